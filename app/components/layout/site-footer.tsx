@@ -1,0 +1,66 @@
+import { Link } from 'react-router'
+import { brand, footer } from '../../../content/site'
+import { siteConfig } from '~/config'
+import { Logo } from '../ui/logo'
+import { CurrentYear } from './current-year'
+import { SocialLinks } from './social-links'
+
+const BUILD_YEAR = new Date().getFullYear()
+
+export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
+  return (
+    <footer className="bg-ink text-paper">
+      <div className="mx-auto grid max-w-page gap-12 px-gutter py-16 md:grid-cols-2 lg:grid-cols-12">
+        <div className="lg:col-span-4">
+          <Logo inverted />
+          <p className="mt-5 max-w-sm text-paper/80">{footer.description}</p>
+          <SocialLinks tone="paper" className="mt-6 -ml-2.5" />
+        </div>
+
+        <div className="lg:col-span-3">
+          <h2 className="font-sans text-xs font-semibold tracking-eyebrow text-gold uppercase">Contact</h2>
+          <address className="mt-4 space-y-2 not-italic text-paper/85">
+            <p>
+              Headquarters: {brand.headquarters.city}, {brand.headquarters.region}
+            </p>
+            <p>
+              <a className="underline-offset-4 hover:text-gold hover:underline" href={siteConfig.phoneHref}>
+                {siteConfig.phone}
+              </a>
+            </p>
+            <p>
+              <a className="underline-offset-4 hover:text-gold hover:underline" href={`mailto:${siteConfig.email}`}>
+                {siteConfig.email}
+              </a>
+            </p>
+          </address>
+        </div>
+
+        <nav aria-label="Quick links" className="lg:col-span-2">
+          <h2 className="font-sans text-xs font-semibold tracking-eyebrow text-gold uppercase">Quick links</h2>
+          <ul className="mt-4 space-y-2 text-paper/85">
+            {footer.quickLinks.map((link) => (
+              <li key={link.to}>
+                <Link className="underline-offset-4 hover:text-gold hover:underline" to={link.to} prefetch="intent">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a className="underline-offset-4 hover:text-gold hover:underline" href={siteConfig.dashboardUrl}>
+                Get Access
+              </a>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="md:col-span-2 lg:col-span-3">{newsletter}</div>
+      </div>
+      <div className="border-t border-paper/15">
+        <p className="mx-auto max-w-page px-gutter py-6 text-sm text-paper/70">
+          © <CurrentYear buildYear={BUILD_YEAR} /> {brand.publisher}. {brand.name}: {brand.tagline}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  )
+}

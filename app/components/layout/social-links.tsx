@@ -1,0 +1,32 @@
+import type { SocialIcon as SocialIconName } from '../../../content/schema'
+import { siteConfig } from '~/config'
+import { cn } from '~/lib/cn'
+import { SocialIcon } from '../ui/social-icon'
+
+const ORDER: SocialIconName[] = ['Facebook', 'Twitter', 'Instagram', 'LinkedIn', 'YouTube']
+
+export const socialLinks = ORDER.map((icon) => ({ icon, label: icon, href: siteConfig.social[icon] }))
+
+export function SocialLinks({ size = 'md', tone = 'ink', className }: { size?: 'sm' | 'md'; tone?: 'ink' | 'paper'; className?: string }) {
+  return (
+    <ul className={cn('flex items-center gap-1', className)}>
+      {socialLinks.map((link) => (
+        <li key={link.icon}>
+          <a
+            href={link.href}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${link.label} (opens in a new tab)`}
+            className={cn(
+              'inline-flex items-center justify-center rounded-full transition-colors',
+              size === 'sm' ? 'size-9' : 'size-11',
+              tone === 'ink' ? 'text-ink-soft hover:bg-paper-deep hover:text-clay' : 'text-paper hover:bg-paper/10 hover:text-gold',
+            )}
+          >
+            <SocialIcon name={link.icon} className={size === 'sm' ? 'size-4.5' : 'size-5'} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  )
+}

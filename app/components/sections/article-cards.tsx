@@ -1,0 +1,67 @@
+import { Link } from 'react-router'
+import type { ImageSource } from '~/lib/media'
+import { cn } from '~/lib/cn'
+import { Picture } from '../ui/picture'
+
+export interface ArticleCardView {
+  slug: string
+  name: string
+  cardTitle: string
+  summary: string
+  location: string
+  color: 'clay' | 'teal' | 'plum' | 'gold'
+  portrait: ImageSource
+  /** The link as published: some carry a trailing slash (SPEC section 2). */
+  link: string
+}
+
+const BAR = { clay: 'bg-clay', teal: 'bg-teal', plum: 'bg-plum', gold: 'bg-gold' } as const
+
+function PinIcon() {
+  return (
+    <svg viewBox="0 0 20 20" className="size-4 shrink-0" aria-hidden="true" fill="currentColor">
+      <path d="M10 1.5a6 6 0 0 0-6 6c0 4.3 6 11 6 11s6-6.7 6-11a6 6 0 0 0-6-6zm0 8.2a2.2 2.2 0 1 1 0-4.4 2.2 2.2 0 0 1 0 4.4z" />
+    </svg>
+  )
+}
+
+/** Art & Advocacy teaser: title, name, location and Read More. */
+export function TeaserCard({ article }: { article: ArticleCardView }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5">
+      <Picture image={article.portrait} sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 100vw" className="aspect-4/3 overflow-hidden" imgClassName="size-full object-cover object-top transition-transform duration-500 group-hover:scale-105" />
+      <span className={cn('h-1.5 w-full', BAR[article.color])} aria-hidden="true" />
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="line-clamp-2 text-2xl font-semibold">{article.cardTitle}</h3>
+        <p className="mt-3 font-semibold">{article.name}</p>
+        <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-soft">
+          <PinIcon />
+          {article.location}
+        </p>
+        <Link to={article.link} prefetch="intent" className="mt-6 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline">
+          Read More<span className="sr-only">: {article.cardTitle}</span>
+        </Link>
+      </div>
+    </article>
+  )
+}
+
+/** People card: photo, full name, short description, location and Read More. */
+export function PersonCard({ article }: { article: ArticleCardView }) {
+  return (
+    <article className="group relative grid h-full overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5 sm:grid-cols-5">
+      <Picture image={article.portrait} sizes="(min-width: 640px) 14rem, 100vw" className="aspect-4/5 overflow-hidden sm:col-span-2 sm:aspect-auto" imgClassName="size-full object-cover object-top" />
+      <div className="flex flex-col p-6 sm:col-span-3">
+        <h3 className="text-2xl font-semibold">{article.name}</h3>
+        <p className="mt-3 line-clamp-4 flex-1 text-ink-soft">{article.summary}</p>
+        <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-soft">
+          <PinIcon />
+          {article.location}
+        </p>
+        <Link to={article.link} prefetch="intent" className="mt-5 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline">
+          Read More<span className="sr-only">: {article.name}</span>
+        </Link>
+      </div>
+    </article>
+  )
+}

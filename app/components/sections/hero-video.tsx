@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import type { VideoSource } from '~/lib/media'
+import { Spinner } from '../ui/spinner'
+
+/**
+ * The home page's muted background loop (SPEC section 2). A spinner covers it until its data has
+ * loaded and comes back whenever loading starts again. A visible pause/play control satisfies
+ * WCAG 2.2.2; visitors who prefer reduced motion get the still poster until they press play.
+ */
+export function HeroVideo({ video, children }: { video: VideoSource; children: ReactNode }) {
+  const ref = useRef<HTMLVideoElement>(null)
+  const [loading, setLoading] = useState(true)
+  const [playing, setPlaying] = useState(true)
+
+  useEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const show = () => setLoading(true)
+    const hide = () => setLoading(false)
+    const onPlay = () => setPlaying(true)
+    const onPause = () => setPlaying(false)
+    element.addEventListener('loadstart', show)
+    element.addEventListener('waiting', show)
+    element.addEventListener('loadeddata', hide)
+    element.addEventListener('canplay', hide)
+    element.addEventListener('playing', hide)
+    element.addEventListener('play', onPlay)
+    element.addEventListener('pause', onPause)
+    if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) hide()
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      element.pause()
+      element.currentTime = 0
+    }
+    setPlaying(!element.paused)
+    return () => {
+      element.removeEventListener('loadstart', show)
+      element.removeEventListener('waiting', show)
+      element.removeEventListener('loadeddata', hide)
+      element.removeEventListener('canplay', hide)
+      element.removeEventListener('playing', hide)
+      element.removeEventListener('play', onPlay)
+      element.removeEventListener('pause', onPause)
+    }
+  }, [])
+
+  const toggle = () => {
+    const element = ref.current
+    if (!element) return
+    if (element.paused) void element.play()
+    else element.pause()
+  }
+
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate flex min-h-136 items-end overflow-hidden bg-ink text-paper md:min-h-160 lg:min-h-176">
+      <video
+        ref={ref}
+        className="absolute inset-0 -z-20 size-full object-cover"
+        autoPlay
+        muted
+        loop
+        playsInline
+        preload="auto"
+        poster={video.poster.src}
+        width={video.width}
+        height={video.height}
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="hero-video"
+      >
+        <source src={video.webm} type="video/webm" />
+        <source src={video.mp4} type="video/mp4" />
+      </video>
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-ink via-ink/60 to-ink/10" />
+      {loading && (
+        <div className="js-only absolute inset-0 -z-10 flex items-center justify-center" data-testid="hero-video-loading">
+          <Spinner label="Loading video" className="size-12 text-paper" />
+        </div>
+      )}
+      <div className="mx-auto w-full max-w-page px-gutter pt-32 pb-14 md:pb-20">{children}</div>
+      <button
+        type="button"
+        onClick={toggle}
+        className="js-only absolute right-gutter bottom-6 inline-flex items-center gap-2 rounded-full bg-paper/15 px-4 py-2 text-sm font-semibold text-paper backdrop-blur hover:bg-paper/25"
+        aria-pressed={!playing}
+      >
+        <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="currentColor">
+          {playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" /> : <path d="M8 5.5v13l10.5-6.5z" />}
+        </svg>
+        {playing ? 'Pause background video' : 'Play background video'}
+      </button>
+    </section>
+  )
+}

@@ -1,0 +1,34 @@
+import type { ImageSource } from '~/lib/media'
+import { cn } from '~/lib/cn'
+
+interface PictureProps {
+  image: ImageSource
+  /** The sizes attribute: how wide the image is drawn at each breakpoint. */
+  sizes: string
+  /** Above the fold: load eagerly; `priority` also raises the fetch priority (the LCP image). */
+  loading?: 'lazy' | 'eager' | 'priority'
+  className?: string
+  imgClassName?: string
+  alt?: string
+}
+
+/** A responsive AVIF/WebP picture with intrinsic dimensions, so it never shifts the layout. */
+export function Picture({ image, sizes, loading = 'lazy', className, imgClassName, alt }: PictureProps) {
+  return (
+    <picture className={cn('block', className)}>
+      <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />
+      <source type="image/webp" srcSet={image.webpSrcSet} sizes={sizes} />
+      <img
+        src={image.src}
+        alt={alt ?? image.alt}
+        width={image.width}
+        height={image.height}
+        loading={loading === 'lazy' ? 'lazy' : 'eager'}
+        fetchPriority={loading === 'priority' ? 'high' : undefined}
+        decoding={loading === 'lazy' ? 'async' : 'auto'}
+        style={{ backgroundColor: image.color }}
+        className={cn('h-auto w-full', imgClassName)}
+      />
+    </picture>
+  )
+}

@@ -1,0 +1,27 @@
+/** Media as the components receive it: already resolved from the manifest at build time. */
+export interface ImageSource {
+  /** Fallback URL (the WebP of a middle width). */
+  src: string
+  avifSrcSet: string
+  webpSrcSet: string
+  width: number
+  height: number
+  /** Background colour shown while the image loads. */
+  color: string
+  alt: string
+}
+
+export interface VideoSource {
+  mp4: string
+  webm: string
+  poster: ImageSource
+  width: number
+  height: number
+}
+
+export interface LogoSource {
+  src: string
+  name: string
+  width: number
+  height: number
+}

@@ -1,0 +1,31 @@
+/**
+ * The one list of page URLs: prerendering, sitemap.xml and the end-to-end tests all read it.
+ * Runs in Node (build and tests), never in the browser.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+const ARTICLES_DIR = path.resolve(import.meta.dirname, '../content/articles')
+
+export function articleSlugs(dir = ARTICLES_DIR): string[] {
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.mdx'))
+    .map((file) => file.slice(0, -'.mdx'.length))
+    .sort()
+}
+
+export const STATIC_PAGES = ['/', '/about', '/articles', '/contact', '/courses'] as const
+
+/** Every HTML page of the site (what sitemap.xml lists). */
+export function pagePaths(): string[] {
+  return [...STATIC_PAGES, ...articleSlugs().map((slug) => `/articles/${slug}`)]
+}
+
+/** Files generated from the same list and the articles. */
+export const RESOURCE_PATHS = ['/sitemap.xml', '/robots.txt', '/rss.xml'] as const
+
+/** What the build prerenders. */
+export function prerenderPaths(): string[] {
+  return [...pagePaths(), ...RESOURCE_PATHS]
+}

@@ -1,0 +1,109 @@
+import { data, Link } from 'react-router'
+import type { Route } from './+types/article'
+import { PageBanner } from '~/components/ui/page-banner'
+import { Picture } from '~/components/ui/picture'
+import { getArticle } from '~/lib/articles.server'
+import { ogImage } from '~/lib/content.server'
+import { absoluteUrl, breadcrumbs, seo } from '~/lib/seo'
+import { brand } from '../../content/site'
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const article = await getArticle(params.slug)
+  if (!article) throw data(null, { status: 404, statusText: 'Not Found' })
+  return { article, ogImage: ogImage(`articles/${article.slug}`) }
+}
+
+const SERIES_NAME = {
+  'art-advocacy': 'Art & Advocacy',
+  'returning-redemption': 'Returning & Redemption',
+  'bails-bonds': 'Bails & Bonds',
+} as const
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: `Not found | ${brand.name}` }]
+  const { article } = loaderData
+  const path = `/articles/${article.slug}`
+  return seo({
+    title: `${article.headline}: ${article.name}`,
+    description: article.summary,
+    path,
+    image: loaderData.ogImage,
+    imageAlt: article.cover.alt,
+    type: 'article',
+    jsonLd: [
+      {
+        '@type': 'Article',
+        headline: article.headline,
+        description: article.summary,
+        datePublished: article.date,
+        image: absoluteUrl(loaderData.ogImage),
+        url: absoluteUrl(path),
+        wordCount: article.wordCount,
+        author: { '@type': 'Person', name: article.byline.replace(/^Words by\s+/i, '') },
+        publisher: { '@id': `${absoluteUrl('/').replace(/\/$/, '')}/#organization` },
+        about: {
+          '@type': 'Person',
+          name: article.name,
+          homeLocation: { '@type': 'Place', name: article.city },
+          ...(article.organization && { affiliation: { '@type': 'Organization', name: article.organization.name, url: article.organization.url } }),
+        },
+        isPartOf: { '@type': 'CreativeWorkSeries', name: SERIES_NAME[article.series] },
+      },
+      breadcrumbs([
+        { name: 'Home', path: '/' },
+        { name: 'Articles', path: '/articles' },
+        { name: article.name, path },
+      ]),
+    ],
+  })
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article } = loaderData
+  return (
+    <article>
+      <PageBanner title={article.bannerTitle} eyebrow="Articles" titleIsHeading={false} />
+      <header className="mx-auto max-w-prose px-gutter pt-14">
+        <nav aria-label="Breadcrumb" className="text-sm text-ink-soft">
+          <ol className="flex flex-wrap gap-2">
+            <li>
+              <Link to="/articles" className="underline-offset-4 hover:text-clay hover:underline">
+                Articles
+              </Link>
+              <span aria-hidden="true"> / </span>
+            </li>
+            <li>{SERIES_NAME[article.series]}</li>
+          </ol>
+        </nav>
+        <h1 className="mt-6 text-title font-semibold">{article.headline}</h1>
+        <p className="mt-6 font-display text-2xl font-medium text-clay">{article.name}</p>
+        <p className="mt-1 text-ink-soft">{article.city}</p>
+        <p className="mt-6 border-t border-ink/10 pt-4 text-sm text-ink-soft">
+          <span className="font-semibold text-ink">{article.byline}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={article.date}>{longDate(article.date)}</time>
+        </p>
+      </header>
+      <figure className="mx-auto mt-10 max-w-5xl px-gutter">
+        <Picture image={article.cover} sizes="(min-width: 1024px) 64rem, 100vw" loading="priority" className="overflow-hidden rounded-card shadow-card" />
+      </figure>
+      <div className="article-body mx-auto max-w-prose px-gutter py-14" dangerouslySetInnerHTML={{ __html: article.html }} />
+      {article.organization && (
+        <aside className="mx-auto mb-section max-w-prose px-gutter">
+          <div className="rounded-card bg-paper-deep p-6">
+            <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">Learn more</p>
+            <p className="mt-2">
+              <a href={article.organization.url} target="_blank" rel="noopener" className="font-semibold text-teal underline underline-offset-4">
+                {article.organization.name}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </div>
+        </aside>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,71 @@
+import type { Route } from './+types/contact'
+import { ContactForm } from '~/contact/contact-form'
+import { PageBanner } from '~/components/ui/page-banner'
+import { siteConfig } from '~/config'
+import { getContactPage, ogImage } from '~/lib/content.server'
+import { breadcrumbs, seo } from '~/lib/seo'
+import { brand } from '../../content/site'
+
+export async function loader() {
+  return { page: getContactPage(), ogImage: ogImage('contact') }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  seo({
+    title: 'Contact us',
+    description:
+      'Talk to DocuCommons about consulting sessions, community-project consultation, film and storytelling production, courses for teams and podcast partnerships.',
+    path: '/contact',
+    image: loaderData?.ogImage ?? '/media/og/contact.jpg',
+    jsonLd: [breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Contact us', path: '/contact' }])],
+  })
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData
+  return (
+    <>
+      <PageBanner title={page.banner} eyebrow="We read every message" />
+      <div className="mx-auto grid max-w-page gap-16 px-gutter py-section lg:grid-cols-12">
+        <section aria-labelledby="contact-intro-title" className="lg:col-span-5">
+          <h2 id="contact-intro-title" className="text-3xl font-semibold">
+            {page.heading}
+          </h2>
+          <div className="mt-5 space-y-4 text-lg text-ink-soft">
+            {page.intro.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <h3 className="mt-12 font-sans text-xs font-semibold tracking-eyebrow text-clay uppercase">{page.servicesHeading}</h3>
+          <ul className="mt-5 space-y-5" data-testid="services">
+            {page.services.map((service) => (
+              <li key={service.title} className="flex gap-4">
+                <span className="mt-2 size-2.5 shrink-0 rounded-full bg-clay" aria-hidden="true" />
+                <span>
+                  <span className="block font-semibold">{service.title}</span>
+                  <span className="block text-ink-soft">{service.description}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-12 rounded-card bg-paper-deep p-6 text-ink-soft">
+            <p className="font-semibold text-ink">
+              {brand.headquarters.city}, {brand.headquarters.region}
+            </p>
+            <p className="mt-1">
+              <a href={siteConfig.phoneHref} className="underline-offset-4 hover:text-clay hover:underline">
+                {siteConfig.phone}
+              </a>
+              <span aria-hidden="true"> · </span>
+              <a href={`mailto:${siteConfig.email}`} className="underline-offset-4 hover:text-clay hover:underline">
+                {siteConfig.email}
+              </a>
+            </p>
+          </div>
+        </section>
+        <section aria-label="Contact form" className="rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10 lg:col-span-7">
+          <ContactForm heading={page.formHeading} intro={page.formIntro} />
+        </section>
+      </div>
+    </>
+  )
+}

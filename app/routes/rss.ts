@@ -1,0 +1,37 @@
+import { siteConfig } from '~/config'
+import { listArticles } from '~/lib/articles.server'
+import { brand } from '../../content/site'
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** RSS 2.0 feed of the articles, newest first. */
+export async function loader() {
+  const items = listArticles()
+    .map((article) => {
+      const url = `${siteConfig.siteUrl}/articles/${article.slug}`
+      return [
+        '    <item>',
+        `      <title>${escape(`${article.cardTitle}: ${article.name}`)}</title>`,
+        `      <link>${url}</link>`,
+        `      <guid isPermaLink="true">${url}</guid>`,
+        `      <pubDate>${new Date(`${article.date}T12:00:00Z`).toUTCString()}</pubDate>`,
+        `      <description>${escape(article.summary)}</description>`,
+        '    </item>',
+      ].join('\n')
+    })
+    .join('\n')
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escape(`${brand.name} articles`)}</title>
+    <link>${siteConfig.siteUrl}/articles</link>
+    <atom:link href="${siteConfig.siteUrl}/rss.xml" rel="self" type="application/rss+xml" />
+    <description>${escape('Interview profiles of community changemakers.')}</description>
+    <language>en-us</language>
+${items}
+  </channel>
+</rss>
+`
+  return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } })
+}

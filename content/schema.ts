@@ -1,0 +1,220 @@
+/**
+ * The shape of every piece of site copy. Content modules export plain data; `validateContent` in
+ * `content/index.ts` parses them with these schemas at build time, so a bad entry fails the build
+ * with its file and field instead of rendering a broken page.
+ */
+import { z } from 'zod'
+
+const nonEmpty = z.string().trim().min(1, 'must not be empty')
+
+/** A media id from content/media-manifest.json, e.g. "people/marisol-vega". */
+export const mediaId = z
+  .string()
+  .regex(/^[a-z0-9-]+(\/[a-z0-9-]+)*$/, 'must be a media id such as "people/marisol-vega"')
+
+export const picture = z.object({ image: mediaId, alt: z.string().trim() })
+export type Picture = z.infer<typeof picture>
+
+/** Internal paths start with "/"; external links are absolute http(s) URLs. */
+export const href = z
+  .string()
+  .refine((v) => v.startsWith('/') || /^https?:\/\/[^\s]+$/.test(v) || /^(mailto|tel):/.test(v), {
+    message: 'must be a path starting with "/" or an absolute http(s), mailto: or tel: URL',
+  })
+
+export const navItem = z.object({ to: href, label: nonEmpty })
+export type NavItem = z.infer<typeof navItem>
+
+export const socialIcon = z.enum(['Facebook', 'Twitter', 'Instagram', 'LinkedIn', 'YouTube'])
+export type SocialIcon = z.infer<typeof socialIcon>
+export const socialLink = z.object({ href, label: nonEmpty, icon: socialIcon })
+export type SocialLink = z.infer<typeof socialLink>
+
+export const paragraphs = z.array(nonEmpty).min(1)
+
+export const changemaker = z.object({
+  id: nonEmpty,
+  name: nonEmpty,
+  /** The focus of their work, e.g. "Maternal care". */
+  title: nonEmpty,
+  description: nonEmpty,
+  image: picture,
+  /** Slug of their profile article, when there is one. */
+  article: z.string().optional(),
+})
+export type Changemaker = z.infer<typeof changemaker>
+
+export const documentary = z.object({
+  id: nonEmpty,
+  title: nonEmpty,
+  subtitle: nonEmpty,
+  description: paragraphs,
+  /** Media id of the clip in the manifest's "videos". */
+  video: mediaId,
+  poster: mediaId,
+  images: z.array(picture).length(6, 'a documentary block shows exactly 6 images'),
+  videoLeft: z.boolean(),
+})
+export type Documentary = z.infer<typeof documentary>
+
+export const category = z.object({
+  title: z.enum(['Art', 'Justice', 'Family', 'Health']),
+  link: z.string().regex(/^\/[a-z]+$/, 'must be a path such as "/art"'),
+  blurb: nonEmpty,
+  image: picture,
+})
+export type Category = z.infer<typeof category>
+
+export const testimonial = z.object({
+  quote: nonEmpty,
+  image: picture,
+  name: nonEmpty,
+  title: nonEmpty,
+  organization: nonEmpty,
+})
+export type Testimonial = z.infer<typeof testimonial>
+
+export const pillar = z.object({
+  key: z.enum(['listen', 'learn', 'lead']),
+  title: nonEmpty,
+  body: nonEmpty,
+})
+
+export const home = z.object({
+  hero: z.object({ eyebrow: nonEmpty, heading: nonEmpty, body: nonEmpty, cta: nonEmpty }),
+  mission: z.object({ eyebrow: nonEmpty, heading: nonEmpty, body: paragraphs, image: picture }),
+  inspiration: z.object({
+    eyebrow: nonEmpty,
+    heading: nonEmpty,
+    pillars: z.array(pillar).length(3),
+  }),
+  awards: z.object({ heading: nonEmpty }),
+  changemakers: z.object({
+    eyebrow: nonEmpty,
+    heading: nonEmpty,
+    intro: nonEmpty,
+    cards: z.array(changemaker).length(4, 'the home page shows exactly 4 changemaker cards'),
+  }),
+  documentaries: z.object({
+    eyebrow: nonEmpty,
+    heading: nonEmpty,
+    intro: nonEmpty,
+    blocks: z.array(documentary).length(4, 'the home page shows exactly 4 documentary blocks'),
+  }),
+  categories: z.object({
+    eyebrow: nonEmpty,
+    heading: nonEmpty,
+    cards: z.array(category).length(4, 'the home page shows exactly 4 category cards'),
+  }),
+  testimonials: z.object({
+    eyebrow: nonEmpty,
+    heading: nonEmpty,
+    items: z.array(testimonial).length(3, 'the home page shows exactly 3 testimonials'),
+  }),
+  getInTouch: z.object({ heading: nonEmpty, body: nonEmpty, cta: nonEmpty }),
+})
+export type HomeContent = z.infer<typeof home>
+
+export const about = z.object({
+  banner: nonEmpty,
+  intro: z.object({ eyebrow: nonEmpty, heading: nonEmpty, body: paragraphs, learnMore: nonEmpty }),
+  gainInsight: z.object({
+    heading: nonEmpty,
+    freeMembership: nonEmpty,
+    body: paragraphs,
+    image: picture,
+  }),
+  /** Listen, Learn and Lead, shown as three alternating sections. */
+  sections: z.array(pillar.extend({ heading: nonEmpty, body: paragraphs, image: picture })).length(3),
+  partners: z.object({
+    broughtToYouBy: nonEmpty,
+    inPartnershipWith: nonEmpty,
+    body: nonEmpty,
+  }),
+  share: z.object({ heading: nonEmpty, body: nonEmpty }),
+})
+export type AboutContent = z.infer<typeof about>
+
+export const series = z.object({
+  id: z.enum(['art-advocacy', 'returning-redemption', 'bails-bonds']),
+  title1: nonEmpty,
+  title2: nonEmpty,
+  subtitle: nonEmpty,
+})
+export type Series = z.infer<typeof series>
+
+export const articlesPage = z.object({
+  banner: nonEmpty,
+  intro: nonEmpty,
+  series: z.array(series).length(3),
+})
+export type ArticlesPageContent = z.infer<typeof articlesPage>
+
+export const contactPage = z.object({
+  banner: nonEmpty,
+  heading: nonEmpty,
+  intro: paragraphs,
+  servicesHeading: nonEmpty,
+  services: z.array(z.object({ title: nonEmpty, description: nonEmpty })).min(3),
+  formHeading: nonEmpty,
+  formIntro: nonEmpty,
+})
+export type ContactPageContent = z.infer<typeof contactPage>
+
+export const seriesId = z.enum(['art-advocacy', 'returning-redemption', 'bails-bonds'])
+
+/** Frontmatter of content/articles/<slug>.mdx. */
+export const articleFrontmatter = z
+  .object({
+    bannerTitle: nonEmpty,
+    headline: nonEmpty.max(120),
+    name: nonEmpty,
+    city: nonEmpty,
+    location: nonEmpty,
+    byline: nonEmpty,
+    // YAML may read an unquoted date as a string or a Date depending on the parser.
+    date: z.union([z.iso.date(), z.date().transform((d) => d.toISOString().slice(0, 10))]),
+    series: seriesId,
+    cardTitle: nonEmpty.max(80),
+    summary: nonEmpty.max(200),
+    portrait: mediaId,
+    cover: picture,
+    photos: z.array(picture.extend({ caption: nonEmpty })).min(2, 'an article needs at least 2 photos'),
+    organization: z.object({ name: nonEmpty, url: z.url({ protocol: /^https?$/ }) }).optional(),
+    /** Accent colour of the article's teaser card. */
+    color: z.enum(['clay', 'teal', 'plum', 'gold']).optional(),
+  })
+  .strict()
+export type ArticleFrontmatter = z.infer<typeof articleFrontmatter>
+
+/** The media manifest written by scripts/media/generate.ts. */
+export const mediaManifest = z.object({
+  images: z.record(
+    z.string(),
+    z.object({
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      widths: z.array(z.number().int().positive()).min(1),
+      color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    }),
+  ),
+  awards: z.array(
+    z.object({ id: z.string(), name: nonEmpty, src: z.string(), width: z.number(), height: z.number() }),
+  ),
+  partners: z.array(
+    z.object({ id: z.string(), name: nonEmpty, src: z.string(), width: z.number(), height: z.number() }),
+  ),
+  og: z.record(z.string(), z.string()),
+  videos: z.record(
+    z.string(),
+    z.object({
+      width: z.number(),
+      height: z.number(),
+      duration: z.number(),
+      poster: mediaId,
+      mp4: z.string(),
+      webm: z.string(),
+    }),
+  ),
+})
+export type MediaManifest = z.infer<typeof mediaManifest>

@@ -1,0 +1,79 @@
+/**
+ * A throwaway PostgreSQL server on 127.0.0.1 for the database tests, from the machine's
+ * PostgreSQL binaries (Debian's postgresql package). Used by scripts/test.ts; also runnable:
+ *   node scripts/postgres.ts start   -> prints TEST_DATABASE_URL=... and keeps running until Ctrl-C
+ * PostgreSQL refuses to run as root, so as root the server runs as the "postgres" system user.
+ */
+import { execFileSync, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export interface RunningPostgres {
+  url: string
+  stop(): void
+}
+
+export function findPostgresBin(): string | undefined {
+  const candidates = ['/usr/lib/postgresql']
+  for (const root of candidates) {
+    if (!fs.existsSync(root)) continue
+    const versions = fs.readdirSync(root).sort((a, b) => Number(b) - Number(a))
+    for (const version of versions) {
+      const bin = path.join(root, version, 'bin')
+      if (fs.existsSync(path.join(bin, 'pg_ctl'))) return bin
+    }
+  }
+  const which = spawnSync('sh', ['-c', 'command -v pg_ctl'], { encoding: 'utf8' })
+  return which.status === 0 ? path.dirname(which.stdout.trim()) : undefined
+}
+
+export function startPostgres(port = 54329): RunningPostgres {
+  const bin = findPostgresBin()
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)')
+  const isRoot = process.getuid?.() === 0
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-pg-'))
+  const dataDir = path.join(dir, 'data')
+  const socketDir = path.join(dir, 'socket')
+  fs.mkdirSync(socketDir)
+  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir])
+  const run = (cmd: string, args: string[]) => {
+    const full = path.join(bin, cmd)
+    return isRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', full, ...args], { stdio: 'pipe' })
+      : execFileSync(full, args, { stdio: 'pipe' })
+  }
+  const user = isRoot ? 'postgres' : os.userInfo().username
+  run('initdb', ['-D', dataDir, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-instructions'])
+  run('pg_ctl', [
+    '-D', dataDir,
+    '-l', path.join(dir, 'server.log'),
+    '-o', `-h 127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c full_page_writes=off -c max_connections=200`,
+    '-w', '-t', '30', 'start',
+  ])
+  let stopped = false
+  return {
+    url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    stop() {
+      if (stopped) return
+      stopped = true
+      try {
+        run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
+
+if (import.meta.main && process.argv[2] === 'start') {
+  const pg = startPostgres(Number(process.env.PG_PORT ?? 54329))
+  console.log(`TEST_DATABASE_URL=${pg.url}`)
+  const stop = () => {
+    pg.stop()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+  setInterval(() => {}, 1 << 30)
+}

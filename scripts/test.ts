@@ -1,0 +1,117 @@
+/**
+ * `npm test`: every check the project has, in order, with one summary line at the end:
+ *   lockfile check, typecheck, lint, unit + API tests (Vitest; on SQLite, and on PostgreSQL
+ *   when one can be started here), production build, end-to-end tests (Playwright driving
+ *   Debian's Chromium against the built site served by the real server).
+ * The last line is "N passed, M failed" counting every test of every runner (the lockfile
+ * check, typecheck, lint and build count as one test each). Exits non-zero if anything failed.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ensureChromium } from './chromium.ts'
+import { findPostgresBin, startPostgres, type RunningPostgres } from './postgres.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-test-reports-'))
+let passed = 0
+let failed = 0
+const failures: string[] = []
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n━━ ${label} ━━`)
+  const started = Date.now()
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = result.status === 0
+  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  return ok
+}
+
+function step(label: string, command: string, args: string[], env?: NodeJS.ProcessEnv) {
+  if (run(label, command, args, env)) passed++
+  else {
+    failed++
+    failures.push(label)
+  }
+}
+
+interface VitestReport {
+  numPassedTests: number
+  numFailedTests: number
+  numTotalTests: number
+  success: boolean
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+}
+
+ensureChromium()
+
+step('lockfile', 'node', ['scripts/check-lockfile.ts'])
+step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
+step('lint', 'npm', ['run', '--silent', 'lint'])
+
+let postgres: RunningPostgres | undefined
+const dbEnv: NodeJS.ProcessEnv = {}
+if (process.env.TEST_DATABASE_URL) {
+  console.log(`\nDatabase tests: SQLite and PostgreSQL at TEST_DATABASE_URL`)
+} else if (findPostgresBin()) {
+  postgres = startPostgres(Number(process.env.PG_PORT ?? 54331))
+  dbEnv.TEST_DATABASE_URL = postgres.url
+  console.log(`\nDatabase tests: SQLite and a throwaway PostgreSQL on ${postgres.url}`)
+} else {
+  console.log('\nDatabase tests: SQLite only (no PostgreSQL here: apt-get install postgresql to run them on both)')
+}
+
+try {
+  const vitestJson = path.join(reports, 'vitest.json')
+  const vitestOk = run('unit and API tests (Vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], dbEnv)
+  if (fs.existsSync(vitestJson)) {
+    const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as VitestReport
+    passed += report.numPassedTests
+    failed += report.numFailedTests
+    if (report.numFailedTests > 0 || !vitestOk) failures.push(`Vitest (${report.numFailedTests} failed)`)
+    if (!vitestOk && report.numFailedTests === 0) failed++
+  } else {
+    failed++
+    failures.push('Vitest (no report)')
+  }
+} finally {
+  postgres?.stop()
+}
+
+const buildOk = run('production build', 'node', ['scripts/build.ts'])
+if (buildOk) passed++
+else {
+  failed++
+  failures.push('build')
+}
+
+if (buildOk) {
+  const playwrightJson = path.join(reports, 'playwright.json')
+  const e2eOk = run('end-to-end tests (Playwright + Chromium)', 'playwright', ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  })
+  if (fs.existsSync(playwrightJson)) {
+    const { stats } = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as PlaywrightReport
+    passed += stats.expected + stats.flaky
+    failed += stats.unexpected
+    if (stats.unexpected > 0) failures.push(`Playwright (${stats.unexpected} failed)`)
+    if (!e2eOk && stats.unexpected === 0) {
+      failed++
+      failures.push('Playwright (runner error)')
+    }
+  } else {
+    failed++
+    failures.push('Playwright (no report)')
+  }
+} else {
+  console.log('\nEnd-to-end tests skipped: the build failed.')
+}
+
+fs.rmSync(reports, { recursive: true, force: true })
+console.log('')
+if (failures.length) console.log(`Failed: ${failures.join('; ')}`)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

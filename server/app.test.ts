@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from './app.ts'
+import { createTestDatabase, dialects, testEnv, type TestDatabase } from './test/databases.ts'
+
+describe.each(dialects)('API basics on %s', (dialect) => {
+  let testDb: TestDatabase
+  let app: FastifyInstance
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+    app = await buildApp({ env: testEnv(), database: testDb.database })
+  })
+  afterAll(async () => {
+    await app.close()
+    await testDb.drop()
+  })
+
+  it('GET /api/health answers ok after asking the database', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toEqual({ status: 'ok' })
+    expect(response.headers['cache-control']).toBe('no-store')
+  })
+
+  it('answers unknown API paths with 404 JSON', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const response = await app.inject({ method, url: '/api/nope/nothing' })
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).toMatch(/application\/json/)
+      expect(response.json()).toMatchObject({ error: 'Not Found' })
+    }
+  })
+
+  it('sends security headers and a request id', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'")
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
+  })
+})
+
+describe('health when the database is gone', () => {
+  it('answers 503 with a JSON message', async () => {
+    const testDb = await createTestDatabase('sqlite')
+    const app = await buildApp({ env: testEnv(), database: testDb.database })
+    await testDb.database.close()
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    expect(response.statusCode).toBe(503)
+    expect(response.json()).toEqual({ status: 'error', message: 'Database unavailable' })
+    await app.close()
+    await testDb.drop()
+  })
+})

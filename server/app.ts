@@ -1,0 +1,103 @@
+/**
+ * Builds the Fastify application without listening, so tests drive it in-process with
+ * app.inject() and index.ts owns the port and the process lifecycle.
+ */
+import crypto from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Database } from './db/index.ts'
+import type { Env } from './env.ts'
+import { healthRoutes } from './health/routes.ts'
+import { sitePlugin } from './site/plugin.ts'
+import { API_CSP, BASE_HEADERS } from './site/security-headers.ts'
+
+export interface AppOptions {
+  env: Env
+  database: Database
+  /** Absolute path of the prerendered site; omit to serve the API only (API tests). */
+  buildDir?: string
+  logger?: FastifyServerOptions['logger']
+}
+
+export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  return {
+    level: env.LOG_LEVEL,
+    // Requests are logged by method, path, status and id only: no IP addresses, cookies, query
+    // strings or bodies, which could carry personal data.
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: String(req.url).split('?', 1)[0] }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+    redact: ['req.headers.cookie', 'req.headers.authorization'],
+  }
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env, database } = options
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(env),
+    trustProxy: env.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id']
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
+    },
+    requestIdHeader: false,
+    bodyLimit: 64 * 1024,
+    // Keep-alive sockets that are idle are closed at once on shutdown; busy ones finish first.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreDuplicateSlashes: true },
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+    for (const [name, value] of Object.entries(BASE_HEADERS)) reply.header(name, value)
+  })
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP)
+    return payload
+  })
+
+  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    if (status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
+    reply.code(status).header('cache-control', 'no-store')
+    return {
+      error: status >= 500 ? 'Internal Server Error' : httpStatusText(status),
+      // A server error's own message may reveal internals; a client error's message explains
+      // what to fix.
+      message: status >= 500 ? 'Something went wrong on our side. Please try again later.' : error.message,
+    }
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).header('cache-control', 'no-store')
+    return { error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?', 1)[0]}` }
+  })
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database })
+      api.all('/*', async (request, reply) => {
+        reply.code(404).header('cache-control', 'no-store')
+        return { error: 'Not Found', message: `No API route for ${request.method} ${request.url.split('?', 1)[0]}` }
+      })
+    },
+    { prefix: '/api' },
+  )
+
+  if (options.buildDir) await app.register(sitePlugin, { buildDir: options.buildDir })
+
+  return app
+}
+
+function httpStatusText(status: number): string {
+  const texts: Record<number, string> = {
+    400: 'Bad Request',
+    404: 'Not Found',
+    405: 'Method Not Allowed',
+    413: 'Payload Too Large',
+    415: 'Unsupported Media Type',
+    429: 'Too Many Requests',
+  }
+  return texts[status] ?? 'Error'
+}

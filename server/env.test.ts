@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from './env.ts'
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data' })
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('reads valid values', () => {
+    const env = parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/site' })
+    expect(env.PORT).toBe(8080)
+    expect(env.DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/site')
+  })
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT must be a number/],
+    [{ PORT: '70000' }, /PORT must be between 0 and 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be a URL starting with postgres/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ TRUST_PROXY: 'maybe' }, /TRUST_PROXY must be true or false/],
+  ])('rejects %o with a line naming the variable', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+
+  it('treats an empty DATABASE_URL as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
+  })
+})

@@ -1,0 +1,150 @@
+/**
+ * Serves the prerendered site from the build folder. The folder is indexed once at start-up, so
+ * a request is a Map lookup: no stat calls and no path joins from user input on the hot path.
+ *
+ * - Hashed assets (/assets/*) are immutable for a year; HTML and route data revalidate quickly;
+ *   media is cached for a day.
+ * - Precompressed .br/.gz siblings written by the build are chosen by Accept-Encoding.
+ * - /x and /x/ serve the same page; React Router asks for /x/_.data after a navigation to a
+ *   trailing-slash URL and the build writes /x.data, so that request is mapped too.
+ * - Every other URL gets the site's not-found page with HTTP 404.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+
+export interface StaticFile {
+  readonly absolutePath: string
+  readonly size: number
+  readonly etag: string
+  readonly contentType: string
+  readonly cacheControl: string
+  readonly br?: { absolutePath: string; size: number }
+  readonly gzip?: { absolutePath: string; size: number }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.data': 'text/x-script; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+}
+
+export const CACHE = {
+  immutable: 'public, max-age=31536000, immutable',
+  page: 'public, max-age=60, must-revalidate',
+  media: 'public, max-age=86400, stale-while-revalidate=604800',
+  other: 'public, max-age=3600',
+} as const
+
+function cacheControlFor(urlPath: string): string {
+  if (urlPath.startsWith('/assets/')) return CACHE.immutable
+  if (/\.(html|data|xml|webmanifest|txt)$/.test(urlPath)) return CACHE.page
+  if (urlPath.startsWith('/media/') || urlPath.startsWith('/fonts/')) return CACHE.media
+  return CACHE.other
+}
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) yield* walk(full)
+    else if (entry.isFile()) yield full
+  }
+}
+
+/** Indexes every file under root by URL path. Compressed siblings are attached, not listed. */
+export function indexBuild(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>()
+  const all = new Set(walk(root))
+  for (const absolutePath of all) {
+    if (absolutePath.endsWith('.br') || absolutePath.endsWith('.gz')) continue
+    const stat = fs.statSync(absolutePath)
+    const urlPath = '/' + path.relative(root, absolutePath).split(path.sep).join('/')
+    const sibling = (ext: string) =>
+      all.has(absolutePath + ext)
+        ? { absolutePath: absolutePath + ext, size: fs.statSync(absolutePath + ext).size }
+        : undefined
+    const br = sibling('.br')
+    const gzip = sibling('.gz')
+    files.set(urlPath, {
+      absolutePath,
+      size: stat.size,
+      etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
+      contentType: CONTENT_TYPES[path.extname(absolutePath)] ?? 'application/octet-stream',
+      cacheControl: cacheControlFor(urlPath),
+      ...(br && { br }),
+      ...(gzip && { gzip }),
+    })
+  }
+  return files
+}
+
+export type Resolution =
+  | { kind: 'file'; file: StaticFile }
+  | { kind: 'not-found' }
+
+/**
+ * Maps a request path to a file of the build. Page URLs map to their prerendered
+ * index.html with or without a trailing slash; data requests for trailing-slash URLs
+ * (/x/_.data) map to /x.data.
+ */
+export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Resolution {
+  let urlPath: string
+  try {
+    urlPath = decodeURIComponent(rawPath)
+  } catch {
+    return { kind: 'not-found' }
+  }
+  if (urlPath.includes('\0') || urlPath.split('/').includes('..')) return { kind: 'not-found' }
+
+  const direct = files.get(urlPath)
+  if (direct && !urlPath.endsWith('/index.html') && urlPath !== '/__spa-fallback.html') {
+    return { kind: 'file', file: direct }
+  }
+
+  if (urlPath.endsWith('/_.data') && urlPath !== '/_.data') {
+    const data = files.get(urlPath.slice(0, -'/_.data'.length) + '.data')
+    if (data) return { kind: 'file', file: data }
+  }
+
+  const page = urlPath.endsWith('/') ? `${urlPath}index.html` : `${urlPath}/index.html`
+  const html = files.get(page)
+  if (html) return { kind: 'file', file: html }
+  return { kind: 'not-found' }
+}
+
+/** Picks br, then gzip, by the client's Accept-Encoding (q=0 means refused). */
+export function negotiateEncoding(
+  file: StaticFile,
+  acceptEncoding: string | undefined,
+): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding || (!file.br && !file.gzip)) return undefined
+  const accepted = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
+  if (file.br && ok('br')) return 'br'
+  if (file.gzip && ok('gzip')) return 'gzip'
+  return undefined
+}

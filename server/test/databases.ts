@@ -1,0 +1,65 @@
+/**
+ * Test helper: a fresh, migrated database per test file, on every configured engine. SQLite
+ * always runs; PostgreSQL runs when TEST_DATABASE_URL points at a server (CI starts one, see
+ * scripts/postgres.ts). Each PostgreSQL test file gets its own throwaway database.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { openDatabase, type Database, type Dialect } from '../db/index.ts'
+import { envSchema, type Env } from '../env.ts'
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL
+
+/** The engines to run database tests on: ['sqlite'] or ['sqlite', 'postgres']. */
+export const dialects: Dialect[] = TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export interface TestDatabase {
+  database: Database
+  /** The DATABASE_URL (PostgreSQL) or DATA_DIR (SQLite) of this database, for child processes. */
+  env: { DATABASE_URL?: string; DATA_DIR: string }
+  drop(): Promise<void>
+}
+
+export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'llltest-'))
+  if (dialect === 'sqlite') {
+    const database = await openDatabase({ dataDir })
+    return {
+      database,
+      env: { DATA_DIR: dataDir },
+      async drop() {
+        await database.close().catch(() => {})
+        fs.rmSync(dataDir, { recursive: true, force: true })
+      },
+    }
+  }
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set')
+  const name = `test_${crypto.randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(TEST_DATABASE_URL)
+  url.pathname = `/${name}`
+  const database = await openDatabase({ dataDir, databaseUrl: url.toString() })
+  return {
+    database,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },
+    async drop() {
+      await database.close().catch(() => {})
+      const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await client.end()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A parsed configuration for tests, with overrides. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return envSchema.parse({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...overrides })
+}

@@ -1,0 +1,16 @@
+import path from 'node:path'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
+  test: {
+    include: ['{app,server,common,content,scripts}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    // Database tests open real SQLite files and PostgreSQL databases; keep files in separate
+    // processes and bound the parallelism to the 2-core machines CI runs on.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+})
