@@ -1,0 +1,130 @@
+/**
+ * The site's one HTTP client for its API (SPEC section 7): base address host + "/api", a JSON
+ * content type on every request, a JSON body on non-GET calls, answers read as JSON when their
+ * content type says so and as text otherwise, no authentication header, and a 30 s timeout.
+ * A failed request throws an ApiError whose message is the answer's message, else its error,
+ * else "HTTP error! status: {code}" (SPEC section 8).
+ */
+
+export const REQUEST_TIMEOUT_MS = 30_000
+export const TIMEOUT_MESSAGE = 'Request timeout'
+
+/**
+ * The API host per environment. The site always talks to production (SPEC section 7), and an
+ * empty host means the site's own origin: the one Node server answers /api next to the pages,
+ * and the development server proxies /api to it.
+ */
+export const API_HOSTS = { development: '', staging: '', production: '' } as const
+export type ApiEnvironment = keyof typeof API_HOSTS
+export const API_ENVIRONMENT: ApiEnvironment = 'production'
+
+export function apiBaseUrl(host: string = API_HOSTS[API_ENVIRONMENT]): string {
+  return `${host.replace(/\/+$/, '')}/api`
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError'
+  /** The HTTP status, or undefined when no answer arrived (timeout). */
+  readonly status: number | undefined
+  /** The parsed answer body, when there was one. */
+  readonly data: unknown
+
+  constructor(message: string, status?: number, data?: unknown) {
+    super(message)
+    this.status = status
+    this.data = data
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl?: string
+  timeoutMs?: number
+  /** The fetch to use (tests). */
+  fetch?: typeof fetch
+}
+
+export interface RequestOptions {
+  /** Cancels the request (the caller went away); the rejection is the fetch's AbortError. */
+  signal?: AbortSignal
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>
+
+export function createApiClient(options: ApiClientOptions = {}) {
+  const baseUrl = options.baseUrl ?? apiBaseUrl()
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS
+
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: RequestOptions = {},
+  ): Promise<T> {
+    const controller = new AbortController()
+    let timedOut = false
+    // A timer rather than AbortSignal.timeout(): the deadline then also covers reading the body,
+    // and tests can drive it with fake timers.
+    const timer = setTimeout(() => {
+      timedOut = true
+      controller.abort()
+    }, timeoutMs)
+    const cancel = () => controller.abort()
+    init.signal?.addEventListener('abort', cancel, { once: true })
+    try {
+      const response = await (options.fetch ?? globalThis.fetch)(`${baseUrl}${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(method !== 'GET' &&
+          method !== 'HEAD' &&
+          body !== undefined && { body: JSON.stringify(body) }),
+        signal: controller.signal,
+      })
+      const data = await readBody(response)
+      if (!response.ok)
+        throw new ApiError(failureMessage(data, response.status), response.status, data)
+      return data as T
+    } catch (error) {
+      if (timedOut) throw new ApiError(TIMEOUT_MESSAGE)
+      throw error
+    } finally {
+      clearTimeout(timer)
+      init.signal?.removeEventListener('abort', cancel)
+    }
+  }
+
+  return {
+    request,
+    get: <T = unknown>(path: string, init?: RequestOptions) =>
+      request<T>('GET', path, undefined, init),
+    post: <T = unknown>(path: string, body?: unknown, init?: RequestOptions) =>
+      request<T>('POST', path, body, init),
+    put: <T = unknown>(path: string, body?: unknown, init?: RequestOptions) =>
+      request<T>('PUT', path, body, init),
+    delete: <T = unknown>(path: string, init?: RequestOptions) =>
+      request<T>('DELETE', path, undefined, init),
+  }
+}
+
+/** JSON when the content type says so (and it parses), otherwise the text as it came. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  const type = response.headers.get('content-type') ?? ''
+  if (!/[/+]json\b/i.test(type) || text === '') return text
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return text
+  }
+}
+
+function failureMessage(data: unknown, status: number): string {
+  if (data && typeof data === 'object') {
+    const { message, error } = data as { message?: unknown; error?: unknown }
+    if (typeof message === 'string' && message.trim()) return message
+    if (typeof error === 'string' && error.trim()) return error
+  }
+  return `HTTP error! status: ${status}`
+}
+
+/** The client for this site's own API. */
+export const apiClient = createApiClient()

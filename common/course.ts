@@ -1,0 +1,79 @@
+/**
+ * The course catalogue as the API sends it and the site reads it (SPEC sections 3 and 7). The
+ * server builds every answer through these schemas; the client parses every answer with them,
+ * so a change of shape breaks the build or a test on both sides at once.
+ */
+// zod/mini: the same schemas run in the browser (course page) and on the server; the
+// tree-shakable build keeps them within the page's JavaScript budget.
+import { z } from 'zod/mini'
+
+export * from './course-constants.ts'
+import { STORE_PROVIDERS } from './course-constants.ts'
+
+export const storeProviderSchema = z.enum(STORE_PROVIDERS)
+export type StoreProviderName = z.infer<typeof storeProviderSchema>
+
+const httpUrl = z.string().check(
+  z.maxLength(2048),
+  z.refine(
+    (value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value),
+    'must be an absolute http(s) URL',
+  ),
+)
+
+/**
+ * An image address: an absolute http(s) URL or a path on this site. Anything else (a
+ * javascript: or data: URL, a protocol-relative "//host" path) reads as "no image", which the
+ * card replaces with its fallback picture.
+ */
+const imageUrl = z.pipe(
+  z.nullish(z.string().check(z.maxLength(2048))),
+  z.transform((value: string | null | undefined) => {
+    if (!value) return ''
+    if (/^\/(?!\/)[^\s]*$/.test(value)) return value
+    return /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value) ? value : ''
+  }),
+)
+
+export const courseSchema = z.object({
+  id: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(300)),
+  /** Plain text, never HTML. Empty when the store has none. */
+  description: z.pipe(
+    z.nullish(z.string().check(z.maxLength(5000))),
+    z.transform((value: string | null | undefined) => value?.trim() ?? ''),
+  ),
+  /** US dollars, e.g. 29.5 for $29.50. */
+  price: z.number().check(z.gte(0), z.lte(1_000_000)),
+  /** The course's page on the external store. */
+  url: httpUrl,
+  /** Empty when there is no usable picture. */
+  image_url: imageUrl,
+})
+
+/** A course as the API sends it: what the JSON holds before parsing. */
+export type CourseInput = z.input<typeof courseSchema>
+export type Course = z.output<typeof courseSchema>
+
+/** GET /core/{store}/courses/: the API sends {data, count}; a bare array is accepted too. */
+export const courseListAnswerSchema = z.union([
+  z.object({ data: z.array(courseSchema), count: z.optional(z.int().check(z.gte(0))) }),
+  z.array(courseSchema),
+])
+export type CourseListAnswer = z.input<typeof courseListAnswerSchema>
+
+/** GET /core/{store}/courses/{id}/: {data}, or the course itself. */
+export const courseDetailAnswerSchema = z.union([z.object({ data: courseSchema }), courseSchema])
+export type CourseDetailAnswer = z.input<typeof courseDetailAnswerSchema>
+
+/** POST /core/{store}/courses/: the refreshed list and an optional message. */
+export const courseRefreshAnswerSchema = z.object({
+  data: z.array(courseSchema),
+  count: z.optional(z.int().check(z.gte(0))),
+  message: z.optional(z.string()),
+})
+export type CourseRefreshAnswer = z.input<typeof courseRefreshAnswerSchema>
+
+/** Every error answer of the API: {error, message}. */
+export const apiErrorAnswerSchema = z.object({ error: z.string(), message: z.string() })
+export type ApiErrorAnswer = z.infer<typeof apiErrorAnswerSchema>

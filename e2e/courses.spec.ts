@@ -1,0 +1,348 @@
+/**
+ * The Courses page in a real browser: every state with the API intercepted (loading, error with
+ * Try Again and Refresh, timeout, unexpected answer), the cards, and the real server with the
+ * sample catalogue.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page, type Request, type Route } from '@playwright/test'
+
+const LIST_API = /\/api\/core\/[^/]+\/courses\/?$/
+const STORE = 'https://store.example.org'
+
+const fixture = [
+  {
+    id: 'la-pc-24-hour-package',
+    title: 'Louisiana P&C 24-Hour CE Package',
+    description: 'All 24 credit hours for a two-year renewal, ethics and flood included.',
+    price: 149,
+    url: `${STORE}/products/la-pc-24-hour-package`,
+    image_url: '/media/courses/la-pc-24-hour-package-800.webp',
+  },
+  {
+    id: '3-course-bundle',
+    title: '3 Course Bundle',
+    description: 'Pick any three 3-hour courses.',
+    price: 69,
+    url: `${STORE}/products/3-course-bundle`,
+    image_url: '/media/courses/3-course-bundle-800.webp',
+  },
+  {
+    id: 'no-picture',
+    title: 'Course Without a Picture',
+    description: '',
+    price: 24.5,
+    url: `${STORE}/products/no-picture`,
+    image_url: '',
+  },
+  {
+    id: 'broken-picture',
+    title: 'Course With a Broken Picture',
+    description: 'Its picture is gone.',
+    price: 32,
+    url: `${STORE}/products/broken-picture`,
+    image_url: '/media/courses/does-not-exist-800.webp',
+  },
+]
+
+const json = (body: unknown, status = 200) => ({
+  status,
+  contentType: 'application/json; charset=utf-8',
+  body: JSON.stringify(body),
+})
+
+/** Answers the catalogue API calls in turn; records every call. */
+async function interceptCatalogue(
+  page: Page,
+  ...answers: ((route: Route, request: Request) => Promise<void> | void)[]
+) {
+  const calls: Request[] = []
+  await page.route(LIST_API, async (route, request) => {
+    calls.push(request)
+    const answer = answers[Math.min(calls.length, answers.length) - 1]!
+    await answer(route, request)
+  })
+  return calls
+}
+
+const cards = (page: Page) => page.getByTestId('course-card')
+const refreshButton = (page: Page) => page.getByRole('button', { name: 'Refresh courses' })
+
+test.describe('Courses page with the API intercepted', () => {
+  test('shows the spinner while loading, then the cards', async ({ page }) => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await interceptCatalogue(page, async (route) => {
+      await held
+      await route.fulfill(json({ data: fixture, count: fixture.length }))
+    })
+    await page.goto('/courses')
+    const status = page.getByRole('status').filter({ hasText: 'Loading courses...' })
+    await expect(status).toBeVisible()
+    await expect(refreshButton(page)).toBeDisabled()
+    await expect(refreshButton(page).locator('svg')).toHaveClass(/animate-spin-slow/)
+    release()
+    await expect(cards(page)).toHaveCount(fixture.length)
+    await expect(status).toHaveCount(0)
+    await expect(refreshButton(page)).toBeEnabled()
+    await expect(refreshButton(page).locator('svg')).not.toHaveClass(/animate-spin-slow/)
+  })
+
+  test('loads the list once when the page opens', async ({ page }) => {
+    const calls = await interceptCatalogue(page, (route) =>
+      route.fulfill(json({ data: fixture, count: 4 })),
+    )
+    await page.goto('/courses')
+    await expect(cards(page)).toHaveCount(4)
+    await page.waitForTimeout(300)
+    expect(calls.map((call) => call.method())).toEqual(['GET'])
+    expect(calls[0]!.headers()['content-type']).toBe('application/json')
+    expect(calls[0]!.headers().authorization).toBeUndefined()
+  })
+
+  test('error, then Try Again loads the list again with GET', async ({ page }) => {
+    const calls = await interceptCatalogue(
+      page,
+      (route) =>
+        route.fulfill(
+          json({ error: 'Bad Gateway', message: 'The store could not be reached.' }, 502),
+        ),
+      (route) => route.fulfill(json({ data: fixture, count: 4 })),
+    )
+    await page.goto('/courses')
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('The store could not be reached.')
+    await expect(alert).toHaveClass(/bg-danger-soft/)
+    await alert.getByRole('button', { name: 'Try Again' }).click()
+    await expect(cards(page)).toHaveCount(4)
+    await expect(alert).toHaveCount(0)
+    expect(calls.map((call) => call.method())).toEqual(['GET', 'GET'])
+  })
+
+  test('error, then Refresh asks the server to refresh with POST and shows the list it returns', async ({
+    page,
+  }) => {
+    const calls = await interceptCatalogue(
+      page,
+      (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'text/html',
+          body: '<h1>Service Unavailable</h1>',
+        }),
+      (route) =>
+        route.fulfill(
+          json({ data: fixture.slice(0, 2), count: 2, message: 'Courses refreshed successfully' }),
+        ),
+    )
+    await page.goto('/courses')
+    const alert = page.getByRole('alert')
+    await expect(alert).toContainText('HTTP error! status: 503')
+    await alert.getByRole('button', { name: 'Refresh' }).click()
+    await expect(cards(page)).toHaveCount(2)
+    await expect(page.getByText('Courses refreshed successfully')).toBeVisible()
+    expect(calls.map((call) => call.method())).toEqual(['GET', 'POST'])
+    expect(calls[1]!.headers()['content-type']).toBe('application/json')
+    expect(calls[1]!.postData()).toBeNull()
+  })
+
+  test('shows "Request timeout" when the API does not answer within 30 seconds', async ({
+    page,
+  }) => {
+    await page.clock.install()
+    const calls = await interceptCatalogue(page, () => {
+      // never answers
+    })
+    await page.goto('/courses')
+    await expect(page.getByRole('status').filter({ hasText: 'Loading courses...' })).toBeVisible()
+    // The prerendered page shows the spinner before the script runs: wait for the request (and
+    // so its timer) before moving the clock. (The exact 30 000 ms boundary is checked with fake
+    // timers in app/lib/api-client.test.ts; here the page clock also flows with real time.)
+    await expect.poll(() => calls.length).toBe(1)
+    await page.clock.runFor(30_000)
+    await expect(page.getByRole('alert')).toContainText('Request timeout')
+    await expect(page.getByRole('alert').getByRole('button', { name: 'Try Again' })).toBeVisible()
+  })
+
+  test('shows the unexpected-error message when the answer is not a course list', async ({
+    page,
+  }) => {
+    await interceptCatalogue(page, (route) => route.fulfill(json({ data: 'not a list' })))
+    await page.goto('/courses')
+    await expect(page.getByRole('alert')).toContainText(
+      'Unable to load courses. Please try again later.',
+    )
+    await expect(page.getByRole('alert').getByRole('button', { name: 'Try Again' })).toBeVisible()
+  })
+
+  test('renders the cards: capitals over the picture, prices, default description, Most Popular', async ({
+    page,
+  }) => {
+    await interceptCatalogue(page, (route) => route.fulfill(json(fixture)))
+    await page.goto('/courses')
+    await expect(cards(page)).toHaveCount(4)
+    const bundle = cards(page).filter({
+      has: page.getByRole('heading', { name: '3 Course Bundle' }),
+    })
+    await expect(bundle.getByText('Most Popular')).toBeVisible()
+    await expect(cards(page).getByText('Most Popular')).toHaveCount(1)
+    const bundleBorder = await bundle.evaluate((el) => getComputedStyle(el).borderTopWidth)
+    const otherBorder = await cards(page)
+      .first()
+      .evaluate((el) => getComputedStyle(el).borderTopWidth)
+    expect(parseFloat(bundleBorder)).toBeGreaterThan(parseFloat(otherBorder))
+
+    await expect(cards(page).first().getByText('$149.00')).toBeVisible()
+    await expect(cards(page).nth(2).getByText('$24.50')).toBeVisible()
+    await expect(
+      cards(page).nth(2).getByText('Professional continuing education course'),
+    ).toBeVisible()
+    const overlay = cards(page).first().locator('[aria-hidden="true"] p')
+    expect(await overlay.evaluate((el) => getComputedStyle(el).textTransform)).toBe('uppercase')
+    // Titles and descriptions are clamped to two lines.
+    for (const element of [
+      cards(page).first().getByRole('heading'),
+      cards(page).first().locator('h3 + p'),
+    ]) {
+      expect(await element.evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('2')
+    }
+  })
+
+  test('replaces a missing or broken picture by the fallback picture', async ({ page }) => {
+    await interceptCatalogue(page, (route) => route.fulfill(json({ data: fixture, count: 4 })))
+    await page.goto('/courses')
+    for (const index of [2, 3]) {
+      const image = cards(page).nth(index).locator('img')
+      await expect(image).toHaveAttribute('src', '/media/courses/fallback-800.webp')
+      await image.scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0)
+    }
+    const own = cards(page).first().locator('img')
+    await own.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => own.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    expect(await own.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+      /\/media\/courses\/la-pc-24-hour-package-\d+\.(avif|webp)$/,
+    )
+  })
+
+  test('PURCHASE, View Details and Continue to Full Catalog open the store in a new tab without an opener', async ({
+    page,
+    context,
+  }) => {
+    await context.route(/^https:\/\/store\.(example|docucommons\.example)\.org\//, (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<title>Store</title><p>Store page</p>',
+      }),
+    )
+    await interceptCatalogue(page, (route) => route.fulfill(json({ data: fixture, count: 4 })))
+    await page.goto('/courses')
+    const bundle = cards(page).filter({
+      has: page.getByRole('heading', { name: '3 Course Bundle' }),
+    })
+    for (const name of [/^PURCHASE/, /^View Details/]) {
+      const link = bundle.getByRole('link', { name })
+      await expect(link).toHaveAttribute('rel', 'noopener')
+      const [popup] = await Promise.all([context.waitForEvent('page'), link.click()])
+      await popup.waitForLoadState()
+      expect(popup.url()).toBe(`${STORE}/products/3-course-bundle`)
+      expect(await popup.evaluate(() => window.opener)).toBeNull()
+      await popup.close()
+    }
+    const full = page.getByRole('link', { name: /^Continue to Full Catalog/ })
+    const [popup] = await Promise.all([context.waitForEvent('page'), full.click()])
+    await popup.waitForLoadState()
+    expect(popup.url()).toMatch(/^https:\/\/store\.docucommons\.example\.org\/?$/)
+    await popup.close()
+    await expect(page).toHaveURL(/\/courses$/)
+  })
+
+  test('has an accessible breadcrumb and heading, and no axe violations in the loaded and error states', async ({
+    page,
+  }) => {
+    await interceptCatalogue(
+      page,
+      (route) => route.fulfill(json({ data: fixture, count: 4 })),
+      (route) =>
+        route.fulfill(
+          json(
+            {
+              error: 'Too Many Requests',
+              message: 'Too many refresh requests. Please try again in 42 seconds.',
+            },
+            429,
+          ),
+        ),
+    )
+    await page.goto('/courses')
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' })
+    await expect(breadcrumb.getByRole('listitem')).toHaveText([
+      'Continuing Education',
+      /Insurance CE/,
+      /Louisiana/,
+      /P&C Producer/,
+    ])
+    await expect(breadcrumb).toHaveText('Continuing Education-Insurance CE-Louisiana-P&C Producer')
+    await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('P&C Producer')
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Select a Catalog Offering' }),
+    ).toBeVisible()
+    await expect(cards(page)).toHaveCount(4)
+    expect((await new AxeBuilder({ page }).include('#main').analyze()).violations).toEqual([])
+
+    await refreshButton(page).click()
+    await expect(page.getByRole('alert')).toContainText('Too many refresh requests.')
+    expect((await new AxeBuilder({ page }).include('#main').analyze()).violations).toEqual([])
+  })
+})
+
+test.describe('Courses page with the real server and the sample catalogue', () => {
+  test('lists the sample courses with their pictures, and Refresh keeps them', async ({ page }) => {
+    await page.goto('/courses')
+    await expect(cards(page)).toHaveCount(12)
+    await expect(page.getByRole('heading', { name: '3 Course Bundle' })).toBeVisible()
+    await expect(cards(page).getByText('Most Popular')).toHaveCount(1)
+    await expect(cards(page).first()).toContainText('$149.00')
+    const links = await cards(page)
+      .getByRole('link', { name: /^PURCHASE/ })
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href')))
+    expect(links).toContain('https://store.docucommons.example.org/products/3-course-bundle')
+    for (const image of await cards(page).locator('img').all()) {
+      await image.scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0)
+      await expect(image).not.toHaveAttribute('src', /fallback/)
+    }
+
+    const refreshed = page.waitForResponse(
+      (response) => LIST_API.test(response.url()) && response.request().method() === 'POST',
+    )
+    await refreshButton(page).click()
+    expect((await refreshed).status()).toBe(200)
+    await expect(cards(page)).toHaveCount(12)
+    await expect(page.getByRole('alert')).toHaveCount(0)
+  })
+
+  test('the catalogue API answers the page and refuses a refresh without JSON', async ({
+    request,
+  }) => {
+    const list = await request.get('/api/core/sample/courses/')
+    expect(list.status()).toBe(200)
+    expect((await list.json()).count).toBe(12)
+    const etag = list.headers().etag!
+    expect(
+      (
+        await request.get('/api/core/sample/courses', { headers: { 'if-none-match': etag } })
+      ).status(),
+    ).toBe(304)
+    expect((await request.get('/api/core/sample/courses/3-course-bundle/')).status()).toBe(200)
+    expect((await request.get('/api/core/shopify/courses/')).status()).toBe(404)
+    const form = await request.post('/api/core/sample/courses/', { form: { a: '1' } })
+    expect(form.status()).toBe(415)
+  })
+})

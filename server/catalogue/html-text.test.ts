@@ -1,0 +1,84 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { decodeEntities, htmlToText, truncate } from './html-text.ts'
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+describe('htmlToText', () => {
+  it.each([
+    ['<p>Three <strong>credit hours</strong> of ethics.</p>', 'Three credit hours of ethics.'],
+    ['<p>First</p><p>Second</p>', 'First Second'],
+    ['Line one<br>Line two<br/>Line three', 'Line one Line two Line three'],
+    [
+      'Covers:<ul><li>Flood zones</li><li>Elevation</li></ul>',
+      'Covers: \u2022 Flood zones \u2022 Elevation',
+    ],
+    [
+      'Tom &amp; Jerry&nbsp;&ndash; &#8220;quoted&#x201D; &hellip;',
+      'Tom & Jerry \u2013 \u201cquoted\u201d \u2026',
+    ],
+    ['<script>alert(1)</script>Safe<style>p{color:red}</style> text', 'Safe text'],
+    ['<!-- hidden --><p>Shown</p>', 'Shown'],
+    ['&lt;img src=x onerror=alert(1)&gt;', '<img src=x onerror=alert(1)>'],
+    ['Price &lt; $30 and x<y', 'Price < $30 and x<y'],
+    ['Unknown &bogus; entity and &#0; nul', 'Unknown &bogus; entity and \ufffd nul'],
+    ['  spaced \n\t out  ', 'spaced out'],
+    ['<p>unterminated <script>var a = 1', 'unterminated'],
+  ])('%j -> %j', (html, text) => {
+    expect(htmlToText(html)).toBe(text)
+  })
+
+  it('returns plain text unchanged after escaping, for any text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 200 }), (text) => {
+        const expected = text
+          // eslint-disable-next-line no-control-regex
+          .replace(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g, '')
+          .replace(/\s+/g, ' ')
+          .trim()
+        expect(htmlToText(escapeHtml(text))).toBe(expected)
+      }),
+    )
+  })
+
+  it('never lets a tag through, whatever the markup', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.constantFrom(
+              '<b>',
+              '</p>',
+              '<a href="x">',
+              '<br/>',
+              '<li>',
+              '<!-- c -->',
+              '<img src=x>',
+            ),
+            fc.string({ maxLength: 8 }).filter((s) => !/[<&]/.test(s)),
+          ),
+        ),
+        (parts) => {
+          expect(htmlToText(parts.join(''))).not.toMatch(/<\/?[a-z!][^>]*>/i)
+        },
+      ),
+    )
+  })
+
+  it('cuts long text at a word with an ellipsis', () => {
+    const text = htmlToText(`<p>${'word '.repeat(100)}</p>`, 50)
+    expect(Array.from(text).length).toBeLessThanOrEqual(50)
+    expect(text.endsWith('word\u2026')).toBe(true)
+  })
+})
+
+describe('decodeEntities and truncate', () => {
+  it('decodes numeric entities outside the BMP and refuses surrogates', () => {
+    expect(decodeEntities('&#x1F3E0; &#55296;')).toBe('\u{1F3E0} \ufffd')
+  })
+  it('leaves short text alone and never splits a character', () => {
+    expect(truncate('short', 10)).toBe('short')
+    expect(truncate('\u{1F3E0}'.repeat(20), 5)).toBe('\u{1F3E0}'.repeat(4) + '\u2026')
+  })
+})

@@ -1,0 +1,191 @@
+/**
+ * The catalogue API, registered under /api (SPEC section 7, issue 4):
+ *   GET  /core/{store}/courses/       -> 200 {data, count}, from memory, with ETag / 304
+ *   GET  /core/{store}/courses/{id}/  -> 200 {data} or 404
+ *   POST /core/{store}/courses/       -> re-sync from the store -> 200 {data, count, message}
+ * {store} must be the configured STORE_PROVIDER; paths work with and without the trailing slash.
+ */
+import { STATUS_CODES } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import type { Database } from '../db/index.ts'
+import type { Env } from '../env.ts'
+import { createStoreProvider } from './providers/index.ts'
+import { createRateLimiter } from './rate-limit.ts'
+import { matchesEtag, type SerialisedAnswer } from './snapshot.ts'
+import { createCatalogueService } from './sync-service.ts'
+
+export interface CatalogueOptions {
+  env: Env
+  database: Database
+}
+
+interface Params {
+  store: string
+  id?: string
+}
+
+const paramsSchema = {
+  type: 'object',
+  properties: {
+    store: { type: 'string', minLength: 1, maxLength: 40 },
+    id: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  required: ['store'],
+} as const
+
+/** The refresh takes no input: no body, or an empty JSON object. */
+const refreshBodySchema = z.union([z.undefined(), z.null(), z.object({}).strict()])
+
+export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOptions) {
+  const { env } = options
+  const provider = createStoreProvider({
+    provider: env.STORE_PROVIDER,
+    storeUrl: env.STORE_URL,
+    timeoutMs: env.STORE_TIMEOUT_MS,
+  })
+  const service = createCatalogueService({
+    database: options.database,
+    provider,
+    cooldownSeconds: env.REFRESH_COOLDOWN_SECONDS,
+    log: app.log,
+  })
+  const limiter = createRateLimiter({
+    max: env.REFRESH_RATE_LIMIT_MAX,
+    windowMs: env.REFRESH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  })
+
+  app.addHook('onReady', async () => {
+    // The catalogue must not keep the server from starting: with the database briefly away,
+    // GET answers 503 and the copy is loaded by the next read that finds the database back.
+    await service
+      .start()
+      .catch((error: unknown) =>
+        app.log.error({ err: error }, 'catalogue: could not load the saved catalogue'),
+      )
+  })
+  app.addHook('preClose', async () => {
+    await service.close()
+  })
+
+  // The refresh is a POST with a JSON content type and no body; Fastify's own JSON parser
+  // refuses an empty body, so this scope parses JSON itself and reads "" as no body.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(
+        Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }),
+        undefined,
+      )
+    }
+  })
+
+  const knownStore = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { store } = request.params as Params
+    if (store !== provider.name) {
+      return sendError(
+        reply,
+        404,
+        `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
+      )
+    }
+  }
+
+  const jsonOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A cross-site HTML form can only send form or text content types without a CORS
+    // preflight, so insisting on JSON keeps other sites from pressing Refresh for a visitor.
+    const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase()
+    if (type !== 'application/json') {
+      return sendError(
+        reply,
+        415,
+        'Send the refresh with the header Content-Type: application/json.',
+      )
+    }
+  }
+
+  const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = limiter.hit(request.ip)
+    if (!result.allowed) {
+      reply.header('retry-after', String(result.retryAfterSeconds))
+      return sendError(
+        reply,
+        429,
+        `Too many refresh requests. Please try again in ${result.retryAfterSeconds} seconds.`,
+      )
+    }
+  }
+
+  const list = async (request: FastifyRequest, reply: FastifyReply) => {
+    const snapshot = await service.read()
+    if (snapshot.courses.length === 0) {
+      reply.header('retry-after', '30')
+      return sendError(
+        reply,
+        503,
+        'The course catalogue has not been loaded from the store yet. Please try again in a minute.',
+      )
+    }
+    return sendCached(request, reply, snapshot.list)
+  }
+
+  const detail = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id = '' } = request.params as Params
+    const answer = (await service.read()).detail(id)
+    if (!answer) return sendError(reply, 404, `There is no course with the id "${id}".`)
+    return sendCached(request, reply, answer)
+  }
+
+  const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!refreshBodySchema.safeParse(request.body).success) {
+      return sendError(reply, 400, 'body: the refresh takes no body (send none, or {}).')
+    }
+    const outcome = await service.refresh()
+    if (outcome.kind === 'failed') {
+      if (outcome.retryAfterSeconds) reply.header('retry-after', String(outcome.retryAfterSeconds))
+      return sendError(reply, outcome.status, outcome.message)
+    }
+    const { snapshot, message } = outcome
+    reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8')
+    return reply.send(
+      `{"data":${snapshot.dataJson},"count":${snapshot.courses.length},"message":${JSON.stringify(message)}}`,
+    )
+  }
+
+  for (const url of ['/core/:store/courses', '/core/:store/courses/']) {
+    app.get(url, { schema: { params: paramsSchema }, onRequest: knownStore }, list)
+    app.post(
+      url,
+      {
+        schema: { params: paramsSchema },
+        bodyLimit: 1024,
+        onRequest: [knownStore, jsonOnly, rateLimited],
+      },
+      refresh,
+    )
+  }
+  for (const url of ['/core/:store/courses/:id', '/core/:store/courses/:id/']) {
+    app.get(url, { schema: { params: paramsSchema }, onRequest: knownStore }, detail)
+  }
+}
+
+/**
+ * The answer is already serialised; revalidation is cheap (If-None-Match), so browsers and
+ * proxies may keep it but must ask before reusing it.
+ */
+function sendCached(request: FastifyRequest, reply: FastifyReply, answer: SerialisedAnswer) {
+  reply.header('cache-control', 'no-cache').header('etag', answer.etag)
+  if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
+  return reply.code(200).type('application/json; charset=utf-8').send(answer.body)
+}
+
+function sendError(reply: FastifyReply, status: number, message: string) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send({ error: STATUS_CODES[status] ?? 'Error', message })
+}

@@ -1,0 +1,152 @@
+/**
+ * Shopify's public storefront catalogue: GET {STORE_URL}/products.json?limit=250, then the
+ * next page from the Link header (cursor paging, rel="next") until there is none.
+ * https://shopify.dev/docs/api/ajax/reference/product (the same product shape, public, no key)
+ */
+import { z } from 'zod'
+import type { CourseInput } from '../../../common/course.ts'
+import { htmlToText } from '../html-text.ts'
+import { getStoreJson, UpstreamError } from '../upstream.ts'
+import { centsToDollars, decimalToCents } from './money.ts'
+import { MAX_COURSES, type HttpProviderSettings, type StoreProvider } from './types.ts'
+
+const PAGE_SIZE = 250
+
+const productSchema = z.object({
+  id: z.union([z.number().int().positive(), z.string().regex(/^\d{1,20}$/)]),
+  title: z.string().trim().min(1).max(300),
+  handle: z.string().trim().min(1).max(255),
+  body_html: z.string().nullish(),
+  variants: z
+    .array(
+      z.object({
+        price: z.union([z.string(), z.number()]).transform(String),
+        available: z.boolean().optional(),
+      }),
+    )
+    .min(1),
+  images: z
+    .array(z.object({ src: z.string() }))
+    .nullish()
+    .transform((images) => images ?? []),
+})
+
+const pageSchema = z.object({ products: z.array(productSchema) })
+
+type ShopifyProduct = z.infer<typeof productSchema>
+
+export function createShopifyProvider(settings: HttpProviderSettings): StoreProvider {
+  return {
+    name: 'shopify',
+    async fetchCourses(signal) {
+      const origin = new URL(settings.storeUrl).origin
+      const seen = new Set<string>()
+      const visited = new Set<string>()
+      const courses: CourseInput[] = []
+      let next: string | undefined = `${settings.storeUrl}/products.json?limit=${PAGE_SIZE}`
+
+      for (let page = 1; next; page++) {
+        if (page > settings.maxPages) {
+          throw new UpstreamError(
+            'invalid',
+            `The store has more than ${settings.maxPages} pages of products; the sync stops there.`,
+          )
+        }
+        if (visited.has(next))
+          throw new UpstreamError(
+            'invalid',
+            "The store's paging leads back to a page already read.",
+          )
+        visited.add(next)
+
+        const answer = await getStoreJson(next, { ...settings, signal })
+        const parsed = pageSchema.safeParse(answer.body)
+        if (!parsed.success) throw shapeError(parsed.error, page)
+
+        for (const product of parsed.data.products) {
+          const id = String(product.id)
+          // Cursor paging can repeat a product when the catalogue changes between pages.
+          if (seen.has(id)) continue
+          seen.add(id)
+          courses.push(toCourse(product, settings.storeUrl))
+          if (courses.length > MAX_COURSES) {
+            throw new UpstreamError(
+              'invalid',
+              `The store lists more than ${MAX_COURSES} products; the sync stops there.`,
+            )
+          }
+        }
+        next = nextPageUrl(answer.headers.get('link'), answer.url, origin)
+      }
+      return courses
+    },
+  }
+}
+
+function toCourse(product: ShopifyProduct, storeUrl: string): CourseInput {
+  const variant = product.variants.find((v) => v.available !== false) ?? product.variants[0]!
+  const cents = decimalToCents(variant.price)
+  if (cents === undefined) {
+    throw new UpstreamError(
+      'invalid',
+      `The store's product ${product.id} has a price that is not a decimal amount.`,
+    )
+  }
+  return {
+    id: String(product.id),
+    title: product.title,
+    description: htmlToText(product.body_html ?? ''),
+    price: centsToDollars(cents),
+    url: `${storeUrl}/products/${encodeURIComponent(product.handle)}`,
+    image_url: imageUrl(product.images[0]?.src),
+  }
+}
+
+/** Older storefronts send protocol-relative image addresses ("//cdn.shopify.com/..."). */
+function imageUrl(src: string | undefined): string {
+  if (!src) return ''
+  return src.startsWith('//') ? `https:${src}` : src
+}
+
+/**
+ * The rel="next" target of a Link header, resolved against the page it came with. Only the
+ * store's own origin is followed: a header must not be able to send the sync elsewhere.
+ */
+export function nextPageUrl(
+  link: string | null,
+  pageUrl: string,
+  origin: string,
+): string | undefined {
+  if (!link) return undefined
+  for (const match of link.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+    const params = match[2] ?? ''
+    const rel = /;\s*rel\s*=\s*"?([^";]*)"?/i.exec(params)?.[1] ?? ''
+    if (!rel.toLowerCase().split(/\s+/).includes('next')) continue
+    let url: URL
+    try {
+      url = new URL(match[1] ?? '', pageUrl)
+    } catch {
+      throw new UpstreamError(
+        'invalid',
+        "The store's Link header holds an invalid next-page address.",
+      )
+    }
+    if (url.origin !== origin) {
+      throw new UpstreamError(
+        'invalid',
+        `The store's next page points to another site (${url.origin}); it is not followed.`,
+      )
+    }
+    return url.toString()
+  }
+  return undefined
+}
+
+function shapeError(error: z.ZodError, page: number): UpstreamError {
+  const issue = error.issues[0]
+  const where = issue?.path.length ? issue.path.join('.') : 'the answer'
+  return new UpstreamError(
+    'invalid',
+    `The store's answer (page ${page}) does not look like a Shopify product list: ${where} ${issue?.message ?? 'is invalid'}.`,
+  )
+}

@@ -1,0 +1,264 @@
+/**
+ * Keeps the catalogue: reads it from the store into the database, and holds the in-memory copy
+ * that GET answers from. What a public Refresh button must survive (docs/decisions/004):
+ *
+ * - Concurrent refreshes in one process share one sync (single flight).
+ * - At most one upstream sync per cooldown, counted from the start of the last attempt, failed
+ *   or not, so a broken store is not hammered either. The cooldown lives in the database, so it
+ *   holds across processes; on PostgreSQL an advisory lock serialises the check-and-sync, and
+ *   the cooldown is checked again once the lock is held (another process may just have synced).
+ * - A failed sync changes nothing: the last good catalogue stays in the database and in memory.
+ */
+import { z } from 'zod'
+import { courseSchema, REFRESHED_MESSAGE, type Course } from '../../common/course.ts'
+import type { Database } from '../db/index.ts'
+import type { StoreProvider } from './providers/index.ts'
+import { createCatalogueRepository, type SyncRecord } from './repository.ts'
+import { createSnapshot, type CatalogueSnapshot } from './snapshot.ts'
+import { UpstreamError } from './upstream.ts'
+
+export type RefreshOutcome =
+  | { kind: 'synced'; snapshot: CatalogueSnapshot; message: string }
+  | { kind: 'fresh'; snapshot: CatalogueSnapshot; message: string; retryAfterSeconds: number }
+  | { kind: 'failed'; status: number; message: string; retryAfterSeconds: number | undefined }
+
+interface Logger {
+  info(object: object, message: string): void
+  warn(object: object, message: string): void
+  error(object: object, message: string): void
+}
+
+export interface CatalogueServiceOptions {
+  database: Database
+  provider: StoreProvider
+  cooldownSeconds: number
+  log: Logger
+  /** How often a GET may look for a newer catalogue saved by another process. */
+  revalidateMs?: number
+  /** The clock (ms since the epoch); tests move it. */
+  now?: () => number
+  /** How long a refresh waits for another process's sync before giving up with 503. */
+  lockWaitMs?: number
+}
+
+export const DEFAULT_REVALIDATE_MS = 5000
+export const DEFAULT_LOCK_WAIT_MS = 25_000
+
+export function createCatalogueService(options: CatalogueServiceOptions) {
+  const { provider, log } = options
+  const repository = createCatalogueRepository(options.database)
+  const cooldownMs = options.cooldownSeconds * 1000
+  const revalidateMs = options.revalidateMs ?? DEFAULT_REVALIDATE_MS
+  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS
+  const now = options.now ?? Date.now
+  const shutdown = new AbortController()
+
+  let snapshot = createSnapshot(0, [])
+  let inflight: Promise<RefreshOutcome> | undefined
+  let initialSync: Promise<unknown> | undefined
+  let revalidation: Promise<void> | undefined
+  let lastCheckedAt = 0
+
+  async function reload() {
+    const stored = await repository.readCatalogue()
+    // Versions only grow: a slow reload must not replace a newer copy a sync just installed.
+    if (stored.version > snapshot.version) snapshot = createSnapshot(stored.version, stored.courses)
+    lastCheckedAt = performance.now()
+  }
+
+  function maybeRevalidate() {
+    if (revalidation || shutdown.signal.aborted || performance.now() - lastCheckedAt < revalidateMs)
+      return
+    lastCheckedAt = performance.now()
+    revalidation = (async () => {
+      const record = await repository.readSyncRecord()
+      if (record.version > snapshot.version) await reload()
+    })()
+      .catch((error: unknown) =>
+        log.error({ err: error }, 'catalogue: could not check for a newer catalogue'),
+      )
+      .finally(() => {
+        revalidation = undefined
+      })
+  }
+
+  /** The answer inside the cooldown, or undefined when a sync may run now. */
+  async function answerFromCooldown(
+    record: SyncRecord,
+    locked: boolean,
+  ): Promise<RefreshOutcome | undefined> {
+    // A different provider than the one that synced last: its catalogue is not ours to keep.
+    if (cooldownMs === 0 || !record.lastAttemptAt || record.provider !== provider.name)
+      return undefined
+    const since = now() - Date.parse(record.lastAttemptAt)
+    if (since >= cooldownMs) return undefined
+    const finished = record.lastFinishedAt !== null && record.lastFinishedAt >= record.lastAttemptAt
+    // Another process is syncing right now: wait for it at the lock, then answer its result.
+    if (!finished && !locked) return undefined
+    if (record.version > snapshot.version) await reload()
+    const retryAfterSeconds = Math.min(
+      Math.max(1, Math.ceil((cooldownMs - since) / 1000)),
+      Math.ceil(cooldownMs / 1000),
+    )
+    if (finished && record.lastErrorStatus !== null) {
+      return {
+        kind: 'failed',
+        status: record.lastErrorStatus,
+        message: record.lastErrorMessage ?? 'The last sync failed.',
+        retryAfterSeconds,
+      }
+    }
+    return { kind: 'fresh', snapshot, message: upToDateMessage(since), retryAfterSeconds }
+  }
+
+  async function sync(): Promise<RefreshOutcome> {
+    const startedAt = now()
+    await repository.recordAttempt(provider.name, new Date(startedAt).toISOString())
+    let courses: Course[]
+    try {
+      courses = validate(await provider.fetchCourses(shutdown.signal))
+    } catch (caught) {
+      const error =
+        caught instanceof UpstreamError
+          ? caught
+          : new UpstreamError('invalid', "The store's answer could not be read.", { cause: caught })
+      if (error.kind === 'aborted')
+        return { kind: 'failed', status: 503, message: error.message, retryAfterSeconds: undefined }
+      const message =
+        snapshot.courses.length > 0
+          ? `Could not refresh the courses: ${error.message} The last saved catalogue is still shown.`
+          : `Could not load the courses from the store: ${error.message}`
+      await repository.recordFailure(new Date(now()).toISOString(), error.httpStatus, message)
+      log.warn(
+        {
+          provider: provider.name,
+          reason: error.kind,
+          err: caught instanceof UpstreamError ? undefined : caught,
+        },
+        `catalogue sync failed: ${error.message}`,
+      )
+      return {
+        kind: 'failed',
+        status: error.httpStatus,
+        message,
+        retryAfterSeconds: cooldownMs ? Math.ceil(cooldownMs / 1000) : undefined,
+      }
+    }
+    const version = await repository.replaceCatalogue(
+      courses,
+      provider.name,
+      new Date(now()).toISOString(),
+    )
+    snapshot = createSnapshot(version, courses)
+    lastCheckedAt = performance.now()
+    log.info(
+      { provider: provider.name, courses: courses.length, version, ms: now() - startedAt },
+      'catalogue synced',
+    )
+    return { kind: 'synced', snapshot, message: REFRESHED_MESSAGE }
+  }
+
+  function refresh(): Promise<RefreshOutcome> {
+    inflight ??= runRefresh().finally(() => {
+      inflight = undefined
+    })
+    return inflight
+  }
+
+  async function runRefresh(): Promise<RefreshOutcome> {
+    const early = await answerFromCooldown(await repository.readSyncRecord(), false)
+    if (early) return early
+    const locked = await repository.withSyncLock(async () => {
+      const inside = await answerFromCooldown(await repository.readSyncRecord(), true)
+      return inside ?? sync()
+    }, lockWaitMs)
+    if (locked) return locked.value
+    log.warn(
+      { provider: provider.name, waitedMs: lockWaitMs },
+      'catalogue: another process is still syncing',
+    )
+    return {
+      kind: 'failed',
+      status: 503,
+      message:
+        'Another server is refreshing the courses right now. Please try again in a few seconds.',
+      retryAfterSeconds: 5,
+    }
+  }
+
+  return {
+    provider: provider.name,
+
+    /** Loads the saved catalogue; starts (and does not wait for) a sync when there is none. */
+    async start() {
+      await reload()
+      const record = await repository.readSyncRecord()
+      if (snapshot.courses.length === 0 || record.provider !== provider.name) {
+        initialSync = refresh()
+          .catch((error: unknown) =>
+            log.error({ err: error }, 'catalogue: the start-up sync failed'),
+          )
+          .finally(() => {
+            initialSync = undefined
+          })
+      }
+    },
+
+    /**
+     * The copy GET answers from. While the very first sync runs, a GET waits for it rather than
+     * answer an empty list; later GETs never wait (a newer copy from another process is picked up
+     * in the background).
+     */
+    async read(): Promise<CatalogueSnapshot> {
+      if (snapshot.courses.length === 0 && initialSync) await initialSync
+      maybeRevalidate()
+      return snapshot
+    },
+
+    /** Syncs from the store unless the cooldown says the catalogue is fresh; shares a running sync. */
+    refresh,
+
+    /** Stops a running sync (its fetch is aborted) and waits until nothing touches the database. */
+    async close() {
+      shutdown.abort()
+      await Promise.allSettled([inflight, initialSync, revalidation])
+    },
+  }
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>
+
+const catalogueSchema = z.array(courseSchema)
+
+/** Every course must be valid and ids unique; an empty list is refused (see the ADR). */
+function validate(input: unknown): Course[] {
+  const parsed = catalogueSchema.safeParse(input)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const index = typeof issue?.path[0] === 'number' ? issue.path[0] : undefined
+    const field = issue?.path.slice(1).join('.') || 'course'
+    const item = index === undefined ? '' : ` (product ${index + 1}${describeId(input, index)})`
+    throw new UpstreamError(
+      'invalid',
+      `A product from the store is not a valid course${item}: ${field} ${issue?.message ?? 'is invalid'}.`,
+    )
+  }
+  const seen = new Set<string>()
+  const courses = parsed.data.filter((course) => !seen.has(course.id) && seen.add(course.id))
+  if (courses.length === 0) throw new UpstreamError('invalid', 'The store lists no products.')
+  return courses
+}
+
+function describeId(input: unknown, index: number): string {
+  const id = Array.isArray(input) ? (input[index] as { id?: unknown } | undefined)?.id : undefined
+  return typeof id === 'string' || typeof id === 'number' ? `, id ${String(id).slice(0, 40)}` : ''
+}
+
+function upToDateMessage(sinceMs: number): string {
+  const seconds = Math.max(0, Math.round(sinceMs / 1000))
+  const ago =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${Math.round(seconds / 60)} minute${Math.round(seconds / 60) === 1 ? '' : 's'}`
+  return `Courses are up to date: they were checked with the store ${ago} ago.`
+}

@@ -1,0 +1,186 @@
+/**
+ * Two real server processes (`node server/index.ts`) on one PostgreSQL database, reading one
+ * stub store: however the refreshes are spread over them, the store sees one sync per cooldown.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import readline from 'node:readline'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase, dialects, type TestDatabase } from '../test/databases.ts'
+import {
+  shopifyCatalogue,
+  shopifyProduct,
+  startStubStore,
+  type StubStore,
+} from './test/stub-store.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const COOLDOWN_SECONDS = 3
+const FIRST_PAGE = '/products.json?limit=250'
+
+interface ServerProcess {
+  child: ChildProcess
+  url: string
+  output: string[]
+}
+
+function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output: string[] = []
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output.join('\n')}`)),
+      20_000,
+    )
+    const onLine = (line: string) => {
+      output.push(line)
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line)
+      if (match) {
+        clearTimeout(timer)
+        resolve({ child, url: match[1]!, output })
+      }
+    }
+    readline.createInterface({ input: child.stdout! }).on('line', onLine)
+    readline.createInterface({ input: child.stderr! }).on('line', onLine)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`))
+    })
+  })
+}
+
+async function stopServer(server: ServerProcess): Promise<number | null> {
+  if (server.child.exitCode !== null) return server.child.exitCode
+  const exited = new Promise<number | null>((resolve) =>
+    server.child.once('exit', (code) => resolve(code)),
+  )
+  server.child.kill('SIGTERM')
+  return exited
+}
+
+describe.runIf(dialects.includes('postgres'))(
+  'two server processes on one PostgreSQL database',
+  () => {
+    let store: StubStore
+    let testDb: TestDatabase
+    let buildDir: string
+    const servers: ServerProcess[] = []
+    const syncs = () => store.requests.filter((request) => request === FIRST_PAGE).length
+
+    beforeAll(async () => {
+      // Three products over two pages, so a sync is more than one request.
+      store = await startStubStore(
+        shopifyCatalogue(
+          [1, 2, 3].map((id) => shopifyProduct({ id })),
+          2,
+        ),
+      )
+      testDb = await createTestDatabase('postgres')
+      // The servers only need the API; an empty site build satisfies the static-file plugin.
+      buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
+      fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
+      const env = {
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: testDb.env.DATABASE_URL!,
+        DATA_DIR: testDb.env.DATA_DIR,
+        BUILD_DIR: buildDir,
+        STORE_PROVIDER: 'shopify',
+        STORE_URL: store.url,
+        REFRESH_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
+        REFRESH_RATE_LIMIT_MAX: '10000',
+      }
+      // Started together on the empty database: both want the start-up sync.
+      servers.push(...(await Promise.all([startServer(env), startServer(env)])))
+    }, 60_000)
+
+    afterAll(async () => {
+      const codes = await Promise.all(servers.map(stopServer))
+      await testDb?.drop()
+      await store?.close()
+      fs.rmSync(buildDir, { recursive: true, force: true })
+      expect(codes).toEqual(servers.map(() => 0))
+    }, 30_000)
+
+    const get = async (server: ServerProcess) => {
+      const response = await fetch(`${server.url}/api/core/shopify/courses/`)
+      return { status: response.status, body: (await response.json()) as { count?: number } }
+    }
+
+    it('syncs the empty catalogue once at start-up, whichever process comes first', async () => {
+      for (const server of servers) {
+        const answer = await get(server)
+        expect(answer.status).toBe(200)
+        expect(answer.body.count).toBe(3)
+      }
+      expect(syncs()).toBe(1)
+      expect(store.requests).toEqual([FIRST_PAGE, '/products.json?limit=2&page_info=2'])
+    })
+
+    it('sends one sync to the store for a storm of refreshes spread over both processes', async () => {
+      store.setHandler(
+        shopifyCatalogue(
+          [1, 2, 3, 4].map((id) => shopifyProduct({ id })),
+          2,
+        ),
+      )
+      // Wait out the cooldown of the start-up sync.
+      const record = await testDb.database.db
+        .selectFrom('catalogue_sync')
+        .selectAll()
+        .executeTakeFirstOrThrow()
+      const waitMs =
+        Date.parse(record.last_attempt_at!) + COOLDOWN_SECONDS * 1000 + 100 - Date.now()
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs)))
+
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          fetch(`${servers[i % 2]!.url}/api/core/shopify/courses/`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      )
+      const statuses = responses.map((response) => response.status)
+      const bodies = (await Promise.all(responses.map((response) => response.json()))) as {
+        count: number
+        message: string
+      }[]
+      expect(statuses.filter((status) => status !== 200)).toEqual([])
+      expect(syncs()).toBe(2)
+      expect(new Set(bodies.map((body) => body.count))).toEqual(new Set([4]))
+      expect(
+        bodies.filter((body) => body.message === 'Courses refreshed successfully').length,
+      ).toBeGreaterThanOrEqual(1)
+
+      // Both processes now serve the new catalogue.
+      for (const server of servers) expect((await get(server)).body.count).toBe(4)
+    })
+
+    it('goes to the store again only after the cooldown', async () => {
+      const post = (server: ServerProcess) =>
+        fetch(`${server.url}/api/core/shopify/courses/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        })
+      expect((await post(servers[1]!)).status).toBe(200)
+      expect(syncs()).toBe(2)
+      await new Promise((resolve) => setTimeout(resolve, COOLDOWN_SECONDS * 1000 + 100))
+      await Promise.all([
+        post(servers[0]!),
+        post(servers[1]!),
+        post(servers[0]!),
+        post(servers[1]!),
+      ])
+      expect(syncs()).toBe(3)
+    })
+  },
+)
