@@ -1,0 +1,67 @@
+/**
+ * The footer's newsletter form is on every page, but the form outbox and the sending code are
+ * needed only when a visitor submits or when something is waiting to be sent. This module is
+ * the small part every page loads; the rest is imported on demand
+ * (docs/decisions/006-javascript-budget.md).
+ */
+import type { SendOutcome } from './send-form'
+
+export const OUTBOX_KEY = 'docucommons:form-outbox'
+
+function outboxHasEntries(): boolean {
+  try {
+    return Boolean(window.localStorage.getItem(OUTBOX_KEY))
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Starts sending the outbox (now, and whenever the browser comes back online) if it holds
+ * anything. Returns the cleanup for a React effect.
+ */
+export function syncOutboxIfPending(): () => void {
+  if (typeof window === 'undefined' || !outboxHasEntries()) return () => {}
+  let active = true
+  let stop: (() => void) | undefined
+  void import('./outbox').then((outbox) => {
+    if (active) stop = outbox.startOutboxSync()
+  })
+  return () => {
+    active = false
+    stop?.()
+  }
+}
+
+/** Sends a form's JSON, loading the sender on first use. */
+export async function sendLazily(
+  endpoint: string,
+  body: Record<string, unknown>,
+): Promise<SendOutcome> {
+  const { sendForm } = await import('./send-form')
+  return sendForm(endpoint, body)
+}
+
+/** Keeps a submission for later and makes sure the outbox is being sent. */
+export async function queueLazily(entry: {
+  id: string
+  endpoint: string
+  body: Record<string, unknown>
+}) {
+  const { addToOutbox, startOutboxSync } = await import('./outbox')
+  addToOutbox(entry)
+  startOutboxSync()
+}
+
+/**
+ * A random UUID. crypto.randomUUID() exists only on secure origins (https, localhost), so plain
+ * http falls back to getRandomValues, which works everywhere.
+ */
+export function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}

@@ -1,0 +1,194 @@
+/** npm run messages / npm run subscribers against a real database of each engine. */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { storeMessage } from '../server/contact/store.ts'
+import { subscribe } from '../server/newsletter/store.ts'
+import { createTestDatabase, dialects, type TestDatabase } from '../server/test/databases.ts'
+import { csvCell, parseSince } from './rows-cli.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+// Each test starts the script a few times (a Node process with the database driver each).
+const SPAWNING_TIMEOUT_MS = 90_000
+
+describe.each(dialects)('npm run messages and subscribers on %s', (dialect) => {
+  let testDb: TestDatabase
+
+  const run = (script: string, ...args: string[]) => {
+    const result = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...testDb.env },
+      encoding: 'utf8',
+    })
+    return { ...result, lines: result.stdout.split('\n').filter(Boolean) }
+  }
+  const json = (script: string, ...args: string[]) =>
+    run(script, ...args).lines.map((line) => JSON.parse(line))
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+    const db = testDb.database.db
+    // Stored out of order on purpose; the listing must come out oldest first.
+    await storeMessage(
+      db,
+      { name: 'Second', email: 'second@example.org', message: '=1+1' },
+      {
+        receivedAt: new Date('2026-03-02T09:00:00Z'),
+        spamReason: null,
+        notify: true,
+      },
+    )
+    await storeMessage(
+      db,
+      { name: 'First', email: 'first@example.org', message: 'Hello, "team"\nsecond line' },
+      {
+        receivedAt: new Date('2026-03-01T09:00:00Z'),
+        spamReason: null,
+        notify: false,
+      },
+    )
+    await storeMessage(
+      db,
+      { name: 'Bot', email: 'bot@example.org' },
+      {
+        receivedAt: new Date('2026-03-01T12:00:00Z'),
+        spamReason: 'honeypot',
+        notify: false,
+      },
+    )
+    await subscribe(
+      db,
+      { email: 'Late@example.org' },
+      { receivedAt: new Date('2026-04-02T00:00:00Z'), spamReason: null, doubleOptIn: true },
+    )
+    await subscribe(
+      db,
+      { email: 'early@example.org' },
+      { receivedAt: new Date('2026-04-01T00:00:00Z'), spamReason: null, doubleOptIn: false },
+    )
+    await subscribe(
+      db,
+      { email: 'spam@example.org' },
+      { receivedAt: new Date('2026-04-01T10:00:00Z'), spamReason: 'too-fast', doubleOptIn: true },
+    )
+  })
+  afterAll(async () => {
+    await testDb.drop()
+  })
+
+  it(
+    'prints messages as JSON lines, oldest first, without spam',
+    () => {
+      const rows = json('messages')
+      expect(rows.map((r) => r.name)).toEqual(['First', 'Second'])
+      expect(rows[0]).toMatchObject({
+        receivedAt: '2026-03-01T09:00:00.000Z',
+        email: 'first@example.org',
+        message: 'Hello, "team"\nsecond line',
+        spam: false,
+        deliveryStatus: 'none',
+      })
+      expect(rows[1]).toMatchObject({
+        deliveryStatus: 'pending',
+        deliveryAttempts: 0,
+        nextAttemptAt: '2026-03-02T09:00:00.000Z',
+      })
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'includes spam with --include-spam',
+    () => {
+      expect(json('messages', '--include-spam').map((r) => [r.name, r.spamReason])).toEqual([
+        ['First', null],
+        ['Bot', 'honeypot'],
+        ['Second', null],
+      ])
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'filters with --since (a date or a date-time)',
+    () => {
+      expect(json('messages', '--since', '2026-03-02').map((r) => r.name)).toEqual(['Second'])
+      expect(
+        json('messages', '--include-spam', '--since', '2026-03-01T10:00:00Z').map((r) => r.name),
+      ).toEqual(['Bot', 'Second'])
+      expect(json('messages', '--since=2027-01-01')).toEqual([])
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'writes CSV with a header, quoting and no formulas',
+    () => {
+      const { stdout, status } = run('messages', '--csv')
+      expect(status).toBe(0)
+      const [header, first, ...rest] = stdout.split('\r\n')
+      expect(header).toBe(
+        'id,receivedAt,name,email,website,message,spam,spamReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt',
+      )
+      expect(first).toMatch(
+        /^[\w-]+,2026-03-01T09:00:00\.000Z,First,first@example\.org,,"Hello, ""team""\nsecond line",false,,none,0,,,$/,
+      )
+      expect(rest[0]).toContain(",'=1+1,")
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'prints subscribers the same way',
+    () => {
+      expect(json('subscribers').map((r) => [r.email, r.status, r.mailStatus])).toEqual([
+        ['early@example.org', 'subscribed', 'none'],
+        ['Late@example.org', 'pending', 'pending'],
+      ])
+      expect(
+        json('subscribers', '--include-spam', '--since', '2026-04-01T05:00:00Z').map(
+          (r) => r.email,
+        ),
+      ).toEqual(['spam@example.org', 'Late@example.org'])
+      expect(run('subscribers', '--csv').stdout.split('\r\n')[0]).toBe(
+        'id,subscribedAt,email,status,confirmedAt,spamReason,mailStatus,mailAttempts,nextAttemptAt,lastError,mailSentAt,updatedAt',
+      )
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'explains bad arguments and exits non-zero',
+    () => {
+      const bad = run('messages', '--since', 'last tuesday')
+      expect(bad.status).toBe(2)
+      expect(bad.stderr).toMatch(/--since must be a date/)
+      expect(bad.stdout).toBe('')
+      const unknown = run('messages', '--everything')
+      expect(unknown.status).toBe(2)
+      expect(unknown.stderr).toMatch(/Usage: npm run messages/)
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+})
+
+describe('the export helpers', () => {
+  it.each([
+    ['2026-01-31', '2026-01-31T00:00:00.000Z'],
+    ['2026-01-31T18:00', expect.stringMatching(/^2026-01-31T\d\d:00:00\.000Z$/)],
+    ['2026-01-31T18:00:00+02:00', '2026-01-31T16:00:00.000Z'],
+    ['2026-02-30', undefined],
+    ['yesterday', undefined],
+  ])('parseSince(%s)', (input, output) => expect(parseSince(input)).toEqual(output))
+
+  it.each([
+    [null, ''],
+    [3, '3'],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
+    ['+1 555', "'+1 555"],
+    ['@SUM(1)', "'@SUM(1)"],
+  ])('csvCell(%j)', (input, output) => expect(csvCell(input)).toBe(output))
+})

@@ -1,0 +1,136 @@
+/**
+ * Shared by scripts/messages.ts and scripts/subscribers.ts: reads the configured database (the
+ * same DATA_DIR / DATABASE_URL as the server, through server/env.ts and server/db) and prints rows
+ * oldest first as JSON lines, or as CSV with --csv.
+ */
+import { once } from 'node:events'
+import fs from 'node:fs'
+import { parseArgs } from 'node:util'
+import { openDatabase, type Database } from '../server/db/index.ts'
+import { EnvError, parseEnv, resolvePaths } from '../server/env.ts'
+
+export interface ExportOptions {
+  since?: string
+  includeSpam: boolean
+}
+
+export interface RowsCommand<Row> {
+  name: string
+  /** What one row is, for the help text. */
+  noun: string
+  columns: readonly (keyof Row & string)[]
+  rows(database: Database, options: ExportOptions): AsyncIterable<Row>
+}
+
+export async function runRowsCommand<Row extends Record<string, unknown>>(
+  command: RowsCommand<Row>,
+  argv: string[],
+) {
+  let args
+  try {
+    args = parseArgs({
+      args: argv,
+      options: {
+        since: { type: 'string' },
+        csv: { type: 'boolean', default: false },
+        'include-spam': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    }).values
+  } catch (error) {
+    return fail(`${(error as Error).message}\n${usage(command)}`, 2)
+  }
+  if (args.help) {
+    process.stdout.write(usage(command) + '\n')
+    return
+  }
+  let since: string | undefined
+  if (args.since !== undefined) {
+    since = parseSince(args.since)
+    if (!since)
+      return fail(
+        `--since must be a date or date-time such as 2026-01-31 or 2026-01-31T18:00:00Z (got "${args.since}")`,
+        2,
+      )
+  }
+
+  let env
+  try {
+    env = parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) return fail(error.message, 1)
+    throw error
+  }
+  const { dataDir } = resolvePaths(env)
+  if (!env.DATABASE_URL && !fs.existsSync(dataDir)) {
+    return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`, 1)
+  }
+
+  // A closed pipe (e.g. "| head") ends the output quietly.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(0)
+    throw error
+  })
+
+  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  try {
+    if (args.csv) await write(command.columns.join(',') + '\r\n')
+    for await (const row of command.rows(database, { since, includeSpam: args['include-spam'] })) {
+      await write(
+        args.csv
+          ? command.columns.map((column) => csvCell(row[column])).join(',') + '\r\n'
+          : JSON.stringify(row) + '\n',
+      )
+    }
+  } finally {
+    await database.close()
+  }
+}
+
+function usage(command: { name: string; noun: string }) {
+  return [
+    `Usage: npm run ${command.name} -- [--since <date>] [--csv] [--include-spam]`,
+    `Prints the stored ${command.noun} of the configured database (DATA_DIR or DATABASE_URL), oldest first,`,
+    'one JSON object per line.',
+    '  --since <date>   only those received at or after this date or date-time (UTC unless an offset is given)',
+    '  --csv            CSV with a header row instead of JSON lines',
+    '  --include-spam   include submissions taken for spam (left out by default)',
+  ].join('\n')
+}
+
+/** A date (2026-01-31, midnight UTC) or an ISO date-time, as the stored ISO form. */
+export function parseSince(value: string): string | undefined {
+  const text = value.trim()
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.exec(
+      text,
+    )
+  if (!match) return undefined
+  // Date() rolls 2026-02-30 over to March; refuse a day the month does not have.
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const calendar = new Date(Date.UTC(year, month - 1, day))
+  if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined
+  const date = new Date(match[4] ? text : `${text}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+}
+
+/**
+ * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (=, +, -, @ and
+ * control characters first) gets a leading apostrophe: visitors' text must never execute.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+async function write(chunk: string) {
+  if (!process.stdout.write(chunk)) await once(process.stdout, 'drain')
+}
+
+function fail(message: string, code: number) {
+  process.stderr.write(message + '\n')
+  process.exitCode = code
+}

@@ -1,0 +1,281 @@
+/**
+ * The notification path end to end against a real SMTP server on 127.0.0.1: stored first,
+ * mailed after, retried with back-off when the server refuses or is down, picked up again after
+ * a restart, and never mailed for spam.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '../app.ts'
+import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
+import { retryDelayMs } from './outbox.ts'
+import { contactNotificationQueue, storeMessage } from './store.ts'
+import { startTestSmtpServer, type TestSmtpServer } from './smtp-test-server.ts'
+
+const FROM = 'DocuCommons website <web@docucommons.example.org>'
+const TEAM = 'team@docucommons.example.org'
+
+function mailEnv(smtp: TestSmtpServer, overrides: Record<string, string> = {}) {
+  return testEnv({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: FROM,
+    CONTACT_NOTIFY_TO: TEAM,
+    PUBLIC_SITE_URL: 'http://127.0.0.1:3999',
+    FORM_MIN_FILL_MS: '0',
+    FORM_RATE_LIMIT_MAX: '1000',
+    MAIL_RETRY_BASE_MS: '150',
+    MAIL_RETRY_MAX_MS: '600',
+    MAIL_POLL_MS: '40',
+    ...overrides,
+  })
+}
+
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const value = await read()
+    if (done(value)) return value
+    if (Date.now() > until)
+      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+  }
+}
+
+describe('retryDelayMs', () => {
+  const settings = { MAIL_RETRY_BASE_MS: 1000, MAIL_RETRY_MAX_MS: 60_000 }
+  it('doubles from the base and stops at the cap', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, settings, () => 0.5))).toEqual([
+      1000, 2000, 4000, 8000,
+    ])
+    expect(retryDelayMs(20, settings, () => 0.5)).toBe(60_000)
+  })
+  it('spreads retries by at most 20 % either way', () => {
+    expect(retryDelayMs(3, settings, () => 0)).toBe(3200)
+    expect(retryDelayMs(3, settings, () => 1)).toBe(4800)
+  })
+})
+
+describe.each(dialects)('contact notifications by SMTP on %s', (dialect) => {
+  let testDb: TestDatabase
+  let smtp: TestSmtpServer
+  let app: FastifyInstance | undefined
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+  })
+  afterAll(async () => {
+    await testDb.drop()
+  })
+  beforeEach(async () => {
+    await testDb.database.db.deleteFrom('contact_message').execute()
+    smtp = await startTestSmtpServer()
+  })
+  afterEach(async () => {
+    await app?.close()
+    app = undefined
+    await smtp.stop()
+  })
+
+  const start = async (env = mailEnv(smtp)) => {
+    app = await buildApp({ env, database: testDb.database })
+    await app.ready()
+    return app
+  }
+  const send = (target: FastifyInstance, body: Record<string, unknown>) =>
+    target.inject({ method: 'POST', url: '/api/contact/', payload: body })
+  const row = (email: string) =>
+    testDb.database.db
+      .selectFrom('contact_message')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+
+  it('mails each stored message once: From the sender, To the team, Reply-To the visitor', async () => {
+    const target = await start()
+    const response = await send(target, {
+      name: 'Amara Nwosu',
+      email: "amara.o'neal+quilts@example.org",
+      website: 'https://story-quilts.example.org',
+      message: 'We would like a storytelling workshop.\nCould we talk in March? 100% flexible.',
+    })
+    expect(response.statusCode).toBe(201)
+
+    const [mail] = await smtp.waitForMail(1)
+    expect(mail!.from).toBe('web@docucommons.example.org')
+    expect(mail!.to).toEqual([TEAM])
+    expect(mail!.headers.get('from')).toBe('DocuCommons website <web@docucommons.example.org>')
+    expect(mail!.headers.get('reply-to')).toBe(`Amara Nwosu <amara.o'neal+quilts@example.org>`)
+    expect(mail!.headers.get('subject')).toBe('Contact form: message from Amara Nwosu')
+    expect(mail!.text).toContain(
+      'We would like a storytelling workshop.\nCould we talk in March? 100% flexible.',
+    )
+    expect(mail!.text).toContain('Website:  https://story-quilts.example.org')
+
+    const stored = await waitFor(
+      () => row("amara.o'neal+quilts@example.org"),
+      (r) => r.delivery_status === 'sent',
+    )
+    expect(stored).toMatchObject({ delivery_attempts: 1, last_error: null, next_attempt_at: null })
+    expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('keeps spam out of the mail but in the database', async () => {
+    const target = await start()
+    expect(
+      (await send(target, { name: 'Bot', email: 'bot@spam.example', fax: '555-0100' })).statusCode,
+    ).toBe(201)
+    expect(
+      (await send(target, { name: 'Lorraine Mitchell', email: 'lorraine@example.org' })).statusCode,
+    ).toBe(201)
+    await smtp.waitForMail(1)
+    await waitFor(
+      () => row('lorraine@example.org'),
+      (r) => r.delivery_status === 'sent',
+    )
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
+      'Lorraine Mitchell <lorraine@example.org>',
+    ])
+    expect(await row('bot@spam.example')).toMatchObject({
+      spam_reason: 'honeypot',
+      delivery_status: 'none',
+      delivery_attempts: 0,
+    })
+  })
+
+  it('retries with growing delays while the server refuses, then delivers', async () => {
+    smtp.failNext(2, 451)
+    // A base long enough to watch each state go by, even on a busy machine.
+    const target = await start(
+      mailEnv(smtp, { MAIL_RETRY_BASE_MS: '400', MAIL_RETRY_MAX_MS: '5000' }),
+    )
+    await send(target, { name: 'Terrence Hollis', email: 'terrence@example.org' })
+
+    const afterFirst = await waitFor(
+      () => row('terrence@example.org'),
+      (r) => r.delivery_attempts === 1 && r.last_error !== null,
+    )
+    expect(afterFirst.delivery_status).toBe('pending')
+    expect(afterFirst.last_error).toMatch(/451/)
+    const firstRetry = Date.parse(afterFirst.next_attempt_at!)
+    // At least the base delay (less 20 % jitter) after the message arrived.
+    expect(firstRetry - Date.parse(afterFirst.created_at)).toBeGreaterThanOrEqual(320)
+
+    const afterSecond = await waitFor(
+      () => row('terrence@example.org'),
+      (r) => r.delivery_attempts === 2 && r.last_error !== null,
+    )
+    expect(afterSecond.delivery_status).toBe('pending')
+    // The second wait is twice the base: at least 640 ms after the first retry began.
+    expect(Date.parse(afterSecond.next_attempt_at!) - firstRetry).toBeGreaterThanOrEqual(640)
+
+    const done = await waitFor(
+      () => row('terrence@example.org'),
+      (r) => r.delivery_status === 'sent',
+    )
+    expect(done).toMatchObject({ delivery_attempts: 3, last_error: null, next_attempt_at: null })
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('gives up after MAIL_MAX_ATTEMPTS and says why on the row', async () => {
+    smtp.failNext(10, 550)
+    const target = await start(mailEnv(smtp, { MAIL_MAX_ATTEMPTS: '2', MAIL_RETRY_BASE_MS: '50' }))
+    await send(target, { name: 'Dante Whitfield', email: 'dante@example.org' })
+    const failed = await waitFor(
+      () => row('dante@example.org'),
+      (r) => r.delivery_status === 'failed',
+    )
+    expect(failed.delivery_attempts).toBe(2)
+    expect(failed.last_error).toMatch(/550/)
+    expect(failed.next_attempt_at).toBeNull()
+    expect(smtp.received).toHaveLength(0)
+  })
+
+  it('keeps mail queued while the server is down and delivers after a restart of the site', async () => {
+    await smtp.stop()
+    const first = await start()
+    await send(first, { name: 'Yolanda Reyes', email: 'yolanda@example.org' })
+    const waiting = await waitFor(
+      () => row('yolanda@example.org'),
+      (r) => r.last_error !== null,
+    )
+    expect(waiting.delivery_status).toBe('pending')
+    expect(waiting.last_error).toMatch(/ECONNREFUSED|ECONNECTION|connect/i)
+    await first.close()
+
+    // A new process on the same database, with the mail server back: the outbox picks the row up.
+    await smtp.restart()
+    await testDb.database.db
+      .updateTable('contact_message')
+      .set({ next_attempt_at: new Date().toISOString() })
+      .execute()
+    await start()
+    await smtp.waitForMail(1)
+    const delivered = await waitFor(
+      () => row('yolanda@example.org'),
+      (r) => r.delivery_status === 'sent',
+    )
+    expect(delivered.delivery_attempts).toBeGreaterThanOrEqual(2)
+  })
+
+  it('finishes the send in flight before the app closes', async () => {
+    smtp.delay(400)
+    const target = await start()
+    const receiving = smtp.nextData()
+    await send(target, { name: 'Keisha Abernathy', email: 'keisha@example.org' })
+    await receiving
+    await target.close()
+    app = undefined
+    expect(await row('keisha@example.org')).toMatchObject({
+      delivery_status: 'sent',
+      delivery_attempts: 1,
+    })
+    expect(smtp.received).toHaveLength(1)
+  })
+
+  it('hands a due row to one worker at a time, and to another once the lease has run out', async () => {
+    const queue = contactNotificationQueue(testDb.database.db, mailEnv(smtp))
+    const now = new Date()
+    await storeMessage(
+      testDb.database.db,
+      { name: 'Hana Whitecloud', email: 'hana@example.org' },
+      { receivedAt: now, spamReason: null, notify: true },
+    )
+    const [id] = await queue.due(now, 10)
+    const lease = new Date(now.getTime() + 60_000)
+    const first = await queue.claim(id!, now, lease)
+    expect(first).toMatchObject({ attempts: 1, mail: { replyTo: { address: 'hana@example.org' } } })
+    // A second worker (another process on PostgreSQL) finds it taken...
+    expect(await queue.claim(id!, now, lease)).toBeUndefined()
+    expect(await queue.due(now, 10)).toEqual([])
+    // ...until the first one's lease ends without a result (it died mid-send).
+    const later = new Date(lease.getTime() + 1)
+    expect(await queue.due(later, 10)).toEqual([id])
+    expect(await queue.claim(id!, later, new Date(later.getTime() + 60_000))).toMatchObject({
+      attempts: 2,
+    })
+  })
+
+  it('sends mail that arrives during a send at once, without waiting for the next poll', async () => {
+    smtp.delay(300)
+    const target = await start(mailEnv(smtp, { MAIL_POLL_MS: '60000' }))
+    const receiving = smtp.nextData()
+    await send(target, { name: 'First', email: 'first@example.org' })
+    await receiving
+    await send(target, { name: 'Second', email: 'second@example.org' })
+    await smtp.waitForMail(2, 10_000)
+  })
+
+  it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
+    const target = await start(mailEnv(smtp, { CONTACT_NOTIFY_TO: '' }))
+    await send(target, { name: 'Marisol Vega', email: 'marisol@example.org' })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(smtp.received).toHaveLength(0)
+    expect(await row('marisol@example.org')).toMatchObject({ delivery_status: 'none' })
+  })
+})

@@ -1,0 +1,54 @@
+/** The contact and newsletter settings of server/env.ts. */
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from '../env.ts'
+
+const mail = {
+  SMTP_URL: 'smtp://mail.example.org:587',
+  MAIL_FROM: 'DocuCommons <web@example.org>',
+  PUBLIC_SITE_URL: 'https://docucommons.example.org',
+}
+
+describe('contact and newsletter settings', () => {
+  it('defaults to no mail, 5 submissions per 10 minutes and a 3 s minimum fill time', () => {
+    const env = parseEnv({})
+    expect(env.SMTP_URL).toBeUndefined()
+    expect(env).toMatchObject({
+      CONTACT_NOTIFY_TO: [],
+      FORM_RATE_LIMIT_MAX: 5,
+      FORM_RATE_LIMIT_WINDOW_SECONDS: 600,
+      FORM_MIN_FILL_MS: 3000,
+      NEWSLETTER_CONFIRM_TTL_HOURS: 48,
+    })
+  })
+
+  it('reads a mail setup with a list of recipients', () => {
+    const env = parseEnv({ ...mail, CONTACT_NOTIFY_TO: 'team@example.org, director@example.org' })
+    expect(env.CONTACT_NOTIFY_TO).toEqual(['team@example.org', 'director@example.org'])
+    expect(env.MAIL_FROM).toBe('DocuCommons <web@example.org>')
+  })
+
+  it.each([
+    [
+      { SMTP_URL: 'http://mail.example.org' },
+      /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//,
+    ],
+    [
+      { SMTP_URL: mail.SMTP_URL, PUBLIC_SITE_URL: mail.PUBLIC_SITE_URL },
+      /MAIL_FROM is required when SMTP_URL is set/,
+    ],
+    [
+      { SMTP_URL: mail.SMTP_URL, MAIL_FROM: mail.MAIL_FROM },
+      /PUBLIC_SITE_URL is required when SMTP_URL is set/,
+    ],
+    [{ MAIL_FROM: 'DocuCommons <not-an-address>' }, /MAIL_FROM must be an e-mail address/],
+    [
+      { CONTACT_NOTIFY_TO: 'team@example.org; other@example.org' },
+      /CONTACT_NOTIFY_TO must be e-mail addresses separated by commas/,
+    ],
+    [{ FORM_RATE_LIMIT_MAX: '0' }, /FORM_RATE_LIMIT_MAX must be greater than 0/],
+    [{ FORM_MIN_FILL_MS: '-1' }, /FORM_MIN_FILL_MS must be 0 or more/],
+  ])('rejects %o with a line naming the variable', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(EnvError)
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+})

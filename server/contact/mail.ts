@@ -1,0 +1,69 @@
+/**
+ * Outgoing mail through SMTP (nodemailer), configured by SMTP_URL and MAIL_FROM. Plain text only:
+ * nothing a visitor typed is ever rendered as HTML in the organisation's mail client.
+ */
+import nodemailer from 'nodemailer'
+import type { Env } from '../env.ts'
+
+export interface OutgoingMail {
+  to: string | string[]
+  subject: string
+  text: string
+  replyTo?: { name: string; address: string }
+  /** A stable Message-ID: if a retry repeats a mail the server had already taken, clients can tell. */
+  messageId: string
+  headers?: Record<string, string>
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail, signal: AbortSignal): Promise<void>
+  close(): void
+}
+
+/** The domain of the configured sender, for Message-IDs. */
+export function senderDomain(env: Pick<Env, 'MAIL_FROM'>): string {
+  const from = env.MAIL_FROM ?? ''
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from
+  return address.split('@')[1] ?? 'localhost'
+}
+
+export function createSmtpTransport(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): MailTransport {
+  if (!env.SMTP_URL || !env.MAIL_FROM)
+    throw new Error('SMTP_URL and MAIL_FROM are required to send mail')
+  const transporter = nodemailer.createTransport({
+    url: env.SMTP_URL,
+    // Bounded waits: a hung server must not hold the outbox worker (or shutdown) for long.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  })
+  const from = env.MAIL_FROM
+  return {
+    async send(mail, signal) {
+      await transporter.sendMail({
+        from,
+        to: mail.to,
+        replyTo: mail.replyTo,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: mail.messageId,
+        headers: mail.headers,
+        signal,
+      })
+    },
+    close() {
+      transporter.close()
+    },
+  }
+}
+
+/** A short, storable description of a failed send (no stack, bounded length). */
+export function describeMailError(error: unknown): string {
+  const e = error as { code?: unknown; responseCode?: unknown; message?: unknown }
+  const parts = [
+    typeof e?.code === 'string' ? e.code : undefined,
+    typeof e?.responseCode === 'number' ? String(e.responseCode) : undefined,
+    typeof e?.message === 'string' ? e.message : String(error),
+  ].filter(Boolean)
+  return parts.join(' ').replace(/\s+/g, ' ').slice(0, 500)
+}

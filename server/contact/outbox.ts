@@ -1,0 +1,185 @@
+/**
+ * The mail outbox worker. Mail is never sent inside a request: the request commits a row whose
+ * outbox columns say "pending, due now" and wakes this worker, which sends it, records the
+ * result on the row and, after a failure, schedules the next attempt with exponential back-off.
+ * Because the queue is the database, pending mail survives crashes and restarts.
+ *
+ * A row is claimed with a conditional UPDATE that moves next_attempt_at forward by a lease, so
+ * two processes sharing a PostgreSQL database never send the same mail at once, and a process
+ * that dies mid-send leaves a row that becomes due again when the lease ends. Delivery is
+ * at-least-once: a crash after the SMTP server took a mail but before the row was updated
+ * sends it again (with the same Message-ID).
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Env } from '../env.ts'
+import {
+  createSmtpTransport,
+  describeMailError,
+  type MailTransport,
+  type OutgoingMail,
+} from './mail.ts'
+
+export interface ClaimedMail {
+  mail: OutgoingMail
+  /** Attempts so far, this one included. */
+  attempts: number
+}
+
+/** One kind of queued mail (contact notifications, newsletter confirmations). */
+export interface MailQueue {
+  readonly name: string
+  /** Ids of rows whose next attempt is due, oldest first. */
+  due(now: Date, limit: number): Promise<string[]>
+  /** Takes the row for one attempt until leaseUntil; undefined when another worker got it first. */
+  claim(id: string, now: Date, leaseUntil: Date): Promise<ClaimedMail | undefined>
+  sent(id: string, at: Date): Promise<void>
+  retryLater(id: string, error: string, nextAttemptAt: Date): Promise<void>
+  giveUp(id: string, error: string): Promise<void>
+}
+
+export interface MailOutbox {
+  /** True when SMTP is configured; otherwise nothing is ever queued or sent. */
+  readonly enabled: boolean
+  addQueue(queue: MailQueue): void
+  /** Look for due mail now (after a request committed a new row). */
+  wake(): void
+  start(): Promise<void>
+  /** Stops after the send in flight (aborting it after a short grace period). */
+  stop(): Promise<void>
+}
+
+type RetrySettings = Pick<Env, 'MAIL_RETRY_BASE_MS' | 'MAIL_RETRY_MAX_MS'>
+type OutboxSettings = Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_MAX_ATTEMPTS' | 'MAIL_POLL_MS'> &
+  RetrySettings
+
+/** An attempt that takes longer than this is abandoned (and retried later). */
+const SEND_TIMEOUT_MS = 60_000
+/** Longer than any attempt, so a live worker's claim never expires under it. */
+const LEASE_MS = 5 * 60_000
+const STOP_GRACE_MS = 3_000
+const BATCH = 20
+
+/** Delay before attempt n+1 after n failed attempts: doubling from the base, capped, ±20 % jitter. */
+export function retryDelayMs(
+  failedAttempts: number,
+  settings: RetrySettings,
+  random = Math.random,
+): number {
+  const exponential = settings.MAIL_RETRY_BASE_MS * 2 ** Math.max(0, failedAttempts - 1)
+  const capped = Math.min(settings.MAIL_RETRY_MAX_MS, exponential)
+  return Math.round(capped * (0.8 + 0.4 * random()))
+}
+
+export function createMailOutbox(options: {
+  env: OutboxSettings
+  log: FastifyBaseLogger
+  /** For tests; by default an SMTP transport from SMTP_URL is created on start. */
+  transport?: MailTransport
+}): MailOutbox {
+  const { env } = options
+  const log = options.log.child({ component: 'mail-outbox' })
+  const enabled = Boolean(env.SMTP_URL && env.MAIL_FROM)
+  const queues: MailQueue[] = []
+  let transport: MailTransport | undefined
+  let running = false
+  let loop: Promise<void> | undefined
+  let woken = false
+  let interruptIdle: (() => void) | undefined
+  let stopping = new AbortController()
+
+  async function attempt(queue: MailQueue, id: string): Promise<boolean> {
+    const now = new Date()
+    const claimed = await queue.claim(id, now, new Date(now.getTime() + LEASE_MS))
+    if (!claimed) return false
+    const context = { queue: queue.name, id, attempt: claimed.attempts }
+    try {
+      await transport!.send(
+        claimed.mail,
+        AbortSignal.any([stopping.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
+      )
+      await queue.sent(id, new Date())
+      log.info(context, 'mail sent')
+    } catch (error) {
+      const reason = describeMailError(error)
+      const code = (error as { code?: unknown }).code
+      if (claimed.attempts >= env.MAIL_MAX_ATTEMPTS) {
+        await queue.giveUp(id, reason)
+        log.error({ ...context, code }, 'mail failed; giving up after the last attempt')
+      } else {
+        const next = new Date(Date.now() + retryDelayMs(claimed.attempts, env))
+        await queue.retryLater(id, reason, next)
+        log.warn({ ...context, code, next: next.toISOString() }, 'mail failed; will retry')
+      }
+    }
+    return true
+  }
+
+  async function pass(): Promise<boolean> {
+    let worked = false
+    for (const queue of queues) {
+      for (const id of await queue.due(new Date(), BATCH)) {
+        if (!running) return worked
+        if (await attempt(queue, id)) worked = true
+      }
+    }
+    return worked
+  }
+
+  function idle(ms: number) {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms)
+      interruptIdle = done
+      function done() {
+        clearTimeout(timer)
+        interruptIdle = undefined
+        resolve()
+      }
+    })
+  }
+
+  async function run() {
+    while (running) {
+      woken = false
+      let worked = false
+      try {
+        worked = await pass()
+      } catch (error) {
+        // The database may be briefly unavailable; the rows are still there next time.
+        log.error({ err: error }, 'mail outbox pass failed')
+      }
+      if (running && !worked && !woken) await idle(env.MAIL_POLL_MS)
+    }
+  }
+
+  return {
+    enabled,
+    addQueue(queue) {
+      queues.push(queue)
+    },
+    wake() {
+      woken = true
+      interruptIdle?.()
+    },
+    async start() {
+      if (!enabled || running) return
+      transport = options.transport ?? createSmtpTransport(env)
+      stopping = new AbortController()
+      running = true
+      loop = run()
+      log.info({ queues: queues.map((q) => q.name) }, 'mail outbox started')
+    },
+    async stop() {
+      if (!running) return
+      running = false
+      interruptIdle?.()
+      const grace = setTimeout(
+        () => stopping.abort(new Error('server shutting down')),
+        STOP_GRACE_MS,
+      )
+      await loop
+      clearTimeout(grace)
+      transport?.close()
+      log.info('mail outbox stopped')
+    },
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * POST /api/contact/: stores a contact-form message and answers 201 {"ok":true} once it is
+ * committed. When SMTP_URL and CONTACT_NOTIFY_TO are set, each accepted message that is not spam
+ * is queued for a notification mail (server/contact/outbox.ts). See docs/contact.md.
+ */
+import type { FastifyInstance } from 'fastify'
+import { ContactSubmission } from '../../common/contact.ts'
+import type { Database } from '../db/index.ts'
+import type { Env } from '../env.ts'
+import { registerFormRoute, spamReason } from './form-route.ts'
+import type { MailOutbox } from './outbox.ts'
+import { createRateLimiter } from './rate-limit.ts'
+import { contactNotificationQueue, storeMessage } from './store.ts'
+
+export interface ContactRoutesOptions {
+  env: Env
+  database: Database
+  outbox: MailOutbox
+}
+
+export async function contactRoutes(
+  app: FastifyInstance,
+  { env, database, outbox }: ContactRoutesOptions,
+) {
+  const notify = outbox.enabled && env.CONTACT_NOTIFY_TO.length > 0
+  if (notify) outbox.addQueue(contactNotificationQueue(database.db, env))
+
+  registerFormRoute(app, {
+    path: '/contact',
+    schema: ContactSubmission,
+    limiter: createRateLimiter({
+      max: env.FORM_RATE_LIMIT_MAX,
+      windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    }),
+    async accept(input, receivedAt) {
+      const spam = spamReason(input, receivedAt, env.FORM_MIN_FILL_MS)
+      // Spam is kept (for review with --include-spam) but never mailed to the organisation.
+      await storeMessage(database.db, input, {
+        receivedAt,
+        spamReason: spam,
+        notify: notify && !spam,
+      })
+      if (notify && !spam) outbox.wake()
+      return { ok: true }
+    },
+  })
+}
