@@ -26,7 +26,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+    },
   ],
   webServer: {
     command: 'node server/index.ts',
@@ -39,6 +42,10 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       REFRESH_COOLDOWN_SECONDS: '0',
+      // Every browser test comes from 127.0.0.1: per-address limits would throttle the suite.
+      // The limits themselves are covered by the API tests.
+      REFRESH_RATE_LIMIT_MAX: '10000',
+      FORM_RATE_LIMIT_MAX: '10000',
     },
   },
 })

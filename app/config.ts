@@ -1,67 +1,9 @@
 /**
- * Every external address and contact detail of the site, in one typed module. Each can be
- * overridden at build time with a PUBLIC_* environment variable (see README, Configuration);
- * the defaults use reserved example domains. A bad value fails the build naming the variable.
+ * The site's external addresses and contact details, validated at build time by
+ * app/site-config.ts and injected by Vite as a constant (see vite.config.ts).
  */
-import { z } from 'zod'
+import type { SiteConfig } from './site-config'
 
-const url = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+declare const __SITE_CONFIG__: SiteConfig
 
-const schema = z.object({
-  PUBLIC_SITE_URL: url.default('http://127.0.0.1:3000'),
-  PUBLIC_DASHBOARD_URL: url.default('https://dashboard.docucommons.example.org'),
-  PUBLIC_DASHBOARD_COURSES_PATH: z
-    .string()
-    .regex(/^\/[\w\-/]*$/, 'must be a path starting with "/"')
-    .default('/courses'),
-  PUBLIC_SIGNUP_PATH: z
-    .string()
-    .regex(/^\/[\w\-/]*\/auth\/signup$/, 'must be a path ending in /auth/signup')
-    .default('/access/auth/signup'),
-  PUBLIC_STORE_URL: url.default('https://store.docucommons.example.org'),
-  PUBLIC_PHONE: z
-    .string()
-    .regex(/^\+?[\d\s().-]{7,20}$/, 'must be a phone number such as "+1 (816) 555-0142"')
-    .default('+1 (816) 555-0142'),
-  PUBLIC_EMAIL: z.email({ error: 'must be an e-mail address' }).default('info@docucommons.example.org'),
-})
-
-export type SiteConfig = ReturnType<typeof parseSiteConfig>
-
-export function parseSiteConfig(source: Record<string, unknown>) {
-  const result = schema.safeParse(source)
-  if (!result.success) {
-    const lines = result.error.issues.map(
-      (issue) => `Invalid build setting: ${issue.path.join('.')} ${issue.message}`,
-    )
-    throw new Error(lines.join('\n'))
-  }
-  const env = result.data
-  const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, '')
-  const dashboard = env.PUBLIC_DASHBOARD_URL.replace(/\/+$/, '')
-  return {
-    siteUrl,
-    dashboardUrl: dashboard + '/',
-    dashboardCoursesUrl: dashboard + env.PUBLIC_DASHBOARD_COURSES_PATH,
-    /** The one sign-up / access route: every "Get Access" link points here. */
-    signupUrl: dashboard + env.PUBLIC_SIGNUP_PATH,
-    storeUrl: env.PUBLIC_STORE_URL,
-    phone: env.PUBLIC_PHONE,
-    phoneHref: 'tel:' + env.PUBLIC_PHONE.replace(/[^\d+]/g, ''),
-    email: env.PUBLIC_EMAIL,
-    social: {
-      Facebook: 'https://facebook.example.com/docucommons',
-      Twitter: 'https://twitter.example.com/docucommons',
-      Instagram: 'https://instagram.example.com/docucommons',
-      LinkedIn: 'https://linkedin.example.com/company/docucommons',
-      YouTube: 'https://youtube.example.com/@docucommons',
-    },
-    partners: {
-      'heartland-story-fund': 'https://heartlandstoryfund.example.org',
-      'kaw-river-justice-collaborative': 'https://kawriverjustice.example.org',
-      'prairie-lantern-films': 'https://prairielantern.example.org',
-    },
-  } as const
-}
-
-export const siteConfig = parseSiteConfig(import.meta.env)
+export const siteConfig: SiteConfig = __SITE_CONFIG__

@@ -5,7 +5,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 
-const ARTICLES_DIR = path.resolve(import.meta.dirname, '../content/articles')
+// Resolved from the project root (the build runs there; import.meta paths move when bundled).
+const ARTICLES_DIR = path.resolve('content/articles')
 
 export function articleSlugs(dir = ARTICLES_DIR): string[] {
   return fs

@@ -1,15 +1,10 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-} from 'react-router'
+import { useEffect } from 'react'
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorScreen } from './components/layout/error-screen'
 import { SiteFooter } from './components/layout/site-footer'
 import { SiteHeader } from './components/layout/site-header'
+import { NewsletterSignup } from './contact/newsletter-signup'
 import { visitorScript } from './lib/visitor'
 import fraunces from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
 import inter from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
@@ -25,6 +20,11 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // A marker that hydration finished (Layout renders for pages and error screens alike): lets
+  // tests tell the static page from the interactive one.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     // data-visitor is set by the inline script before first paint; React must not undo it.
     <html lang="en" suppressHydrationWarning>
@@ -47,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter />
+        <SiteFooter newsletter={<NewsletterSignup />} />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -11,7 +11,8 @@ export const contactPage = {
   services: [
     {
       title: 'One-to-one consulting sessions',
-      description: 'Focused time with a consultant to think through a project, a program or a hard question.',
+      description:
+        'Focused time with a consultant to think through a project, a program or a hard question.',
     },
     {
       title: 'Community project consultation',
@@ -25,7 +26,8 @@ export const contactPage = {
     },
     {
       title: 'Continuing-education courses for teams',
-      description: 'Documentary-style courses your staff can take together, with guides for the discussion afterward.',
+      description:
+        'Documentary-style courses your staff can take together, with guides for the discussion afterward.',
     },
     {
       title: 'Podcast partnerships',
@@ -34,5 +36,6 @@ export const contactPage = {
     },
   ],
   formHeading: 'Send us a message',
-  formIntro: 'Your name and email are all we need. A website and a few lines about your project help us reply well.',
+  formIntro:
+    'Your name and email are all we need. A website and a few lines about your project help us reply well.',
 } satisfies ContactPageContent

@@ -50,7 +50,8 @@ export const home = {
   changemakers: {
     eyebrow: 'Changemakers',
     heading: 'Meet the people doing the work',
-    intro: 'Four people from our series whose work is changing how their cities care for families, survivors and neighbors coming home.',
+    intro:
+      'Four people from our series whose work is changing how their cities care for families, survivors and neighbors coming home.',
     cards: [
       {
         id: 'keisha-abernathy',
@@ -106,7 +107,8 @@ export const home = {
   documentaries: {
     eyebrow: 'Documentaries',
     heading: 'Films that stay with the story',
-    intro: 'Four short documentaries, each at the heart of a course. Watch a clip here, then go deeper with the full film.',
+    intro:
+      'Four short documentaries, each at the heart of a course. Watch a clip here, then go deeper with the full film.',
     blocks: [
       {
         id: 'the-long-way-home',

@@ -125,7 +125,9 @@ export const about = z.object({
     image: picture,
   }),
   /** Listen, Learn and Lead, shown as three alternating sections. */
-  sections: z.array(pillar.extend({ heading: nonEmpty, body: paragraphs, image: picture })).length(3),
+  sections: z
+    .array(pillar.extend({ heading: nonEmpty, body: paragraphs, image: picture }))
+    .length(3),
   partners: z.object({
     broughtToYouBy: nonEmpty,
     inPartnershipWith: nonEmpty,
@@ -179,7 +181,9 @@ export const articleFrontmatter = z
     summary: nonEmpty.max(200),
     portrait: mediaId,
     cover: picture,
-    photos: z.array(picture.extend({ caption: nonEmpty })).min(2, 'an article needs at least 2 photos'),
+    photos: z
+      .array(picture.extend({ caption: nonEmpty }))
+      .min(2, 'an article needs at least 2 photos'),
     organization: z.object({ name: nonEmpty, url: z.url({ protocol: /^https?$/ }) }).optional(),
     /** Accent colour of the article's teaser card. */
     color: z.enum(['clay', 'teal', 'plum', 'gold']).optional(),
@@ -199,10 +203,22 @@ export const mediaManifest = z.object({
     }),
   ),
   awards: z.array(
-    z.object({ id: z.string(), name: nonEmpty, src: z.string(), width: z.number(), height: z.number() }),
+    z.object({
+      id: z.string(),
+      name: nonEmpty,
+      src: z.string(),
+      width: z.number(),
+      height: z.number(),
+    }),
   ),
   partners: z.array(
-    z.object({ id: z.string(), name: nonEmpty, src: z.string(), width: z.number(), height: z.number() }),
+    z.object({
+      id: z.string(),
+      name: nonEmpty,
+      src: z.string(),
+      width: z.number(),
+      height: z.number(),
+    }),
   ),
   og: z.record(z.string(), z.string()),
   videos: z.record(

@@ -1,13 +1,14 @@
 /**
  * Production build: React Router prerenders every page into build/client, then every text file
  * is precompressed (brotli and gzip) so the server picks a variant by Accept-Encoding without
- * compressing per request. Writes build/build-info.json last; scripts/start.ts compares its
- * time with the sources to decide whether to rebuild.
+ * compressing per request. Writes build/build-info.json last (time and build settings);
+ * scripts/start.ts compares both with the sources and the environment to decide whether to rebuild.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { siteConfigFromEnv } from '../app/site-config.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
@@ -51,14 +52,29 @@ export function precompress(dir: string): { files: number; raw: number; br: numb
 
 export function build() {
   const started = Date.now()
+  // Validate the PUBLIC_* settings before spending time on the build.
+  let config
+  try {
+    config = siteConfigFromEnv(process.env)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
   fs.rmSync(BUILD_DIR, { recursive: true, force: true })
-  const result = spawnSync('react-router', ['build'], { cwd: root, stdio: 'inherit', env: process.env })
+  const result = spawnSync('react-router', ['build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  })
   if (result.status !== 0) {
     console.error('Build failed (see the messages above).')
     process.exit(result.status ?? 1)
   }
   const stats = precompress(CLIENT_DIR)
-  fs.writeFileSync(BUILD_INFO, JSON.stringify({ builtAt: new Date().toISOString() }, null, 2))
+  fs.writeFileSync(
+    BUILD_INFO,
+    JSON.stringify({ builtAt: new Date().toISOString(), config }, null, 2),
+  )
   console.log(
     `Precompressed ${stats.files} files: ${(stats.raw / 1024).toFixed(0)} KB -> ${(stats.br / 1024).toFixed(0)} KB brotli. Build took ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   )

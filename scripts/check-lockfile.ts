@@ -37,9 +37,13 @@ for (const [location, pkg] of Object.entries(lock.packages)) {
     const siblingWithPlatform = Object.entries(lock.packages).find(
       ([loc, p]) => loc.endsWith(`/${dep}`) && (p.os || p.cpu),
     )
-    const looksPlatformSpecific = /(linux|darwin|win32|freebsd|android)[-_]?(x64|arm64|ia32|arm)?/.test(dep)
+    const looksPlatformSpecific =
+      /(linux|darwin|win32|freebsd|android)[-_]?(x64|arm64|ia32|arm)?/.test(dep)
     if (!siblingWithPlatform && !looksPlatformSpecific) continue
-    const forThisMachine = dep.includes(platform) && dep.includes(arch) && (libc === 'glibc' ? !dep.includes('musl') : dep.includes('musl'))
+    const forThisMachine =
+      dep.includes(platform) &&
+      dep.includes(arch) &&
+      (libc === 'glibc' ? !dep.includes('musl') : dep.includes('musl'))
     if (forThisMachine) missing.push(`${dep} (wanted by ${location || 'the project'})`)
   }
 }

@@ -30,15 +30,18 @@ export function ensureChromium(): string {
   const isRoot = process.getuid?.() === 0
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get']).status === 0
   if (isRoot && hasApt) {
-    console.log('Chromium is missing: installing Debian\'s chromium with apt-get…')
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation', {
-      stdio: 'inherit',
-    })
+    console.log("Chromium is missing: installing Debian's chromium with apt-get…")
+    execSync(
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation',
+      {
+        stdio: 'inherit',
+      },
+    )
     const installed = findChromium()
     if (installed) return installed
   }
   console.error(
-    'No Chromium found: install Debian\'s package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium/Chrome binary.',
+    "No Chromium found: install Debian's package (sudo apt-get install chromium) or set CHROME_PATH to a Chromium/Chrome binary.",
   )
   process.exit(1)
 }

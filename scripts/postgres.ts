@@ -46,10 +46,16 @@ export function startPostgres(port = 54329): RunningPostgres {
   const user = isRoot ? 'postgres' : os.userInfo().username
   run('initdb', ['-D', dataDir, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-instructions'])
   run('pg_ctl', [
-    '-D', dataDir,
-    '-l', path.join(dir, 'server.log'),
-    '-o', `-h 127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c full_page_writes=off -c max_connections=200`,
-    '-w', '-t', '30', 'start',
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-h 127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c full_page_writes=off -c max_connections=200`,
+    '-w',
+    '-t',
+    '30',
+    'start',
   ])
   let stopped = false
   return {

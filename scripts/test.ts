@@ -22,9 +22,15 @@ const failures: string[] = []
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${label} ━━`)
   const started = Date.now()
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  })
   const ok = result.status === 0
-  console.log(`── ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `── ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
   return ok
 }
 
@@ -61,17 +67,25 @@ if (process.env.TEST_DATABASE_URL) {
   dbEnv.TEST_DATABASE_URL = postgres.url
   console.log(`\nDatabase tests: SQLite and a throwaway PostgreSQL on ${postgres.url}`)
 } else {
-  console.log('\nDatabase tests: SQLite only (no PostgreSQL here: apt-get install postgresql to run them on both)')
+  console.log(
+    '\nDatabase tests: SQLite only (no PostgreSQL here: apt-get install postgresql to run them on both)',
+  )
 }
 
 try {
   const vitestJson = path.join(reports, 'vitest.json')
-  const vitestOk = run('unit and API tests (Vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], dbEnv)
+  const vitestOk = run(
+    'unit and API tests (Vitest)',
+    'vitest',
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    dbEnv,
+  )
   if (fs.existsSync(vitestJson)) {
     const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as VitestReport
     passed += report.numPassedTests
     failed += report.numFailedTests
-    if (report.numFailedTests > 0 || !vitestOk) failures.push(`Vitest (${report.numFailedTests} failed)`)
+    if (report.numFailedTests > 0 || !vitestOk)
+      failures.push(`Vitest (${report.numFailedTests} failed)`)
     if (!vitestOk && report.numFailedTests === 0) failed++
   } else {
     failed++

@@ -45,6 +45,7 @@ describe('health when the database is gone', () => {
   it('answers 503 with a JSON message', async () => {
     const testDb = await createTestDatabase('sqlite')
     const app = await buildApp({ env: testEnv(), database: testDb.database })
+    await app.ready()
     await testDb.database.close()
     const response = await app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(503)

@@ -4,9 +4,13 @@
  */
 import crypto from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { cataloguePlugin } from './catalogue/plugin.ts'
 import type { Database } from './db/index.ts'
 import type { Env } from './env.ts'
+import { createMailOutbox } from './contact/outbox.ts'
+import { contactRoutes } from './contact/routes.ts'
 import { healthRoutes } from './health/routes.ts'
+import { newsletterRoutes } from './newsletter/routes.ts'
 import { sitePlugin } from './site/plugin.ts'
 import { API_CSP, BASE_HEADERS } from './site/security-headers.ts'
 
@@ -38,7 +42,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: env.TRUST_PROXY,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
+        ? incoming
+        : crypto.randomUUID()
     },
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
@@ -52,34 +58,57 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const [name, value] of Object.entries(BASE_HEADERS)) reply.header(name, value)
   })
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP)
+    if (!reply.hasHeader('content-security-policy'))
+      reply.header('content-security-policy', API_CSP)
     return payload
   })
 
-  app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
-    if (status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
-    reply.code(status).header('cache-control', 'no-store')
-    return {
-      error: status >= 500 ? 'Internal Server Error' : httpStatusText(status),
-      // A server error's own message may reveal internals; a client error's message explains
-      // what to fix.
-      message: status >= 500 ? 'Something went wrong on our side. Please try again later.' : error.message,
-    }
-  })
+  app.setErrorHandler(
+    (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+          ? error.statusCode
+          : 500
+      if (status >= 500) request.log.error({ err: error }, 'request failed')
+      else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
+      reply.code(status).header('cache-control', 'no-store')
+      return {
+        error: status >= 500 ? 'Internal Server Error' : httpStatusText(status),
+        // A server error's own message may reveal internals; a client error's message explains
+        // what to fix.
+        message:
+          status >= 500
+            ? 'Something went wrong on our side. Please try again later.'
+            : error.message,
+      }
+    },
+  )
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).header('cache-control', 'no-store')
-    return { error: 'Not Found', message: `No route for ${request.method} ${request.url.split('?', 1)[0]}` }
+    return {
+      error: 'Not Found',
+      message: `No route for ${request.method} ${request.url.split('?', 1)[0]}`,
+    }
   })
+
+  // Contact messages and newsletter sign-ups share one durable mail outbox (docs/decisions/005).
+  const outbox = createMailOutbox({ env, log: app.log })
+  app.addHook('onReady', outbox.start)
+  app.addHook('preClose', outbox.stop)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
+      await api.register(cataloguePlugin, { env, database })
+      await api.register(contactRoutes, { env, database, outbox })
+      await api.register(newsletterRoutes, { env, database, outbox })
       api.all('/*', async (request, reply) => {
         reply.code(404).header('cache-control', 'no-store')
-        return { error: 'Not Found', message: `No API route for ${request.method} ${request.url.split('?', 1)[0]}` }
+        return {
+          error: 'Not Found',
+          message: `No API route for ${request.method} ${request.url.split('?', 1)[0]}`,
+        }
       })
     },
     { prefix: '/api' },

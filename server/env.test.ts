@@ -9,7 +9,11 @@ describe('parseEnv', () => {
   })
 
   it('reads valid values', () => {
-    const env = parseEnv({ PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/site' })
+    const env = parseEnv({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/site',
+    })
     expect(env.PORT).toBe(8080)
     expect(env.DATABASE_URL).toBe('postgres://u:p@127.0.0.1:5432/site')
   })
@@ -23,6 +27,13 @@ describe('parseEnv', () => {
   ])('rejects %o with a line naming the variable', (source, message) => {
     expect(() => parseEnv(source)).toThrow(EnvError)
     expect(() => parseEnv(source)).toThrow(message)
+  })
+
+  it('never prints a password from a bad URL', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://admin:s3cret@db:3306/x' })).toThrow(
+      /mysql:\/\/admin:\*\*\*@db/,
+    )
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://admin:s3cret@db:3306/x' })).not.toThrow(/s3cret/)
   })
 
   it('treats an empty DATABASE_URL as unset', () => {

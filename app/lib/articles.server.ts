@@ -42,24 +42,36 @@ export interface Article extends ArticleSummary {
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/
 
 /** Splits and validates one article file. Errors name the file. */
-export function parseArticleSource(file: string, source: string): { frontmatter: ArticleFrontmatter; body: string } {
+export function parseArticleSource(
+  file: string,
+  source: string,
+): { frontmatter: ArticleFrontmatter; body: string } {
   const match = FRONTMATTER.exec(source)
-  if (!match) throw new Error(`Invalid content in ${file}: the file must start with a --- frontmatter block`)
+  if (!match)
+    throw new Error(`Invalid content in ${file}: the file must start with a --- frontmatter block`)
   let data: unknown
   try {
     data = parseYaml(match[1] ?? '')
   } catch (error) {
-    throw new Error(`Invalid content in ${file}: frontmatter is not valid YAML (${(error as Error).message})`)
+    throw new Error(
+      `Invalid content in ${file}: frontmatter is not valid YAML (${(error as Error).message})`,
+    )
   }
   const frontmatter = parseContent(file, articleFrontmatter, data)
   const body = source.slice(match[0].length)
   const placed = [...body.matchAll(/<Photo\s+n=\{(\d+)\}\s*\/>/g)].map((m) => Number(m[1]))
   frontmatter.photos.forEach((_, i) => {
     const count = placed.filter((n) => n === i + 1).length
-    if (count !== 1) throw new Error(`Invalid content in ${file}: <Photo n={${i + 1}} /> must appear exactly once in the body (found ${count})`)
+    if (count !== 1)
+      throw new Error(
+        `Invalid content in ${file}: <Photo n={${i + 1}} /> must appear exactly once in the body (found ${count})`,
+      )
   })
   const extra = placed.find((n) => n < 1 || n > frontmatter.photos.length)
-  if (extra !== undefined) throw new Error(`Invalid content in ${file}: <Photo n={${extra}} /> has no matching entry in photos`)
+  if (extra !== undefined)
+    throw new Error(
+      `Invalid content in ${file}: <Photo n={${extra}} /> has no matching entry in photos`,
+    )
   return { frontmatter, body }
 }
 
@@ -71,7 +83,12 @@ function readArticle(slug: string) {
   return { file, ...parseArticleSource(file, source) }
 }
 
-function summarise(slug: string, fm: ArticleFrontmatter, file: string, index: number): ArticleSummary {
+function summarise(
+  slug: string,
+  fm: ArticleFrontmatter,
+  file: string,
+  index: number,
+): ArticleSummary {
   return {
     slug,
     name: fm.name,
@@ -82,7 +99,10 @@ function summarise(slug: string, fm: ArticleFrontmatter, file: string, index: nu
     series: fm.series,
     date: fm.date,
     color: fm.color ?? ACCENTS[index % ACCENTS.length]!,
-    portrait: resolveImage({ image: fm.portrait, alt: `Portrait illustration of ${fm.name}` }, file),
+    portrait: resolveImage(
+      { image: fm.portrait, alt: `Portrait illustration of ${fm.name}` },
+      file,
+    ),
   }
 }
 
@@ -105,7 +125,10 @@ export function listArticles(): ArticleSummary[] {
 }
 
 function countWords(markdown: string): number {
-  return markdown.replace(/<Photo[^>]*\/>/g, ' ').split(/\s+/).filter((w) => /\w/.test(w)).length
+  return markdown
+    .replace(/<Photo[^>]*\/>/g, ' ')
+    .split(/\s+/)
+    .filter((w) => /\w/.test(w)).length
 }
 
 export async function getArticle(slug: string): Promise<Article | undefined> {
@@ -113,7 +136,10 @@ export async function getArticle(slug: string): Promise<Article | undefined> {
   const index = slugs.indexOf(slug)
   if (index === -1) return undefined
   const { file, frontmatter: fm, body } = readArticle(slug)
-  const photos = fm.photos.map((photo) => ({ ...resolveImage(photo, file), caption: photo.caption }))
+  const photos = fm.photos.map((photo) => ({
+    ...resolveImage(photo, file),
+    caption: photo.caption,
+  }))
 
   function Photo({ n }: { n: number }): ReactNode {
     const photo = photos[n - 1]!
@@ -123,8 +149,16 @@ export async function getArticle(slug: string): Promise<Article | undefined> {
       createElement(
         'picture',
         null,
-        createElement('source', { type: 'image/avif', srcSet: photo.avifSrcSet, sizes: '(min-width: 768px) 48rem, 100vw' }),
-        createElement('source', { type: 'image/webp', srcSet: photo.webpSrcSet, sizes: '(min-width: 768px) 48rem, 100vw' }),
+        createElement('source', {
+          type: 'image/avif',
+          srcSet: photo.avifSrcSet,
+          sizes: '(min-width: 768px) 48rem, 100vw',
+        }),
+        createElement('source', {
+          type: 'image/webp',
+          srcSet: photo.webpSrcSet,
+          sizes: '(min-width: 768px) 48rem, 100vw',
+        }),
         createElement('img', {
           src: photo.src,
           alt: photo.alt,
@@ -141,16 +175,28 @@ export async function getArticle(slug: string): Promise<Article | undefined> {
   // Outbound links (the subjects' organisations) open in a new tab.
   function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
     const external = href !== undefined && /^https?:\/\//.test(href)
-    return createElement('a', external ? { href, rel: 'noopener', target: '_blank' } : { href }, children)
+    return createElement(
+      'a',
+      external ? { href, rel: 'noopener', target: '_blank' } : { href },
+      children,
+    )
   }
 
   let Content
   try {
-    ;({ default: Content } = await evaluate(body, { ...runtime, Fragment, baseUrl: import.meta.url }))
+    ;({ default: Content } = await evaluate(body, {
+      ...runtime,
+      Fragment,
+      baseUrl: import.meta.url,
+    }))
   } catch (error) {
-    throw new Error(`Invalid content in ${file}: the MDX body does not compile (${(error as Error).message})`)
+    throw new Error(
+      `Invalid content in ${file}: the MDX body does not compile (${(error as Error).message})`,
+    )
   }
-  const html = renderToStaticMarkup(createElement(Content, { components: { Photo, a: ExternalLink } }))
+  const html = renderToStaticMarkup(
+    createElement(Content, { components: { Photo, a: ExternalLink } }),
+  )
 
   return {
     ...summarise(slug, fm, file, index),

@@ -1,7 +1,10 @@
 import { clsx, type ClassValue } from 'clsx'
-import { twMerge } from 'tailwind-merge'
 
-/** Joins class names, letting later Tailwind utilities override earlier conflicting ones. */
+/**
+ * Joins conditional class names. Deliberately without tailwind-merge (8 KB gzip on every page,
+ * see docs/decisions/006-javascript-budget.md): components offer variants instead of letting
+ * callers override a utility, so no two classes passed together set the same property.
+ */
 export function cn(...inputs: ClassValue[]) {
-  return twMerge(clsx(inputs))
+  return clsx(inputs)
 }

@@ -12,11 +12,17 @@ import { home } from '../../content/home.ts'
 import * as schema from '../../content/schema.ts'
 import type { ImageSource, LogoSource, VideoSource } from './media.ts'
 
-export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content')
+// Resolved from the project root: the build runs there, and this module is bundled elsewhere.
+export const CONTENT_DIR = path.resolve('content')
 
 /** Formats a zod failure as "file: field message" lines people can act on. */
-export function describeContentError(file: string, issues: { path: PropertyKey[]; message: string }[]) {
-  const lines = issues.map((issue) => `  ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`)
+export function describeContentError(
+  file: string,
+  issues: { path: PropertyKey[]; message: string }[],
+) {
+  const lines = issues.map(
+    (issue) => `  ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
+  )
   return `Invalid content in ${file}:\n${lines.join('\n')}`
 }
 
@@ -30,7 +36,11 @@ let manifestCache: schema.MediaManifest | undefined
 export function mediaManifest(): schema.MediaManifest {
   if (!manifestCache) {
     const file = path.join(CONTENT_DIR, 'media-manifest.json')
-    manifestCache = parseContent('content/media-manifest.json', schema.mediaManifest, JSON.parse(fs.readFileSync(file, 'utf8')))
+    manifestCache = parseContent(
+      'content/media-manifest.json',
+      schema.mediaManifest,
+      JSON.parse(fs.readFileSync(file, 'utf8')),
+    )
   }
   return manifestCache
 }
@@ -59,7 +69,10 @@ export function resolveImage(picture: schema.Picture, referencedFrom: string): I
 
 export function resolveVideo(id: string, referencedFrom: string, posterAlt = ''): VideoSource {
   const entry = mediaManifest().videos[id]
-  if (!entry) throw new Error(`Invalid content in ${referencedFrom}: video "${id}" is not in content/media-manifest.json`)
+  if (!entry)
+    throw new Error(
+      `Invalid content in ${referencedFrom}: video "${id}" is not in content/media-manifest.json`,
+    )
   return {
     mp4: entry.mp4,
     webm: entry.webm,
@@ -70,11 +83,22 @@ export function resolveVideo(id: string, referencedFrom: string, posterAlt = '')
 }
 
 export function awards(): LogoSource[] {
-  return mediaManifest().awards.map(({ src, name, width, height }) => ({ src, name, width, height }))
+  return mediaManifest().awards.map(({ src, name, width, height }) => ({
+    src,
+    name,
+    width,
+    height,
+  }))
 }
 
 export function partners(): (LogoSource & { id: string })[] {
-  return mediaManifest().partners.map(({ id, src, name, width, height }) => ({ id, src, name, width, height }))
+  return mediaManifest().partners.map(({ id, src, name, width, height }) => ({
+    id,
+    src,
+    name,
+    width,
+    height,
+  }))
 }
 
 export function ogImage(key: string): string {
@@ -84,5 +108,7 @@ export function ogImage(key: string): string {
 
 export const getHome = () => parseContent('content/home.ts', schema.home, home)
 export const getAbout = () => parseContent('content/about.ts', schema.about, about)
-export const getArticlesPage = () => parseContent('content/articles-page.ts', schema.articlesPage, articlesPage)
-export const getContactPage = () => parseContent('content/contact-page.ts', schema.contactPage, contactPage)
+export const getArticlesPage = () =>
+  parseContent('content/articles-page.ts', schema.articlesPage, articlesPage)
+export const getContactPage = () =>
+  parseContent('content/contact-page.ts', schema.contactPage, contactPage)

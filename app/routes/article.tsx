@@ -2,35 +2,23 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/article'
 import { PageBanner } from '~/components/ui/page-banner'
 import { Picture } from '~/components/ui/picture'
-import { getArticle } from '~/lib/articles.server'
+import { getArticle, type Article } from '~/lib/articles.server'
 import { ogImage } from '~/lib/content.server'
-import { absoluteUrl, breadcrumbs, seo } from '~/lib/seo'
-import { brand } from '../../content/site'
+import { absoluteUrl, breadcrumbs, seo } from '~/lib/seo.server'
 
 export async function loader({ params }: Route.LoaderArgs) {
   const article = await getArticle(params.slug)
   if (!article) throw data(null, { status: 404, statusText: 'Not Found' })
-  return { article, ogImage: ogImage(`articles/${article.slug}`) }
+  return { article, meta: articleMeta(article, ogImage(`articles/${article.slug}`)) }
 }
 
-const SERIES_NAME = {
-  'art-advocacy': 'Art & Advocacy',
-  'returning-redemption': 'Returning & Redemption',
-  'bails-bonds': 'Bails & Bonds',
-} as const
-
-const longDate = (iso: string) =>
-  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (!loaderData) return [{ title: `Not found | ${brand.name}` }]
-  const { article } = loaderData
+function articleMeta(article: Article, og: string) {
   const path = `/articles/${article.slug}`
   return seo({
     title: `${article.headline}: ${article.name}`,
     description: article.summary,
     path,
-    image: loaderData.ogImage,
+    image: og,
     imageAlt: article.cover.alt,
     type: 'article',
     jsonLd: [
@@ -39,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
         headline: article.headline,
         description: article.summary,
         datePublished: article.date,
-        image: absoluteUrl(loaderData.ogImage),
+        image: absoluteUrl(og),
         url: absoluteUrl(path),
         wordCount: article.wordCount,
         author: { '@type': 'Person', name: article.byline.replace(/^Words by\s+/i, '') },
@@ -48,7 +36,13 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
           '@type': 'Person',
           name: article.name,
           homeLocation: { '@type': 'Place', name: article.city },
-          ...(article.organization && { affiliation: { '@type': 'Organization', name: article.organization.name, url: article.organization.url } }),
+          ...(article.organization && {
+            affiliation: {
+              '@type': 'Organization',
+              name: article.organization.name,
+              url: article.organization.url,
+            },
+          }),
         },
         isPartOf: { '@type': 'CreativeWorkSeries', name: SERIES_NAME[article.series] },
       },
@@ -60,6 +54,32 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     ],
   })
 }
+
+/**
+ * The build prerenders every article; a URL with an unknown slug is served the fallback page,
+ * which carries no data for this route. Asking the server then gets its 404, so the visitor sees
+ * "404 Not Found" rather than a missing-data error.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return await serverLoader()
+}
+
+const SERIES_NAME = {
+  'art-advocacy': 'Art & Advocacy',
+  'returning-redemption': 'Returning & Redemption',
+  'bails-bonds': 'Bails & Bonds',
+} as const
+
+const longDate = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })
+
+// Built at build time in the loader, so none of it ships to the browser.
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article } = loaderData
@@ -88,15 +108,28 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <figure className="mx-auto mt-10 max-w-5xl px-gutter">
-        <Picture image={article.cover} sizes="(min-width: 1024px) 64rem, 100vw" loading="priority" className="overflow-hidden rounded-card shadow-card" />
+        <Picture
+          image={article.cover}
+          sizes="(min-width: 1024px) 64rem, 100vw"
+          loading="priority"
+          className="overflow-hidden rounded-card shadow-card"
+        />
       </figure>
-      <div className="article-body mx-auto max-w-prose px-gutter py-14" dangerouslySetInnerHTML={{ __html: article.html }} />
+      <div
+        className="article-body mx-auto max-w-prose px-gutter py-14"
+        dangerouslySetInnerHTML={{ __html: article.html }}
+      />
       {article.organization && (
         <aside className="mx-auto mb-section max-w-prose px-gutter">
           <div className="rounded-card bg-paper-deep p-6">
             <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">Learn more</p>
             <p className="mt-2">
-              <a href={article.organization.url} target="_blank" rel="noopener" className="font-semibold text-teal underline underline-offset-4">
+              <a
+                href={article.organization.url}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-teal underline underline-offset-4"
+              >
                 {article.organization.name}
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>

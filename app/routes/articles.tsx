@@ -3,7 +3,7 @@ import { PersonCard, TeaserCard, type ArticleCardView } from '~/components/secti
 import { PageBanner } from '~/components/ui/page-banner'
 import { listArticles } from '~/lib/articles.server'
 import { getArticlesPage, ogImage } from '~/lib/content.server'
-import { breadcrumbs, seo } from '~/lib/seo'
+import { breadcrumbs, seo } from '~/lib/seo.server'
 
 export async function loader() {
   const page = getArticlesPage()
@@ -30,19 +30,25 @@ export async function loader() {
       'returning-redemption': inSeries('returning-redemption', true),
       'bails-bonds': inSeries('bails-bonds', true),
     },
-    ogImage: ogImage('articles'),
+    meta: seo({
+      title: 'Articles',
+      description:
+        'Interview profiles of community changemakers: Art & Advocates, Returning & Redemption, and Bails & Bonds.',
+      path: '/articles',
+      image: ogImage('articles'),
+      jsonLd: [
+        breadcrumbs([
+          { name: 'Home', path: '/' },
+          { name: 'Articles', path: '/articles' },
+        ]),
+      ],
+    }),
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Articles',
-    description:
-      'Interview profiles of community changemakers: Art & Advocates, Returning & Redemption, and Bails & Bonds.',
-    path: '/articles',
-    image: loaderData?.ogImage ?? '/media/og/articles.jpg',
-    jsonLd: [breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Articles', path: '/articles' }])],
-  })
+// Title, description, canonical URL, social cards and JSON-LD are built at build time in the
+// loader, so none of that code ships to the browser.
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { page, groups } = loaderData
@@ -54,9 +60,17 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       </PageBanner>
 
       {artSeries && (
-        <section aria-labelledby="series-art-advocacy" className="mx-auto max-w-page px-gutter py-section">
-          <SeriesHeading id="series-art-advocacy" title1={artSeries.title1} title2={artSeries.title2} subtitle={artSeries.subtitle} />
-          <ul className="mt-12 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-testid="art-advocacy-cards">
+        <section
+          aria-labelledby="series-art-advocacy"
+          className="mx-auto max-w-page px-gutter py-section"
+        >
+          <SeriesHeading
+            id="series-art-advocacy"
+            title1={artSeries.title1}
+            title2={artSeries.title2}
+            subtitle={artSeries.subtitle}
+          />
+          <ul className="mt-12 grid gap-6 md:grid-cols-3" data-testid="art-advocacy-cards">
             {groups['art-advocacy'].map((article) => (
               <li key={article.slug}>
                 <TeaserCard article={article} />
@@ -67,13 +81,23 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       )}
 
       {[
-        { series: returning, cards: groups['returning-redemption'], id: 'returning-redemption', tone: 'bg-paper-deep' },
+        {
+          series: returning,
+          cards: groups['returning-redemption'],
+          id: 'returning-redemption',
+          tone: 'bg-paper-deep',
+        },
         { series: bails, cards: groups['bails-bonds'], id: 'bails-bonds', tone: '' },
       ].map(({ series, cards, id, tone }) =>
         series ? (
           <section key={id} aria-labelledby={`series-${id}`} className={tone}>
             <div className="mx-auto max-w-page px-gutter py-section">
-              <SeriesHeading id={`series-${id}`} title1={series.title1} title2={series.title2} subtitle={series.subtitle} />
+              <SeriesHeading
+                id={`series-${id}`}
+                title1={series.title1}
+                title2={series.title2}
+                subtitle={series.subtitle}
+              />
               <ul className="mt-12 grid gap-6 lg:grid-cols-2" data-testid={`${id}-cards`}>
                 {cards.map((article) => (
                   <li key={article.slug}>
@@ -89,7 +113,17 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function SeriesHeading({ id, title1, title2, subtitle }: { id: string; title1: string; title2: string; subtitle: string }) {
+function SeriesHeading({
+  id,
+  title1,
+  title2,
+  subtitle,
+}: {
+  id: string
+  title1: string
+  title2: string
+  subtitle: string
+}) {
   return (
     <div className="max-w-2xl">
       <h2 id={id} className="text-title font-semibold">

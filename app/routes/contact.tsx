@@ -3,22 +3,31 @@ import { ContactForm } from '~/contact/contact-form'
 import { PageBanner } from '~/components/ui/page-banner'
 import { siteConfig } from '~/config'
 import { getContactPage, ogImage } from '~/lib/content.server'
-import { breadcrumbs, seo } from '~/lib/seo'
+import { breadcrumbs, seo } from '~/lib/seo.server'
 import { brand } from '../../content/site'
 
 export async function loader() {
-  return { page: getContactPage(), ogImage: ogImage('contact') }
+  return {
+    page: getContactPage(),
+    meta: seo({
+      title: 'Contact us',
+      description:
+        'Talk to DocuCommons about consulting sessions, community-project consultation, film and storytelling production, courses for teams and podcast partnerships.',
+      path: '/contact',
+      image: ogImage('contact'),
+      jsonLd: [
+        breadcrumbs([
+          { name: 'Home', path: '/' },
+          { name: 'Contact us', path: '/contact' },
+        ]),
+      ],
+    }),
+  }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  seo({
-    title: 'Contact us',
-    description:
-      'Talk to DocuCommons about consulting sessions, community-project consultation, film and storytelling production, courses for teams and podcast partnerships.',
-    path: '/contact',
-    image: loaderData?.ogImage ?? '/media/og/contact.jpg',
-    jsonLd: [breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Contact us', path: '/contact' }])],
-  })
+// Title, description, canonical URL, social cards and JSON-LD are built at build time in the
+// loader, so none of that code ships to the browser.
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData
@@ -35,7 +44,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <p key={p}>{p}</p>
             ))}
           </div>
-          <h3 className="mt-12 font-sans text-xs font-semibold tracking-eyebrow text-clay uppercase">{page.servicesHeading}</h3>
+          <h3 className="mt-12 font-sans text-xs font-semibold tracking-eyebrow text-clay uppercase">
+            {page.servicesHeading}
+          </h3>
           <ul className="mt-5 space-y-5" data-testid="services">
             {page.services.map((service) => (
               <li key={service.title} className="flex gap-4">
@@ -52,17 +63,26 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               {brand.headquarters.city}, {brand.headquarters.region}
             </p>
             <p className="mt-1">
-              <a href={siteConfig.phoneHref} className="underline-offset-4 hover:text-clay hover:underline">
+              <a
+                href={siteConfig.phoneHref}
+                className="underline-offset-4 hover:text-clay hover:underline"
+              >
                 {siteConfig.phone}
               </a>
               <span aria-hidden="true"> · </span>
-              <a href={`mailto:${siteConfig.email}`} className="underline-offset-4 hover:text-clay hover:underline">
+              <a
+                href={`mailto:${siteConfig.email}`}
+                className="underline-offset-4 hover:text-clay hover:underline"
+              >
                 {siteConfig.email}
               </a>
             </p>
           </div>
         </section>
-        <section aria-label="Contact form" className="rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10 lg:col-span-7">
+        <section
+          aria-label="Contact form"
+          className="self-start rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10 lg:col-span-7"
+        >
           <ContactForm heading={page.formHeading} intro={page.formIntro} />
         </section>
       </div>

@@ -1,6 +1,13 @@
 import { siteConfig } from '~/config'
 
 export async function loader() {
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${siteConfig.siteUrl}/sitemap.xml`, ''].join('\n')
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${siteConfig.siteUrl}/sitemap.xml`,
+    '',
+  ].join('\n')
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }

@@ -93,8 +93,11 @@ async function migrate(database: Database, migrations: Record<string, Migration>
   const failed = results?.find((result) => result.status === 'Error')
   if (error || failed) {
     const name = failed ? ` (migration ${failed.migrationName})` : ''
-    throw new Error(`Database migration failed${name}: ${String((error as Error)?.message ?? error)}`, {
-      cause: error,
-    })
+    throw new Error(
+      `Database migration failed${name}: ${String((error as Error)?.message ?? error)}`,
+      {
+        cause: error,
+      },
+    )
   }
 }

@@ -3,12 +3,7 @@
  */
 import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  indexBuild,
-  negotiateEncoding,
-  resolvePath,
-  type StaticFile,
-} from './static-files.ts'
+import { indexBuild, negotiateEncoding, resolvePath, type StaticFile } from './static-files.ts'
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.ts'
 
 export interface SiteOptions {
@@ -28,7 +23,10 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   const csp = new Map<string, string>()
   for (const [urlPath, file] of files) {
     if (urlPath.endsWith('.html')) {
-      csp.set(file.absolutePath, contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(file.absolutePath, 'utf8'))))
+      csp.set(
+        file.absolutePath,
+        contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(file.absolutePath, 'utf8'))),
+      )
     }
   }
   app.log.info({ files: files.size, buildDir: options.buildDir }, 'site build indexed')

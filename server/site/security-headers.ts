@@ -11,7 +11,8 @@ export const BASE_HEADERS: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'permissions-policy':
+    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
   'strict-transport-security': 'max-age=63072000; includeSubDomains',
 }
 
@@ -33,7 +34,8 @@ export function contentSecurityPolicy(scriptHashes: string[] = []): string {
     `script-src 'self'${scriptHashes.length ? ' ' + scriptHashes.join(' ') : ''}`,
     // React sets style attributes (e.g. image aspect boxes); no inline <style> blocks are used.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Course pictures may come from the store's image host (Shopify, WooCommerce CDNs).
+    "img-src 'self' data: https:",
     "media-src 'self'",
     "font-src 'self'",
     "connect-src 'self'",

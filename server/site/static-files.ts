@@ -96,9 +96,7 @@ export function indexBuild(root: string): Map<string, StaticFile> {
   return files
 }
 
-export type Resolution =
-  | { kind: 'file'; file: StaticFile }
-  | { kind: 'not-found' }
+export type Resolution = { kind: 'file'; file: StaticFile } | { kind: 'not-found' }
 
 /**
  * Maps a request path to a file of the build. Page URLs map to their prerendered

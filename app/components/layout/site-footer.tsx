@@ -18,18 +18,26 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         </div>
 
         <div className="lg:col-span-3">
-          <h2 className="font-sans text-xs font-semibold tracking-eyebrow text-gold uppercase">Contact</h2>
-          <address className="mt-4 space-y-2 not-italic text-paper/85">
+          <h2 className="font-sans text-xs font-semibold tracking-eyebrow text-gold uppercase">
+            Contact
+          </h2>
+          <address className="mt-4 space-y-2 text-paper/85 not-italic">
             <p>
               Headquarters: {brand.headquarters.city}, {brand.headquarters.region}
             </p>
             <p>
-              <a className="underline-offset-4 hover:text-gold hover:underline" href={siteConfig.phoneHref}>
+              <a
+                className="underline-offset-4 hover:text-gold hover:underline"
+                href={siteConfig.phoneHref}
+              >
                 {siteConfig.phone}
               </a>
             </p>
             <p>
-              <a className="underline-offset-4 hover:text-gold hover:underline" href={`mailto:${siteConfig.email}`}>
+              <a
+                className="underline-offset-4 hover:text-gold hover:underline"
+                href={`mailto:${siteConfig.email}`}
+              >
                 {siteConfig.email}
               </a>
             </p>
@@ -37,17 +45,26 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         </div>
 
         <nav aria-label="Quick links" className="lg:col-span-2">
-          <h2 className="font-sans text-xs font-semibold tracking-eyebrow text-gold uppercase">Quick links</h2>
+          <h2 className="font-sans text-xs font-semibold tracking-eyebrow text-gold uppercase">
+            Quick links
+          </h2>
           <ul className="mt-4 space-y-2 text-paper/85">
             {footer.quickLinks.map((link) => (
               <li key={link.to}>
-                <Link className="underline-offset-4 hover:text-gold hover:underline" to={link.to} prefetch="intent">
+                <Link
+                  className="underline-offset-4 hover:text-gold hover:underline"
+                  to={link.to}
+                  prefetch="intent"
+                >
                   {link.label}
                 </Link>
               </li>
             ))}
             <li>
-              <a className="underline-offset-4 hover:text-gold hover:underline" href={siteConfig.dashboardUrl}>
+              <a
+                className="underline-offset-4 hover:text-gold hover:underline"
+                href={siteConfig.dashboardUrl}
+              >
                 Get Access
               </a>
             </li>
@@ -58,7 +75,8 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
       </div>
       <div className="border-t border-paper/15">
         <p className="mx-auto max-w-page px-gutter py-6 text-sm text-paper/70">
-          © <CurrentYear buildYear={BUILD_YEAR} /> {brand.publisher}. {brand.name}: {brand.tagline}. All rights reserved.
+          © <CurrentYear buildYear={BUILD_YEAR} /> {brand.publisher}. {brand.name}: {brand.tagline}.
+          All rights reserved.
         </p>
       </div>
     </footer>

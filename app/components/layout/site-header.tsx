@@ -6,8 +6,10 @@ import { cn } from '~/lib/cn'
 import { Logo } from '../ui/logo'
 import { SocialLinks } from './social-links'
 
-const linkBase =
-  'rounded-full px-3 py-2 text-base font-medium transition-colors hover:bg-paper-deep hover:text-ink'
+const linkStyle = {
+  bar: 'rounded-full px-3 py-2 text-base font-medium transition-colors hover:bg-paper-deep hover:text-ink',
+  panel: 'block py-3 font-display text-3xl font-medium transition-colors hover:text-ink',
+}
 
 function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
   const items = navItems.flatMap((item) => {
@@ -19,7 +21,7 @@ function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?:
           prefetch="intent"
           onClick={onNavigate}
           className={({ isActive }) =>
-            cn(linkBase, vertical && 'block px-0 py-3 font-display text-3xl hover:bg-transparent', isActive ? 'text-clay' : 'text-ink-soft')
+            cn(linkStyle[vertical ? 'panel' : 'bar'], isActive ? 'text-clay' : 'text-ink-soft')
           }
         >
           {item.label}
@@ -34,7 +36,7 @@ function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?:
         <a
           href={siteConfig.dashboardCoursesUrl}
           onClick={onNavigate}
-          className={cn(linkBase, 'text-ink-soft', vertical && 'block px-0 py-3 font-display text-3xl hover:bg-transparent')}
+          className={cn(linkStyle[vertical ? 'panel' : 'bar'], 'text-ink-soft')}
         >
           My Module
         </a>
@@ -44,14 +46,14 @@ function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?:
   return <ul className={cn(vertical ? 'flex flex-col' : 'flex items-center gap-1')}>{items}</ul>
 }
 
-function GetAccess({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
+function GetAccess({ large = false, onNavigate }: { large?: boolean; onNavigate?: () => void }) {
   return (
     <a
       href={siteConfig.dashboardUrl}
       onClick={onNavigate}
       className={cn(
-        'anonymous-only inline-flex items-center justify-center rounded-full bg-clay px-5 py-2.5 text-sm font-semibold text-paper transition-colors hover:bg-clay-deep',
-        className,
+        'anonymous-only inline-flex items-center justify-center rounded-full bg-clay px-5 font-semibold text-paper transition-colors hover:bg-clay-deep',
+        large ? 'py-3.5 text-base' : 'py-2.5 text-sm',
       )}
     >
       Get Access
@@ -71,9 +73,9 @@ export function SiteHeader() {
     root.style.overflow = 'hidden'
     const panel = panelRef.current
     const focusables = () =>
-      Array.from(panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? []).filter(
-        (el) => el.offsetParent !== null,
-      )
+      Array.from(
+        panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [],
+      ).filter((el) => el.offsetParent !== null)
     focusables()[0]?.focus()
 
     const onKeyDown = (event: KeyboardEvent) => {
@@ -105,38 +107,53 @@ export function SiteHeader() {
   const close = () => setOpen(false)
 
   return (
-    <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
-      <div className="mx-auto flex h-18 max-w-page items-center justify-between gap-4 px-gutter">
-        <Link to="/" aria-label={`${brand.name} home`} className="rounded-md">
-          <Logo />
-        </Link>
+    <>
+      <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+        <div className="mx-auto flex h-18 max-w-page items-center justify-between gap-4 px-gutter">
+          <Link to="/" aria-label={`${brand.name} home`} className="rounded-md">
+            <Logo />
+          </Link>
 
-        <nav aria-label="Main" className="hidden lg:block">
-          <NavList />
-        </nav>
+          <nav aria-label="Main" className="hidden lg:block">
+            <NavList />
+          </nav>
 
-        <div className="hidden items-center gap-3 lg:flex">
-          <SocialLinks size="sm" />
-          <GetAccess />
+          <div className="hidden items-center gap-3 lg:flex">
+            <SocialLinks size="sm" />
+            <GetAccess />
+          </div>
+
+          <button
+            ref={buttonRef}
+            type="button"
+            className="inline-flex size-11 items-center justify-center rounded-full border border-ink/15 text-ink lg:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="size-6"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h10" />}
+            </svg>
+          </button>
         </div>
+      </header>
 
-        <button
-          ref={buttonRef}
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-full border border-ink/15 text-ink lg:hidden"
-          aria-expanded={open}
-          aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((v) => !v)}
-        >
-          <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h10" />}
-          </svg>
-        </button>
-      </div>
-
+      {/* Outside <header>: its backdrop filter would make it the containing block of these
+          fixed panels, and the off-canvas panel would widen the page. */}
       <div
-        className={cn('fixed inset-0 top-18 z-30 bg-ink/40 transition-opacity lg:hidden', open ? 'opacity-100' : 'pointer-events-none opacity-0')}
+        className={cn(
+          'fixed inset-0 top-18 z-30 bg-ink/40 transition-opacity lg:hidden',
+          open ? 'opacity-100' : 'pointer-events-none opacity-0',
+        )}
         aria-hidden="true"
         onClick={close}
       />
@@ -148,18 +165,22 @@ export function SiteHeader() {
         aria-label="Menu"
         inert={!open}
         className={cn(
-          'fixed top-18 right-0 bottom-0 z-40 flex w-full max-w-sm flex-col justify-between overflow-y-auto bg-paper px-gutter py-8 shadow-card transition-[transform,visibility] duration-300 lg:hidden',
-          open ? 'visible translate-x-0' : 'invisible translate-x-full',
+          'fixed top-18 right-0 bottom-0 z-40 flex w-full max-w-sm flex-col justify-between overflow-y-auto bg-paper px-gutter py-8 shadow-card duration-300 lg:hidden',
+          // Visibility switches on at once when opening (so focus can move in) and off only
+          // after the slide-out when closing.
+          open
+            ? 'visible translate-x-0 transition-transform'
+            : 'invisible translate-x-full transition-[transform,visibility]',
         )}
       >
         <nav aria-label="Mobile">
           <NavList vertical onNavigate={close} />
         </nav>
         <div className="mt-10 flex flex-col gap-6">
-          <GetAccess className="py-3.5 text-base" onNavigate={close} />
+          <GetAccess large onNavigate={close} />
           <SocialLinks />
         </div>
       </div>
-    </header>
+    </>
   )
 }

@@ -5,9 +5,21 @@ import { SocialIcon } from '../ui/social-icon'
 
 const ORDER: SocialIconName[] = ['Facebook', 'Twitter', 'Instagram', 'LinkedIn', 'YouTube']
 
-export const socialLinks = ORDER.map((icon) => ({ icon, label: icon, href: siteConfig.social[icon] }))
+export const socialLinks = ORDER.map((icon) => ({
+  icon,
+  label: icon,
+  href: siteConfig.social[icon],
+}))
 
-export function SocialLinks({ size = 'md', tone = 'ink', className }: { size?: 'sm' | 'md'; tone?: 'ink' | 'paper'; className?: string }) {
+export function SocialLinks({
+  size = 'md',
+  tone = 'ink',
+  className,
+}: {
+  size?: 'sm' | 'md'
+  tone?: 'ink' | 'paper'
+  className?: string
+}) {
   return (
     <ul className={cn('flex items-center gap-1', className)}>
       {socialLinks.map((link) => (
@@ -20,7 +32,9 @@ export function SocialLinks({ size = 'md', tone = 'ink', className }: { size?: '
             className={cn(
               'inline-flex items-center justify-center rounded-full transition-colors',
               size === 'sm' ? 'size-9' : 'size-11',
-              tone === 'ink' ? 'text-ink-soft hover:bg-paper-deep hover:text-clay' : 'text-paper hover:bg-paper/10 hover:text-gold',
+              tone === 'ink'
+                ? 'text-ink-soft hover:bg-paper-deep hover:text-clay'
+                : 'text-paper hover:bg-paper/10 hover:text-gold',
             )}
           >
             <SocialIcon name={link.icon} className={size === 'sm' ? 'size-4.5' : 'size-5'} />

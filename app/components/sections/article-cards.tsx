@@ -29,7 +29,12 @@ function PinIcon() {
 export function TeaserCard({ article }: { article: ArticleCardView }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5">
-      <Picture image={article.portrait} sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 100vw" className="aspect-4/3 overflow-hidden" imgClassName="size-full object-cover object-top transition-transform duration-500 group-hover:scale-105" />
+      <Picture
+        image={article.portrait}
+        sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 100vw"
+        className="aspect-4/3 overflow-hidden"
+        imgClassName="size-full object-cover object-top transition-transform duration-500 group-hover:scale-105"
+      />
       <span className={cn('h-1.5 w-full', BAR[article.color])} aria-hidden="true" />
       <div className="flex flex-1 flex-col p-6">
         <h3 className="line-clamp-2 text-2xl font-semibold">{article.cardTitle}</h3>
@@ -38,7 +43,11 @@ export function TeaserCard({ article }: { article: ArticleCardView }) {
           <PinIcon />
           {article.location}
         </p>
-        <Link to={article.link} prefetch="intent" className="mt-6 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline">
+        <Link
+          to={article.link}
+          prefetch="intent"
+          className="mt-6 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline"
+        >
           Read More<span className="sr-only">: {article.cardTitle}</span>
         </Link>
       </div>
@@ -50,7 +59,12 @@ export function TeaserCard({ article }: { article: ArticleCardView }) {
 export function PersonCard({ article }: { article: ArticleCardView }) {
   return (
     <article className="group relative grid h-full overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5 sm:grid-cols-5">
-      <Picture image={article.portrait} sizes="(min-width: 640px) 14rem, 100vw" className="aspect-4/5 overflow-hidden sm:col-span-2 sm:aspect-auto" imgClassName="size-full object-cover object-top" />
+      <Picture
+        image={article.portrait}
+        sizes="(min-width: 640px) 14rem, 100vw"
+        className="aspect-4/5 overflow-hidden sm:col-span-2 sm:aspect-auto"
+        imgClassName="size-full object-cover object-top"
+      />
       <div className="flex flex-col p-6 sm:col-span-3">
         <h3 className="text-2xl font-semibold">{article.name}</h3>
         <p className="mt-3 line-clamp-4 flex-1 text-ink-soft">{article.summary}</p>
@@ -58,7 +72,11 @@ export function PersonCard({ article }: { article: ArticleCardView }) {
           <PinIcon />
           {article.location}
         </p>
-        <Link to={article.link} prefetch="intent" className="mt-5 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline">
+        <Link
+          to={article.link}
+          prefetch="intent"
+          className="mt-5 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline"
+        >
           Read More<span className="sr-only">: {article.name}</span>
         </Link>
       </div>

@@ -17,15 +17,28 @@ export function AwardStrip({ awards, heading }: { awards: LogoSource[]; heading:
     >
       {awards.map((award) => (
         <li key={award.src} className="shrink-0">
-          <img src={award.src} alt={copy ? '' : award.name} width={award.width} height={award.height} loading="lazy" className="h-16 w-auto md:h-20" />
+          <img
+            src={award.src}
+            alt={copy ? '' : award.name}
+            width={award.width}
+            height={award.height}
+            loading="lazy"
+            className="h-16 w-auto md:h-20"
+          />
         </li>
       ))}
     </ul>
   )
   return (
-    <section aria-labelledby="awards-title" className="group border-y border-ink/10 bg-paper-deep py-12">
+    <section
+      aria-labelledby="awards-title"
+      className="group border-y border-ink/10 bg-paper-deep py-12"
+    >
       <div className="mx-auto flex max-w-page items-center justify-between gap-4 px-gutter">
-        <h2 id="awards-title" className="font-sans text-xs font-semibold tracking-eyebrow text-ink-soft uppercase">
+        <h2
+          id="awards-title"
+          className="font-sans text-xs font-semibold tracking-eyebrow text-ink-soft uppercase"
+        >
           {heading}
         </h2>
         <button
@@ -37,8 +50,7 @@ export function AwardStrip({ awards, heading }: { awards: LogoSource[]; heading:
           {paused ? 'Play awards' : 'Pause awards'}
         </button>
       </div>
-      <div
-        className="mt-8 overflow-hidden mask-x-from-90% mask-x-to-100% motion-reduce:mask-none">
+      <div className="mt-8 overflow-hidden mask-x-from-90% mask-x-to-100% motion-reduce:mask-none">
         <div
           className={cn(
             'flex w-max animate-marquee group-focus-within:animation-paused group-hover:animation-paused motion-reduce:w-full motion-reduce:animate-none',

@@ -13,10 +13,20 @@ export interface DocumentaryView {
 }
 
 /** One documentary: its clip with a poster, six stills and its story; the flag puts the clip left or right. */
-export function DocumentaryBlock({ documentary, index }: { documentary: DocumentaryView; index: number }) {
+export function DocumentaryBlock({
+  documentary,
+  index,
+}: {
+  documentary: DocumentaryView
+  index: number
+}) {
   const titleId = `documentary-${documentary.id}`
   return (
-    <article aria-labelledby={titleId} className="grid items-start gap-10 lg:grid-cols-12 lg:gap-14" data-video-left={documentary.videoLeft}>
+    <article
+      aria-labelledby={titleId}
+      className="grid items-start gap-10 lg:grid-cols-12 lg:gap-14"
+      data-video-left={documentary.videoLeft}
+    >
       <div className={cn('lg:col-span-7', documentary.videoLeft ? 'lg:order-1' : 'lg:order-2')}>
         <video
           controls
@@ -32,15 +42,25 @@ export function DocumentaryBlock({ documentary, index }: { documentary: Document
           <source src={documentary.video.webm} type="video/webm" />
           <source src={documentary.video.mp4} type="video/mp4" />
         </video>
-        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6" aria-label={`Stills from ${documentary.title}`}>
+        <ul
+          className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6"
+          aria-label={`Stills from ${documentary.title}`}
+        >
           {documentary.images.map((image) => (
             <li key={image.src}>
-              <Picture image={image} sizes="(min-width: 1024px) 8rem, (min-width: 640px) 16vw, 30vw" className="aspect-square overflow-hidden rounded-lg" imgClassName="size-full object-cover" />
+              <Picture
+                image={image}
+                sizes="(min-width: 1024px) 8rem, (min-width: 640px) 16vw, 30vw"
+                className="aspect-square overflow-hidden rounded-lg"
+                imgClassName="size-full object-cover"
+              />
             </li>
           ))}
         </ul>
       </div>
-      <div className={cn('lg:col-span-5 lg:pt-6', documentary.videoLeft ? 'lg:order-2' : 'lg:order-1')}>
+      <div
+        className={cn('lg:col-span-5 lg:pt-6', documentary.videoLeft ? 'lg:order-2' : 'lg:order-1')}
+      >
         <p className="font-display text-6xl font-semibold text-clay/25" aria-hidden="true">
           {String(index + 1).padStart(2, '0')}
         </p>

@@ -51,7 +51,10 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
   }
 
   return (
-    <section aria-labelledby="hero-title" className="relative isolate flex min-h-136 items-end overflow-hidden bg-ink text-paper md:min-h-160 lg:min-h-176">
+    <section
+      aria-labelledby="hero-title"
+      className="relative isolate flex min-h-136 items-end overflow-hidden bg-ink text-paper md:min-h-160 lg:min-h-176"
+    >
       <video
         ref={ref}
         className="absolute inset-0 -z-20 size-full object-cover"
@@ -70,9 +73,15 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
         <source src={video.webm} type="video/webm" />
         <source src={video.mp4} type="video/mp4" />
       </video>
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-t from-ink via-ink/60 to-ink/10" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-t from-ink via-ink/60 to-ink/10"
+      />
       {loading && (
-        <div className="js-only absolute inset-0 -z-10 flex items-center justify-center" data-testid="hero-video-loading">
+        <div
+          className="js-only absolute inset-0 -z-10 flex items-center justify-center"
+          data-testid="hero-video-loading"
+        >
           <Spinner label="Loading video" className="size-12 text-paper" />
         </div>
       )}
@@ -84,7 +93,11 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
         aria-pressed={!playing}
       >
         <svg viewBox="0 0 24 24" className="size-4" aria-hidden="true" fill="currentColor">
-          {playing ? <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" /> : <path d="M8 5.5v13l10.5-6.5z" />}
+          {playing ? (
+            <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
+          ) : (
+            <path d="M8 5.5v13l10.5-6.5z" />
+          )}
         </svg>
         {playing ? 'Pause background video' : 'Play background video'}
       </button>

@@ -6,14 +6,28 @@ import { buttonClass } from './button-styles'
  * members see "Content" (their courses). Both are in the HTML; CSS shows the right one before
  * first paint, so neither label flashes.
  */
-export function JoinOrContent({ variant = 'primary', className, context }: { variant?: Parameters<typeof buttonClass>[0]; className?: string; context?: string }) {
+export function JoinOrContent({
+  variant = 'primary',
+  className,
+  context,
+}: {
+  variant?: Parameters<typeof buttonClass>[0]
+  className?: string
+  context?: string
+}) {
   const suffix = context ? <span className="sr-only"> ({context})</span> : null
   return (
     <>
-      <a href={siteConfig.signupUrl} className={buttonClass(variant, `anonymous-only ${className ?? ''}`)}>
+      <a
+        href={siteConfig.signupUrl}
+        className={buttonClass(variant, `anonymous-only ${className ?? ''}`)}
+      >
         Join{suffix}
       </a>
-      <a href={siteConfig.dashboardCoursesUrl} className={buttonClass(variant, `member-only ${className ?? ''}`)}>
+      <a
+        href={siteConfig.dashboardCoursesUrl}
+        className={buttonClass(variant, `member-only ${className ?? ''}`)}
+      >
         Content{suffix}
       </a>
     </>

@@ -13,7 +13,14 @@ interface PictureProps {
 }
 
 /** A responsive AVIF/WebP picture with intrinsic dimensions, so it never shifts the layout. */
-export function Picture({ image, sizes, loading = 'lazy', className, imgClassName, alt }: PictureProps) {
+export function Picture({
+  image,
+  sizes,
+  loading = 'lazy',
+  className,
+  imgClassName,
+  alt,
+}: PictureProps) {
   return (
     <picture className={cn('block', className)}>
       <source type="image/avif" srcSet={image.avifSrcSet} sizes={sizes} />
@@ -27,7 +34,7 @@ export function Picture({ image, sizes, loading = 'lazy', className, imgClassNam
         fetchPriority={loading === 'priority' ? 'high' : undefined}
         decoding={loading === 'lazy' ? 'async' : 'auto'}
         style={{ backgroundColor: image.color }}
-        className={cn('h-auto w-full', imgClassName)}
+        className={imgClassName ?? 'h-auto w-full'}
       />
     </picture>
   )

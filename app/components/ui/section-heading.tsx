@@ -18,12 +18,23 @@ export function SectionHeading({
   return (
     <div className={cn('max-w-2xl', align === 'center' && 'mx-auto text-center')}>
       {eyebrow && (
-        <p className={cn('text-xs font-semibold tracking-eyebrow uppercase', tone === 'ink' ? 'text-clay' : 'text-gold')}>{eyebrow}</p>
+        <p
+          className={cn(
+            'text-xs font-semibold tracking-eyebrow uppercase',
+            tone === 'ink' ? 'text-clay' : 'text-gold',
+          )}
+        >
+          {eyebrow}
+        </p>
       )}
       <h2 id={id} className="mt-3 text-title font-semibold">
         {title}
       </h2>
-      {intro && <p className={cn('mt-4 text-lg', tone === 'ink' ? 'text-ink-soft' : 'text-paper/80')}>{intro}</p>}
+      {intro && (
+        <p className={cn('mt-4 text-lg', tone === 'ink' ? 'text-ink-soft' : 'text-paper/80')}>
+          {intro}
+        </p>
+      )}
     </div>
   )
 }

@@ -16,7 +16,13 @@ const PATHS: Record<SocialIconName, string> = {
 
 export function SocialIcon({ name, className }: { name: SocialIconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className} fill="currentColor">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+      fill="currentColor"
+    >
       <path d={PATHS[name]} />
     </svg>
   )

@@ -58,7 +58,8 @@ export function breadcrumbs(items: { name: string; path: string }[]) {
 
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
 export function seo(page: PageSeo): MetaDescriptor[] {
-  const title = page.path === '/' ? `${brand.name}: ${brand.tagline}` : `${page.title} | ${brand.name}`
+  const title =
+    page.path === '/' ? `${brand.name}: ${brand.tagline}` : `${page.title} | ${brand.name}`
   const url = absoluteUrl(page.path)
   const image = absoluteUrl(page.image)
   return [

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { siteConfigFromEnv } from './site-config'
+
+describe('site configuration (build time)', () => {
+  it('defaults to reserved example domains and one sign-up route ending in /auth/signup', () => {
+    const config = siteConfigFromEnv({})
+    expect(config.signupUrl).toMatch(/^https:\/\/[^/]+\.example\.org\/.*\/auth\/signup$/)
+    expect(config.dashboardCoursesUrl).toBe('https://dashboard.docucommons.example.org/courses')
+    expect(config.phoneHref).toBe('tel:+18165550142')
+    expect(config.storeProvider).toBe('sample')
+  })
+
+  it('takes overrides from PUBLIC_* variables and ignores empty ones', () => {
+    const config = siteConfigFromEnv({
+      PUBLIC_DASHBOARD_URL: 'https://members.example.net/',
+      PUBLIC_SIGNUP_PATH: '/join/auth/signup',
+      PUBLIC_EMAIL: '',
+      OTHER: 'x',
+    })
+    expect(config.signupUrl).toBe('https://members.example.net/join/auth/signup')
+    expect(config.email).toBe('info@docucommons.example.org')
+  })
+
+  it.each([
+    [{ PUBLIC_SITE_URL: 'ftp://x' }, /PUBLIC_SITE_URL must be an absolute http\(s\) URL/],
+    [
+      { PUBLIC_SIGNUP_PATH: '/signup' },
+      /PUBLIC_SIGNUP_PATH must be a path ending in \/auth\/signup/,
+    ],
+    [{ PUBLIC_EMAIL: 'nobody' }, /PUBLIC_EMAIL must be an e-mail address/],
+    [
+      { PUBLIC_STORE_PROVIDER: 'etsy' },
+      /PUBLIC_STORE_PROVIDER must be sample, shopify or woocommerce/,
+    ],
+  ])('rejects %o with a message naming the variable', (env, message) => {
+    expect(() => siteConfigFromEnv(env)).toThrow(message)
+  })
+})

@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test'
+import { becomeMember, waitForHydration } from './helpers'
+
+test.describe('header and footer', () => {
+  test('anonymous visitors: nav items in order, social icons, Get Access', async ({ page }) => {
+    await page.goto('/about')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText(['Home', 'About Us', 'Articles', 'Contact Us'])
+    await expect(page.getByRole('link', { name: 'DocuCommons home' })).toHaveAttribute('href', '/')
+    const header = page.getByRole('banner')
+    for (const name of ['Facebook', 'Twitter', 'Instagram', 'LinkedIn', 'YouTube']) {
+      await expect(header.getByRole('link', { name: new RegExp(`^${name}`) }).first()).toBeVisible()
+    }
+    const getAccess = header.getByRole('link', { name: 'Get Access' }).first()
+    await expect(getAccess).toBeVisible()
+    await expect(getAccess).toHaveAttribute('href', /^https:\/\/dashboard\./)
+    await expect(page.getByRole('link', { name: 'My Module' })).toHaveCount(0)
+  })
+
+  test('members see My Module after About Us, linking to the dashboard courses', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await becomeMember(context, baseURL)
+    await page.goto('/')
+    const nav = page.getByRole('navigation', { name: 'Main' })
+    await expect(nav.getByRole('link')).toHaveText([
+      'Home',
+      'About Us',
+      'My Module',
+      'Articles',
+      'Contact Us',
+    ])
+    await expect(nav.getByRole('link', { name: 'My Module' })).toHaveAttribute('href', /\/courses$/)
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Access' })).toHaveCount(0)
+  })
+
+  test('the visitor state is applied before any JavaScript bundle runs (no flash)', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await becomeMember(context, baseURL)
+    // Block the app's bundles: only the inline head script can act.
+    await page.route('**/assets/**/*.js', (route) => route.abort())
+    await page.goto('/about')
+    await expect(page.locator('html')).toHaveAttribute('data-visitor', 'member')
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Module' }),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: /^Content/ }).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: /^Join/ })).toHaveCount(0)
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Get Access' })).toHaveCount(0)
+  })
+
+  test('About buttons read Join for anonymous visitors and Content for members', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto('/about')
+    await expect(page.getByRole('link', { name: /^Join/ })).toHaveCount(4)
+    await expect(page.getByRole('link', { name: /^Content/ })).toHaveCount(0)
+    await becomeMember(context, baseURL)
+    await page.reload()
+    await expect(page.getByRole('link', { name: /^Content/ })).toHaveCount(4)
+    await expect(page.getByRole('link', { name: /^Join/ })).toHaveCount(0)
+  })
+
+  test('footer: description, contact details, quick links and the current year', async ({
+    page,
+  }) => {
+    await page.clock.setFixedTime(new Date('2031-06-01T12:00:00Z'))
+    await page.goto('/')
+    await waitForHydration(page)
+    const footer = page.getByRole('contentinfo')
+    await expect(footer).toContainText('Kansas City, Missouri')
+    await expect(footer.locator('a[href^="tel:"]')).toHaveCount(1)
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveCount(1)
+    const quick = footer.getByRole('navigation', { name: 'Quick links' })
+    await expect(quick.getByRole('link')).toHaveText(['About', 'Article', 'Contact', 'Get Access'])
+    // The page was prerendered earlier, but the visitor's year wins.
+    await expect(footer).toContainText('© 2031')
+  })
+})
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('opens and closes by keyboard, traps focus and locks the page', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const button = page.getByRole('button', { name: 'Open menu' })
+    await expect(button).toHaveAttribute('aria-expanded', 'false')
+    await button.focus()
+    await page.keyboard.press('Enter')
+    const closeButton = page.getByRole('button', { name: 'Close menu' })
+    await expect(closeButton).toHaveAttribute('aria-expanded', 'true')
+    const dialog = page.getByRole('dialog', { name: 'Menu' })
+    await expect(dialog).toBeVisible()
+    // Focus moved into the panel and stays there.
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    }
+    await page.keyboard.press('Shift+Tab')
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true)
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      'hidden',
+    )
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
+      'hidden',
+    )
+  })
+
+  test('a link in the panel navigates and closes it', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Articles' }).click()
+    await expect(page).toHaveURL(/\/articles$/)
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    )
+  })
+})

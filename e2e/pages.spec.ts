@@ -1,0 +1,235 @@
+import { expect, test } from '@playwright/test'
+import { ARTICLE_SLUGS, PAGES, waitForHydration } from './helpers'
+
+test.describe('home', () => {
+  test('shows the counts the spec fixes: 13 awards, 4 changemakers, 4 documentaries of 6 images, 4 categories, 3 testimonials', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.locator('[data-testid="award-track"] ul:not([data-copy]) img')).toHaveCount(
+      13,
+    )
+    // The loop's copy is hidden from assistive technology.
+    await expect(page.locator('[data-testid="award-track"] ul[data-copy]')).toHaveAttribute(
+      'aria-hidden',
+      'true',
+    )
+    await expect(
+      page.getByRole('img', { name: /.+/ }).and(page.locator('[data-testid="award-track"] img')),
+    ).toHaveCount(13)
+    await expect(page.getByTestId('changemaker-cards').getByRole('listitem')).toHaveCount(4)
+    const documentaries = page.getByTestId('documentaries').getByRole('article')
+    await expect(documentaries).toHaveCount(4)
+    for (let i = 0; i < 4; i++) {
+      const block = documentaries.nth(i)
+      await expect(block.locator('video')).toHaveAttribute('poster', /.+/)
+      await expect(block.locator('video')).toHaveAttribute('preload', 'metadata')
+      await expect(block.locator('li img')).toHaveCount(6)
+      await expect(block.getByRole('heading', { level: 3 })).toBeVisible()
+    }
+    // The flag puts the video on the left or the right.
+    const flags = await documentaries.evaluateAll((els) =>
+      els.map((el) => el.getAttribute('data-video-left')),
+    )
+    expect(new Set(flags)).toEqual(new Set(['true', 'false']))
+    await expect(page.getByTestId('testimonials').getByRole('listitem')).toHaveCount(3)
+  })
+
+  test('category cards carry /art, /justice, /family, /health but are not active links', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const cards = page.getByTestId('category-cards').locator('a')
+    await expect(cards).toHaveCount(4)
+    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
+      '/art',
+      '/justice',
+      '/family',
+      '/health',
+    ])
+    await expect(cards.first()).toHaveAttribute('aria-disabled', 'true')
+    await cards.first().click({ force: true })
+    await expect(page).toHaveURL(/\/$/)
+  })
+
+  test('the get-access link goes to the sign-up route and get-in-touch to /contact', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByTestId('hero-get-access')).toHaveAttribute('href', /\/auth\/signup$/)
+    await expect(
+      page.getByRole('region', { name: /./ }).getByRole('link', { name: /get in touch/i }),
+    ).toHaveAttribute('href', '/contact')
+  })
+
+  test('a spinner covers the hero video until its data has loaded, and returns when loading starts again', async ({
+    page,
+  }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/media\/video\/hero\.(webm|mp4)/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    await waitForHydration(page)
+    await expect(page.getByTestId('hero-video-loading')).toBeVisible()
+    release()
+    await expect(page.getByTestId('hero-video-loading')).toBeHidden({ timeout: 15_000 })
+    await page.getByTestId('hero-video').evaluate((v: HTMLVideoElement) => v.load())
+    await expect(page.getByTestId('hero-video-loading')).toBeVisible()
+    await expect(page.getByTestId('hero-video-loading')).toBeHidden({ timeout: 15_000 })
+  })
+
+  test('the hero video loops muted and can be paused', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    const video = page.getByTestId('hero-video')
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay])).toEqual([
+      true,
+      true,
+      true,
+    ])
+    await page.getByRole('button', { name: 'Pause background video' }).click()
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+    await page.getByRole('button', { name: 'Play background video' }).click()
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false)
+  })
+
+  test('with reduced motion the video does not play and the award strip stands still', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto('/')
+    await waitForHydration(page)
+    await page.waitForTimeout(500)
+    expect(await page.getByTestId('hero-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(
+      true,
+    )
+    expect(
+      await page.getByTestId('award-track').evaluate((el) => getComputedStyle(el).animationName),
+    ).toBe('none')
+  })
+
+  test('the award strip moves, and pauses on hover', async ({ page }) => {
+    await page.goto('/')
+    const track = page.getByTestId('award-track')
+    expect(await track.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none')
+    expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('running')
+    // The moving track never holds still for Playwright's hover; hover its section instead.
+    await page.locator('#awards-title').hover()
+    expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused')
+  })
+})
+
+test.describe('about, articles and article pages', () => {
+  test('about: banner, video, Learn More, partners opening in new tabs, share links', async ({
+    page,
+  }) => {
+    await page.goto('/about')
+    await expect(page.getByRole('heading', { level: 1, name: 'ABOUT' })).toBeVisible()
+    const video = page.getByTestId('about-video')
+    expect(
+      await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.controls, v.muted]),
+    ).toEqual([true, true, true])
+    await expect(page.getByRole('link', { name: /^Learn More/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/dashboard\./,
+    )
+    await expect(page.getByRole('heading', { name: 'Gain Insight' })).toBeVisible()
+    await expect(page.getByText(/^Free Membership/)).toBeVisible()
+    for (const name of ['Listen', 'Learn', 'Lead'])
+      await expect(page.getByText(name, { exact: true }).first()).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Brought to you by' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'In Partnership With' })).toBeVisible()
+    const partners = page.locator('a:has(img[alt*="opens in a new tab"])')
+    await expect(partners).toHaveCount(3)
+    for (const link of await partners.all()) {
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', /noopener/)
+    }
+    await expect(page.getByRole('heading', { name: 'Share With Friends' })).toBeVisible()
+  })
+
+  test('articles: the three groups with their cards', async ({ page }) => {
+    await page.goto('/articles')
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible()
+    await expect(page.getByText(/Art & Advocates/)).toBeVisible()
+    await expect(page.getByTestId('art-advocacy-cards').getByRole('article')).toHaveCount(3)
+    await expect(page.getByTestId('returning-redemption-cards').getByRole('article')).toHaveCount(2)
+    await expect(page.getByTestId('bails-bonds-cards').getByRole('article')).toHaveCount(2)
+    const card = page.getByTestId('bails-bonds-cards').getByRole('article').first()
+    await expect(card.getByRole('img')).toBeVisible()
+    await expect(card.getByRole('link', { name: /^Read More/ })).toBeVisible()
+  })
+
+  for (const slug of ARTICLE_SLUGS) {
+    test(`article ${slug}: headline, name, city, byline, captioned photos, long text`, async ({
+      page,
+    }) => {
+      await page.goto(`/articles/${slug}`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.locator('figure figcaption')).not.toHaveCount(0)
+      expect(await page.locator('figure:has(figcaption)').count()).toBeGreaterThanOrEqual(2)
+      await expect(page.getByText(/^Words by /)).toBeVisible()
+      const words = await page
+        .locator('.article-body')
+        .evaluate((el) => el.textContent?.split(/\s+/).filter(Boolean).length ?? 0)
+      expect(words).toBeGreaterThanOrEqual(900)
+      const jsonLd = await page.locator('script[type="application/ld+json"]').textContent()
+      expect(jsonLd).toContain('"Article"')
+    })
+  }
+})
+
+test.describe('contact', () => {
+  test('native checks stop an invalid submit; a valid one shows the toast for 3 seconds without navigating', async ({
+    page,
+  }) => {
+    await page.clock.install()
+    await page.goto('/contact')
+    await waitForHydration(page)
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible()
+    await expect(page.getByTestId('services').getByRole('listitem')).not.toHaveCount(0)
+    const send = page.getByRole('button', { name: 'Send message' })
+    await send.click()
+    await expect(page.getByText('Response Submitted!')).toHaveCount(0)
+    expect(
+      await page.getByLabel(/^Name/).evaluate((el: HTMLInputElement) => el.validity.valueMissing),
+    ).toBe(true)
+    await page.getByLabel(/^Name/).fill('Ada Brooks')
+    await page.getByLabel(/^Email/).fill('not-an-address')
+    await send.click()
+    await expect(page.getByText('Response Submitted!')).toHaveCount(0)
+    await page.getByLabel(/^Email/).fill('ada@example.org')
+    await page.getByLabel(/^Website/).fill('not a url')
+    await send.click()
+    await expect(page.getByText('Response Submitted!')).toHaveCount(0)
+    await page.getByLabel(/^Website/).fill('')
+    // Stop the page's clock so the toast's 3000 ms are counted exactly, however busy the machine.
+    await page.clock.pauseAt(Date.now() + 1000)
+    await send.click()
+    await expect(page.getByRole('status').filter({ hasText: 'Response Submitted!' })).toBeVisible()
+    await expect(page).toHaveURL(/\/contact$/)
+    await page.clock.runFor(2900)
+    await expect(page.getByText('Response Submitted!')).toBeVisible()
+    await page.clock.runFor(200)
+    await expect(page.getByText('Response Submitted!')).toHaveCount(0)
+  })
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  for (const path of PAGES) {
+    test(`${path} is readable`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+      await expect(page.getByRole('contentinfo')).toBeVisible()
+      const text = await page.locator('main').innerText()
+      expect(text.length).toBeGreaterThan(path === '/courses' ? 100 : 400)
+    })
+  }
+})

@@ -1,0 +1,114 @@
+/**
+ * Benchmarks that print figures (nothing here asserts): Lighthouse scores and Core Web Vitals per
+ * page, page weights, and request rates of the server. Starts its own server on 127.0.0.1 with
+ * the current build (run `npm run build` first) and a throwaway database, and stops it by PID.
+ *   npm run bench                 # everything
+ *   npm run bench -- --no-lighthouse
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { pagePaths } from '../app/page-paths.ts'
+import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const port = Number(process.env.BENCH_PORT ?? 4190)
+const base = `http://127.0.0.1:${port}`
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-bench-'))
+
+const server = spawn('node', ['server/index.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+
+async function waitForServer() {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('server did not start within 10 s')
+}
+
+async function requestRate(url: string, seconds = 5, concurrency = 32) {
+  const deadline = performance.now() + seconds * 1000
+  const latencies: number[] = []
+  let errors = 0
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t = performance.now()
+      try {
+        const r = await fetch(url, { headers: { 'accept-encoding': 'br, gzip' } })
+        await r.arrayBuffer()
+        if (!r.ok) errors++
+      } catch {
+        errors++
+      }
+      latencies.push(performance.now() - t)
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker))
+  latencies.sort((a, b) => a - b)
+  const q = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))]!.toFixed(1)
+  return { rps: (latencies.length / seconds).toFixed(0), p50: q(0.5), p99: q(0.99), errors }
+}
+
+try {
+  await waitForServer()
+  const pages = pagePaths().filter((p) => !p.startsWith('/articles/') || p.endsWith('marisol-vega'))
+
+  if (!process.argv.includes('--no-lighthouse')) {
+    const chrome = ensureChromium()
+    console.log('\nLighthouse (mobile, simulated throttling)')
+    console.log(
+      'page                          perf  a11y  best  seo   LCP ms  CLS    TBT ms  weight KB',
+    )
+    for (const p of pages) {
+      const out = path.join(dataDir, 'lh.json')
+      const result = spawnSync(
+        'lighthouse',
+        [
+          base + p,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+        ],
+        { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8' },
+      )
+      if (result.status !== 0 || !fs.existsSync(out)) {
+        console.log(
+          `${p.padEnd(30)}lighthouse failed: ${result.stderr.split('\n').slice(-3).join(' ')}`,
+        )
+        continue
+      }
+      const lh = JSON.parse(fs.readFileSync(out, 'utf8'))
+      const score = (k: string) =>
+        String(Math.round((lh.categories[k]?.score ?? 0) * 100)).padEnd(6)
+      const audit = (k: string) => lh.audits[k]?.numericValue ?? NaN
+      console.log(
+        `${p.padEnd(30)}${score('performance')}${score('accessibility')}${score('best-practices')}${score('seo')}` +
+          `${audit('largest-contentful-paint').toFixed(0).padEnd(8)}${audit('cumulative-layout-shift').toFixed(3).padEnd(7)}` +
+          `${audit('total-blocking-time').toFixed(0).padEnd(8)}${(audit('total-byte-weight') / 1024).toFixed(0)}`,
+      )
+    }
+  }
+
+  console.log('\nRequest rates (32 concurrent clients, 5 s each, keep-alive, same machine)')
+  for (const url of ['/', '/articles/marisol-vega', '/api/health', '/api/core/sample/courses/']) {
+    const r = await requestRate(base + url)
+    console.log(
+      `${url.padEnd(30)}${r.rps.padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`,
+    )
+  }
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}

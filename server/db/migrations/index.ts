@@ -1,0 +1,14 @@
+/**
+ * Versioned migrations, applied in key order at start-up. Never edit one that has shipped: add a
+ * new one. Each must work on SQLite and PostgreSQL (use Kysely's schema builder, not raw SQL).
+ */
+import type { Migration } from 'kysely/migration'
+import { catalogueMigration } from './001-catalogue.ts'
+import { contactMessagesMigration } from './100-contact-messages.ts'
+import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
+
+export const migrations: Record<string, Migration> = {
+  '001-catalogue': catalogueMigration,
+  '100-contact-messages': contactMessagesMigration,
+  '101-newsletter-subscribers': newsletterSubscribersMigration,
+}

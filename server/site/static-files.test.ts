@@ -1,0 +1,115 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  CACHE,
+  indexBuild,
+  negotiateEncoding,
+  resolvePath,
+  type StaticFile,
+} from './static-files.ts'
+import { parseRange } from './plugin.ts'
+import { inlineScriptHashes } from './security-headers.ts'
+
+let dir: string
+let files: Map<string, StaticFile>
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'))
+  const write = (p: string, body = 'x') => {
+    fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true })
+    fs.writeFileSync(path.join(dir, p), body)
+  }
+  write('index.html')
+  write('index.html.br')
+  write('index.html.gz')
+  write('about/index.html')
+  write('about.data')
+  write('articles/jo-doe/index.html')
+  write('articles/jo-doe.data')
+  write('assets/entry-abc123.js')
+  write('assets/entry-abc123.js.gz')
+  write('media/video/hero.mp4')
+  write('__spa-fallback.html')
+  files = indexBuild(dir)
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const resolved = (p: string) => {
+  const r = resolvePath(files, p)
+  return r.kind === 'file' ? path.relative(dir, r.file.absolutePath) : r.kind
+}
+
+describe('resolvePath', () => {
+  it('maps page URLs with and without a trailing slash to the prerendered HTML', () => {
+    expect(resolved('/')).toBe('index.html')
+    expect(resolved('/about')).toBe('about/index.html')
+    expect(resolved('/about/')).toBe('about/index.html')
+    expect(resolved('/articles/jo-doe/')).toBe('articles/jo-doe/index.html')
+  })
+
+  it('maps the data request of a trailing-slash URL to the file the build wrote', () => {
+    expect(resolved('/articles/jo-doe.data')).toBe('articles/jo-doe.data')
+    expect(resolved('/articles/jo-doe/_.data')).toBe('articles/jo-doe.data')
+  })
+
+  it('does not serve compressed siblings, index files or the fallback by their own names', () => {
+    expect(resolved('/index.html.br')).toBe('not-found')
+    expect(resolved('/about/index.html')).toBe('not-found')
+    expect(resolved('/__spa-fallback.html')).toBe('not-found')
+  })
+
+  it('refuses traversal and malformed escapes', () => {
+    expect(resolved('/../etc/passwd')).toBe('not-found')
+    expect(resolved('/%2e%2e/secret')).toBe('not-found')
+    expect(resolved('/%E0%A4%A')).toBe('not-found')
+    expect(resolved('/nothing-here')).toBe('not-found')
+  })
+
+  it('caches hashed assets for a year and pages briefly', () => {
+    expect(files.get('/assets/entry-abc123.js')!.cacheControl).toBe(CACHE.immutable)
+    expect(files.get('/index.html')!.cacheControl).toBe(CACHE.page)
+    expect(files.get('/media/video/hero.mp4')!.cacheControl).toBe(CACHE.media)
+  })
+})
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, then gzip, and honours q=0', () => {
+    const page = files.get('/index.html')!
+    expect(negotiateEncoding(page, 'gzip, deflate, br')).toBe('br')
+    expect(negotiateEncoding(page, 'gzip')).toBe('gzip')
+    expect(negotiateEncoding(page, 'br;q=0, gzip')).toBe('gzip')
+    expect(negotiateEncoding(page, '*')).toBe('br')
+    expect(negotiateEncoding(page, 'identity')).toBeUndefined()
+    expect(negotiateEncoding(page, undefined)).toBeUndefined()
+    expect(negotiateEncoding(files.get('/assets/entry-abc123.js')!, 'br, gzip')).toBe('gzip')
+  })
+})
+
+describe('parseRange', () => {
+  it('reads the three single-range forms', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 })
+    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 })
+    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 })
+    expect(parseRange('bytes=0-5000', 1000)).toEqual({ start: 0, end: 999 })
+  })
+  it('flags unsatisfiable ranges and ignores what it does not understand', () => {
+    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable')
+    expect(parseRange('bytes=-0', 1000)).toBe('unsatisfiable')
+    expect(parseRange('bytes=5-1', 1000)).toBe('unsatisfiable')
+    expect(parseRange('bytes=0-1,5-6', 1000)).toBeUndefined()
+    expect(parseRange('items=0-1', 1000)).toBeUndefined()
+    expect(parseRange(undefined, 1000)).toBeUndefined()
+  })
+})
+
+describe('inlineScriptHashes', () => {
+  it('hashes inline scripts only', () => {
+    const hashes = inlineScriptHashes(
+      '<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script></script>',
+    )
+    expect(hashes).toHaveLength(2)
+    expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/)
+  })
+})
