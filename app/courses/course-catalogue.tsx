@@ -28,7 +28,7 @@ export function CourseCatalogue({
         className="grid gap-8 lg:grid-cols-12 lg:items-start"
       >
         <div className="lg:col-span-8">
-          <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">
+          <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
             {copy.product.eyebrow}
           </p>
           <h2 id="product-title" className="mt-3 text-title font-semibold">

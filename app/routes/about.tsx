@@ -81,7 +81,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         className="mx-auto grid max-w-page items-center gap-12 px-gutter py-section lg:grid-cols-12"
       >
         <div className="lg:col-span-5">
-          <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">
+          <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
             {about.intro.eyebrow}
           </p>
           <h2 id="about-intro-title" className="mt-3 text-title font-semibold">
@@ -194,14 +194,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="mt-12 grid gap-12 md:grid-cols-3 md:items-end">
             {broughtBy && (
               <div>
-                <h3 className="font-sans text-xs font-semibold tracking-eyebrow text-clay uppercase">
+                <h3 className="font-sans text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
                   {about.partners.broughtToYouBy}
                 </h3>
                 <PartnerLogo partner={broughtBy} />
               </div>
             )}
             <div className="md:col-span-2">
-              <h3 className="font-sans text-xs font-semibold tracking-eyebrow text-clay uppercase">
+              <h3 className="font-sans text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
                 {about.partners.inPartnershipWith}
               </h3>
               <div className="mt-0 grid gap-8 sm:grid-cols-2">

@@ -122,7 +122,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       {article.organization && (
         <aside className="mx-auto mb-section max-w-prose px-gutter">
           <div className="rounded-card bg-paper-deep p-6">
-            <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">Learn more</p>
+            <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">Learn more</p>
             <p className="mt-2">
               <a
                 href={article.organization.url}

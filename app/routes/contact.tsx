@@ -44,7 +44,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <p key={p}>{p}</p>
             ))}
           </div>
-          <h3 className="mt-12 font-sans text-xs font-semibold tracking-eyebrow text-clay uppercase">
+          <h3 className="mt-12 font-sans text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
             {page.servicesHeading}
           </h3>
           <ul className="mt-5 space-y-5" data-testid="services">

@@ -97,7 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         className="mx-auto grid max-w-page items-center gap-12 px-gutter py-section lg:grid-cols-2"
       >
         <div>
-          <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">
+          <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
             {home.mission.eyebrow}
           </p>
           <h2 id="mission-title" className="mt-3 text-title font-semibold">
@@ -169,7 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 imgClassName="size-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
               <div className="flex flex-1 flex-col p-6">
-                <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">
+                <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
                   {card.title}
                 </p>
                 <h3 className="mt-2 text-2xl font-semibold">{card.name}</h3>

@@ -7,7 +7,7 @@ export function ErrorScreen({ message, detail }: { message: string; detail?: str
       className="mx-auto flex max-w-prose flex-col items-start px-gutter py-section"
       aria-labelledby="error-title"
     >
-      <p className="text-xs font-semibold tracking-eyebrow text-clay uppercase">
+      <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
         Something went wrong
       </p>
       <h1 id="error-title" className="mt-3 text-title font-semibold">

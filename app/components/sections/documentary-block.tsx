@@ -61,9 +61,12 @@ export function DocumentaryBlock({
       <div
         className={cn('lg:col-span-5 lg:pt-6', documentary.videoLeft ? 'lg:order-2' : 'lg:order-1')}
       >
-        <p className="font-display text-6xl font-semibold text-clay/25" aria-hidden="true">
-          {String(index + 1).padStart(2, '0')}
-        </p>
+        {/* The large ordinal is decoration (drawn by CSS, not text), so it needs no contrast. */}
+        <span
+          aria-hidden="true"
+          data-ordinal={String(index + 1).padStart(2, '0')}
+          className="block font-display text-6xl leading-none font-semibold text-clay/25 before:content-[attr(data-ordinal)]"
+        />
         <h3 id={titleId} className="mt-2 text-3xl font-semibold md:text-4xl">
           {documentary.title}
         </h3>

@@ -21,7 +21,7 @@ export function SectionHeading({
         <p
           className={cn(
             'text-xs font-semibold tracking-eyebrow uppercase',
-            tone === 'ink' ? 'text-clay' : 'text-gold',
+            tone === 'ink' ? 'text-clay-deep' : 'text-gold-soft',
           )}
         >
           {eyebrow}
