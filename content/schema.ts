@@ -191,6 +191,15 @@ export const articleFrontmatter = z
   .strict()
 export type ArticleFrontmatter = z.infer<typeof articleFrontmatter>
 
+/** A vector logo (awards, partners) in the media manifest. */
+const logo = z.object({
+  id: z.string(),
+  name: nonEmpty,
+  src: z.string(),
+  width: z.number(),
+  height: z.number(),
+})
+
 /** The media manifest written by scripts/media/generate.ts. */
 export const mediaManifest = z.object({
   images: z.record(
@@ -202,24 +211,8 @@ export const mediaManifest = z.object({
       color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     }),
   ),
-  awards: z.array(
-    z.object({
-      id: z.string(),
-      name: nonEmpty,
-      src: z.string(),
-      width: z.number(),
-      height: z.number(),
-    }),
-  ),
-  partners: z.array(
-    z.object({
-      id: z.string(),
-      name: nonEmpty,
-      src: z.string(),
-      width: z.number(),
-      height: z.number(),
-    }),
-  ),
+  awards: z.array(logo),
+  partners: z.array(logo),
   og: z.record(z.string(), z.string()),
   videos: z.record(
     z.string(),

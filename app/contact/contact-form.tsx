@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { buttonClass } from '~/components/ui/button-styles'
+import { Honeypot } from './honeypot'
 import {
   CONTACT_ENDPOINT,
   contactFields,
@@ -179,19 +180,7 @@ export function ContactForm({
           </label>
           {errorText('message')}
         </div>
-        {/* The honeypot: hidden from people and assistive technology, filled in by bots. */}
-        <div className="sr-only" aria-hidden="true">
-          <label>
-            Leave this field empty
-            <input
-              type="text"
-              name={HONEYPOT_FIELD}
-              tabIndex={-1}
-              autoComplete="off"
-              defaultValue=""
-            />
-          </label>
-        </div>
+        <Honeypot />
         <p className="text-sm text-ink-soft">
           <span className="text-clay" aria-hidden="true">
             *

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { buttonClass } from '~/components/ui/button-styles'
+import { Honeypot } from './honeypot'
 import { cn } from '~/lib/cn'
 import {
   HONEYPOT_FIELD,
@@ -146,18 +147,7 @@ export function NewsletterSignup({
               ? { 'aria-invalid': true, 'aria-describedby': 'newsletter-email-error' }
               : {})}
           />
-          <div className="sr-only" aria-hidden="true">
-            <label>
-              Leave this field empty
-              <input
-                type="text"
-                name={HONEYPOT_FIELD}
-                tabIndex={-1}
-                autoComplete="off"
-                defaultValue=""
-              />
-            </label>
-          </div>
+          <Honeypot />
           <button type="submit" className={buttonClass('light', 'shrink-0')} disabled={sending}>
             Subscribe
           </button>
