@@ -3,6 +3,13 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { siteConfigFromEnv } from './app/site-config.ts'
+import { parseContent } from './app/lib/content.server.ts'
+import * as schema from './content/schema.ts'
+import * as site from './content/site.ts'
+
+// Site-wide copy is imported by components directly (header, footer): check it before building.
+// Page content is checked by the route loaders while prerendering.
+parseContent('content/site.ts', schema.site, site)
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -163,6 +163,25 @@ export const contactPage = z.object({
 })
 export type ContactPageContent = z.infer<typeof contactPage>
 
+/** content/site.ts: brand, navigation and footer copy (checked when the build starts). */
+export const site = z.object({
+  brand: z.object({
+    name: nonEmpty,
+    tagline: z.literal('Listen, Learn, Lead'),
+    description: nonEmpty.max(200),
+    publisher: nonEmpty,
+    headquarters: z.object({
+      city: nonEmpty,
+      region: nonEmpty,
+      regionCode: nonEmpty,
+      country: nonEmpty,
+    }),
+    podcast: nonEmpty,
+  }),
+  navItems: z.array(navItem).min(1),
+  footer: z.object({ description: nonEmpty, quickLinks: z.array(navItem).min(1) }),
+})
+
 export const seriesId = z.enum(['art-advocacy', 'returning-redemption', 'bails-bonds'])
 
 /** Frontmatter of content/articles/<slug>.mdx. */

@@ -13,7 +13,8 @@ import { pagePaths } from '../app/page-paths.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const port = Number(process.env.BENCH_PORT ?? 4190)
+// Not 4190: browsers' and fetch's "bad ports" list blocks it (ManageSieve).
+const port = Number(process.env.BENCH_PORT ?? 4380)
 const base = `http://127.0.0.1:${port}`
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-bench-'))
 
@@ -27,8 +28,9 @@ async function waitForServer() {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not up yet
+    } catch (error) {
+      if (i % 20 === 19)
+        console.error('still waiting for the server:', (error as Error).cause ?? error)
     }
     await new Promise((r) => setTimeout(r, 100))
   }

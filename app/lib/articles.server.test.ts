@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { home } from '../../content/home'
+import * as site from '../../content/site'
 import * as schema from '../../content/schema'
 import { parseArticleSource } from './articles.server'
 import { parseContent } from './content.server'
@@ -64,6 +65,14 @@ describe('content modules', () => {
     broken.documentaries.blocks[2]!.images.pop()
     expect(() => parseContent('content/home.ts', schema.home, broken)).toThrow(
       'Invalid content in content/home.ts:\n  documentaries.blocks.2.images: a documentary block shows exactly 6 images',
+    )
+  })
+
+  it('site.ts (navigation, footer) is valid, and a bad link is named', () => {
+    expect(() => parseContent('content/site.ts', schema.site, site)).not.toThrow()
+    const broken = { ...site, navItems: [...site.navItems, { to: 'about', label: 'About' }] }
+    expect(() => parseContent('content/site.ts', schema.site, broken)).toThrow(
+      /Invalid content in content\/site\.ts:\n {2}navItems\.4\.to: must be a path starting with "\/"/,
     )
   })
 })
