@@ -50,7 +50,8 @@ export async function queueLazily(entry: {
 }) {
   const { addToOutbox, startOutboxSync } = await import('./outbox')
   addToOutbox(entry)
-  startOutboxSync()
+  // It just failed: wait for the browser to come back online (or the next visit) to resend.
+  startOutboxSync({ flushNow: false })
 }
 
 /**

@@ -106,10 +106,10 @@ const onOnline = () => void flushOutbox()
  * Sends the outbox now and whenever the browser comes back online. Safe to call from several
  * components: the listener is added once. Returns the cleanup for a React effect.
  */
-export function startOutboxSync(): () => void {
+export function startOutboxSync({ flushNow = true } = {}): () => void {
   if (typeof window === 'undefined') return () => {}
   if (listeners++ === 0) window.addEventListener('online', onOnline)
-  if (readOutbox().length > 0) void flushOutbox()
+  if (flushNow && readOutbox().length > 0) void flushOutbox()
   return () => {
     if (--listeners === 0) window.removeEventListener('online', onOnline)
   }

@@ -51,6 +51,11 @@ function openSqlite(dataDir: string, fileName: string) {
 
 function openPostgres(databaseUrl: string) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  // An idle connection can be closed by the server (restart, failover, admin command). pg reports
+  // that on the pool; unhandled, it would crash the process. The pool replaces the connection.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL closed an idle connection: ${error.message}`)
+  })
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
   const url = new URL(databaseUrl)
   return { db, location: `${url.hostname}:${url.port || 5432}${url.pathname}` }
