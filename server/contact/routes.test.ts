@@ -1,8 +1,9 @@
 /** POST /api/contact/ on every configured database: each rule of the API, one test or more. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
+import { jsonPoster } from '../test/post-json.ts'
 
 const valid = { name: 'Evelyn Harper', email: 'evelyn@example.org' }
 const started = () => Date.now() - 10_000
@@ -10,7 +11,6 @@ const started = () => Date.now() - 10_000
 describe.each(dialects)('POST /api/contact/ on %s', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
-  let ip = 0
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
@@ -24,17 +24,7 @@ describe.each(dialects)('POST /api/contact/ on %s', (dialect) => {
     await testDb.database.db.deleteFrom('contact_message').execute()
   })
 
-  // Each request comes from its own address unless a test says otherwise, so the rate limit
-  // (5 per 10 minutes) only shows where it is being tested.
-  const post = (payload: unknown, extra: Partial<InjectOptions> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/contact/',
-      remoteAddress: `10.0.${Math.floor(++ip / 250)}.${ip % 250}`,
-      headers: { 'content-type': 'application/json' },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-      ...extra,
-    })
+  const post = jsonPoster(() => app, '/api/contact/', 0)
   const rows = () =>
     testDb.database.db.selectFrom('contact_message').selectAll().orderBy('created_at').execute()
 

@@ -1,5 +1,6 @@
 /** Contact messages in the database: storing, exporting, and the notification outbox queue. */
 import type { Kysely, Selectable } from 'kysely'
+import { afterCursor, keysetPages } from '../db/keyset.ts'
 import type { ContactMessageTable, DatabaseSchema } from '../db/schema.ts'
 import type { Env } from '../env.ts'
 import type { SpamReason } from './form-route.ts'
@@ -56,26 +57,13 @@ export async function* listMessages(
   db: Db,
   options: { since?: string | undefined; includeSpam?: boolean; pageSize?: number } = {},
 ): AsyncGenerator<StoredMessage> {
-  const pageSize = options.pageSize ?? 500
-  let after: { created_at: string; id: string } | undefined
-  for (;;) {
+  yield* keysetPages((after, limit) => {
     let query = db.selectFrom('contact_message').selectAll()
     if (options.since) query = query.where('created_at', '>=', options.since)
     if (!options.includeSpam) query = query.where('spam_reason', 'is', null)
-    if (after) {
-      const { created_at, id } = after
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', created_at),
-          eb.and([eb('created_at', '=', created_at), eb('id', '>', id)]),
-        ]),
-      )
-    }
-    const rows = await query.orderBy('created_at').orderBy('id').limit(pageSize).execute()
-    yield* rows
-    if (rows.length < pageSize) return
-    after = rows.at(-1)!
-  }
+    if (after) query = query.where(afterCursor(after))
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute()
+  }, options.pageSize)
 }
 
 /** The outbox queue of notification mails: the delivery columns of contact_message. */

@@ -1,15 +1,15 @@
 /** POST /api/newsletter/subscribe/ without mail configured (single opt-in), on every database. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../app.ts'
 import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
+import { jsonPoster } from '../test/post-json.ts'
 
 const started = () => Date.now() - 10_000
 
 describe.each(dialects)('POST /api/newsletter/subscribe/ on %s', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
-  let ip = 0
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
@@ -23,15 +23,7 @@ describe.each(dialects)('POST /api/newsletter/subscribe/ on %s', (dialect) => {
     await testDb.database.db.deleteFrom('newsletter_subscriber').execute()
   })
 
-  const post = (payload: unknown, extra: Partial<InjectOptions> = {}) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/newsletter/subscribe/',
-      remoteAddress: `10.1.${Math.floor(++ip / 250)}.${ip % 250}`,
-      headers: { 'content-type': 'application/json' },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-      ...extra,
-    })
+  const post = jsonPoster(() => app, '/api/newsletter/subscribe/', 1)
   const rows = () =>
     testDb.database.db
       .selectFrom('newsletter_subscriber')

@@ -1,6 +1,7 @@
 /** Newsletter subscribers in the database: sign-up, confirmation, export and the mail queue. */
 import type { Kysely, Selectable } from 'kysely'
 import type { NewsletterConfirmState, NewsletterSignup } from '../../common/contact.ts'
+import { afterCursor, keysetPages } from '../db/keyset.ts'
 import type { DatabaseSchema, NewsletterSubscriberTable } from '../db/schema.ts'
 import type { Env } from '../env.ts'
 import type { SpamReason } from '../contact/form-route.ts'
@@ -133,26 +134,13 @@ export async function* listSubscribers(
   db: Db,
   options: { since?: string | undefined; includeSpam?: boolean; pageSize?: number } = {},
 ): AsyncGenerator<StoredSubscriber> {
-  const pageSize = options.pageSize ?? 500
-  let after: { created_at: string; id: string } | undefined
-  for (;;) {
+  yield* keysetPages((after, limit) => {
     let query = db.selectFrom('newsletter_subscriber').selectAll()
     if (options.since) query = query.where('created_at', '>=', options.since)
     if (!options.includeSpam) query = query.where('status', '!=', 'spam')
-    if (after) {
-      const { created_at, id } = after
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '>', created_at),
-          eb.and([eb('created_at', '=', created_at), eb('id', '>', id)]),
-        ]),
-      )
-    }
-    const rows = await query.orderBy('created_at').orderBy('id').limit(pageSize).execute()
-    yield* rows
-    if (rows.length < pageSize) return
-    after = rows.at(-1)!
-  }
+    if (after) query = query.where(afterCursor(after))
+    return query.orderBy('created_at').orderBy('id').limit(limit).execute()
+  }, options.pageSize)
 }
 
 /**
