@@ -12,16 +12,120 @@ import tseslint from 'typescript-eslint'
  */
 const noImport = (groups) => ['error', { patterns: groups }]
 
+const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site']
+const APP_FEATURES = ['contact', 'courses']
+const database = {
+  group: ['pg', 'node:sqlite', 'kysely'],
+  message: 'Only server/db opens a database (and only server/ uses Kysely).',
+}
+
+/**
+ * One no-restricted-imports block per folder. Flat config does not merge a rule's options
+ * across blocks (a later block replaces the earlier one for the files both match), so each
+ * block below lists every ban for its files, and no two blocks match the same file.
+ * Patterns are gitignore-style, where a leading # starts a comment: hence the backslash in '\\#'.
+ * scripts/eslint-boundaries.test.ts proves each ban with a file that breaks it.
+ */
+function boundaries() {
+  const appBase = [
+    {
+      group: ['\\#server/*', '**/server/**'],
+      message: 'app/ must not import server/: share code through common/.',
+    },
+    {
+      group: ['\\#app/routes/*', '**/routes/*', './routes/*'],
+      message: 'Only app/routes.ts refers to route modules.',
+    },
+    database,
+  ]
+  const appFeature = (feature) => ({
+    files: [`app/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': noImport([
+        ...appBase,
+        {
+          group: APP_FEATURES.filter((f) => f !== feature).map((f) => `\\#app/${f}/*`),
+          message: `app/${feature} is a feature: it may use components/ and lib/, never another feature.`,
+        },
+      ]),
+    },
+  })
+  const serverBase = [
+    {
+      group: ['\\#app/*', '**/app/**'],
+      message: 'server/ must not import app/: share code through common/.',
+    },
+  ]
+  const serverFeature = (feature) => ({
+    files: [`server/${feature}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': noImport([
+        ...serverBase,
+        { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+        {
+          group: SERVER_FEATURES.filter((f) => f !== feature).map((f) => `\\#server/${f}/*`),
+          message: `server/${feature} is a feature: it may use db/, http/, mail/ and env.ts, never another feature. Move a shared part down to infrastructure first.`,
+        },
+      ]),
+    },
+  })
+  return [
+    {
+      files: ['app/**/*.{ts,tsx}'],
+      ignores: ['app/routes.ts', ...APP_FEATURES.map((f) => `app/${f}/**`)],
+      rules: { 'no-restricted-imports': noImport(appBase) },
+    },
+    ...APP_FEATURES.map(appFeature),
+    {
+      files: ['server/**/*.ts'],
+      ignores: ['server/db/**', 'server/test/**', ...SERVER_FEATURES.map((f) => `server/${f}/**`)],
+      rules: {
+        'no-restricted-imports': noImport([
+          ...serverBase,
+          { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+        ]),
+      },
+    },
+    ...SERVER_FEATURES.map(serverFeature),
+    {
+      files: ['common/**/*.ts'],
+      rules: {
+        'no-restricted-imports': noImport([
+          {
+            group: ['\\#app/*', '\\#server/*', '\\#content/*', '**/app/**', '**/server/**'],
+            message: 'common/ depends on nothing in the project.',
+          },
+          {
+            group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'pg', 'node:sqlite', 'kysely'],
+            message: 'common/ does no I/O.',
+          },
+        ]),
+      },
+    },
+  ]
+}
+
 export default tseslint.config(
   {
-    ignores: ['build/', 'node_modules/', '.react-router/', 'data/', 'test-results/', 'playwright-report/', 'public/'],
+    ignores: [
+      'build/',
+      'node_modules/',
+      '.react-router/',
+      'data/',
+      'test-results/',
+      'playwright-report/',
+      'public/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
@@ -33,50 +137,15 @@ export default tseslint.config(
       ...jsxA11y.configs.strict.rules,
     },
   },
-  {
-    files: ['app/**/*.{ts,tsx}'],
-    ignores: ['app/routes.ts'],
-    rules: {
-      'no-restricted-imports': noImport([
-        { group: ['**/server/**', '../server/*', '../../server/*'], message: 'app/ must not import server/: share code through common/.' },
-        { group: ['~/routes/*', '**/routes/*', './routes/*'], message: 'Only app/routes.ts refers to route modules.' },
-        { group: ['pg', 'node:sqlite', 'kysely'], message: 'Only server/db opens a database.' },
-      ]),
-    },
-  },
-  {
-    files: ['app/components/**/*.{ts,tsx}', 'app/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': noImport([
-        { group: ['**/server/**'], message: 'app/ must not import server/.' },
-        { group: ['~/routes/*', '**/routes/*'], message: 'Components and lib never import route modules.' },
-      ]),
-    },
-  },
-  {
-    files: ['server/**/*.ts'],
-    ignores: ['server/db/**', 'server/test/**'],
-    rules: {
-      'no-restricted-imports': noImport([
-        { group: ['**/app/**', '~/*'], message: 'server/ must not import app/: share code through common/.' },
-        { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
-      ]),
-    },
-  },
-  {
-    files: ['common/**/*.ts'],
-    rules: {
-      'no-restricted-imports': noImport([
-        { group: ['**/app/**', '**/server/**', '~/*'], message: 'common/ depends on nothing in the project.' },
-        { group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'pg', 'node:sqlite'], message: 'common/ does no I/O.' },
-      ]),
-    },
-  },
+  ...boundaries(),
   {
     files: ['server/**/*.ts'],
     ignores: ['server/env.ts', 'server/**/*.test.ts', 'server/test/**'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Only server/env.ts reads process.env.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Only server/env.ts reads process.env.' },
+      ],
     },
   },
 )

@@ -1,9 +1,7 @@
-import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 import { siteConfigFromEnv } from './app/site-config.ts'
 
 export default defineConfig({
-  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'app') } },
   define: { __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv({})) },
   test: {
     include: ['{app,server,common,content,scripts}/**/*.test.{ts,tsx}'],

@@ -1,14 +1,14 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
 import type { Route } from './+types/root'
-import { ErrorScreen } from './components/layout/error-screen'
-import { SiteFooter } from './components/layout/site-footer'
-import { SiteHeader } from './components/layout/site-header'
-import { NewsletterSignup } from './contact/newsletter-signup'
-import { visitorScript } from './lib/visitor'
+import { ErrorScreen } from '#app/components/layout/error-screen.tsx'
+import { SiteFooter } from '#app/components/layout/site-footer.tsx'
+import { SiteHeader } from '#app/components/layout/site-header.tsx'
+import { NewsletterSignup } from '#app/contact/newsletter-signup.tsx'
+import { visitorScript } from '#app/lib/visitor.ts'
 import fraunces from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
 import inter from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
-import './styles/app.css'
+import '#app/styles/app.css'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'preload', href: inter, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfigFromEnv } from './site-config'
+import { siteConfigFromEnv } from './site-config.ts'
 
 describe('site configuration (build time)', () => {
   it('defaults to reserved example domains and one sign-up route ending in /auth/signup', () => {

@@ -8,7 +8,7 @@
  * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see docs/contact.md).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { waitForHydration } from './helpers'
+import { waitForHydration } from './helpers.ts'
 
 const OUTBOX_KEY = 'docucommons:form-outbox'
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { waitForHydration } from './helpers'
+import { waitForHydration } from './helpers.ts'
 
 test.describe('server and routing', () => {
   test('an unknown URL answers 404 with the error fallback', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { becomeMember, waitForHydration } from './helpers'
+import { becomeMember, waitForHydration } from './helpers.ts'
 
 test.describe('header and footer', () => {
   test('anonymous visitors: nav items in order, social icons, Get Access', async ({ page }) => {

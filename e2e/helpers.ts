@@ -1,24 +1,12 @@
-import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
+import { articleSlugs, pagePaths } from '#app/page-paths.ts'
 
-export const ARTICLES_DIR = path.resolve(import.meta.dirname, '../content/articles')
 export const BUILD_CLIENT = path.resolve(import.meta.dirname, '../build/client')
 
-export const ARTICLE_SLUGS = fs
-  .readdirSync(ARTICLES_DIR)
-  .filter((f) => f.endsWith('.mdx'))
-  .map((f) => f.slice(0, -4))
-  .sort()
-
-export const PAGES = [
-  '/',
-  '/about',
-  '/articles',
-  '/contact',
-  '/courses',
-  ...ARTICLE_SLUGS.map((s) => `/articles/${s}`),
-]
+/** The site's own list of pages (app/page-paths.ts), as prerendering and the sitemap read it. */
+export const ARTICLE_SLUGS = articleSlugs()
+export const PAGES = pagePaths()
 
 /** Marks the visitor as a member the way the dashboard does: the authorizedDocu cookie. */
 export async function becomeMember(context: BrowserContext, baseURL: string | undefined) {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ARTICLE_SLUGS, PAGES, waitForHydration } from './helpers'
+import { ARTICLE_SLUGS, PAGES, waitForHydration } from './helpers.ts'
 
 test.describe('home', () => {
   test('shows the counts the spec fixes: 13 awards, 4 changemakers, 4 documentaries of 6 images, 4 categories, 3 testimonials', async ({

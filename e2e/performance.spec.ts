@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { expect, test } from '@playwright/test'
-import { BUILD_CLIENT, PAGES, waitForHydration } from './helpers'
+import { BUILD_CLIENT, PAGES, waitForHydration } from './helpers.ts'
 
 const BUDGET_KB = 125
 

@@ -9,7 +9,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { pagePaths } from '../app/page-paths.ts'
+import { pagePaths } from '#app/page-paths.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts'
 
 const root = path.resolve(import.meta.dirname, '..')

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { siteConfigFromEnv } from '../app/site-config.ts'
+import { siteConfigFromEnv } from '#app/site-config.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')

@@ -2,16 +2,20 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storeMessage } from '../server/contact/store.ts'
-import { subscribe } from '../server/newsletter/store.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../server/test/databases.ts'
+import { storeMessage } from '#server/contact/store.ts'
+import { subscribe } from '#server/newsletter/store.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 import { csvCell, parseSince } from './rows-cli.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 // Each test starts the script a few times (a Node process with the database driver each).
 const SPAWNING_TIMEOUT_MS = 90_000
 
-describe.each(dialects)('npm run messages and subscribers on %s', (dialect) => {
+describeOnDatabases('npm run messages and subscribers', (dialect) => {
   let testDb: TestDatabase
 
   const run = (script: string, ...args: string[]) => {

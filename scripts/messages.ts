@@ -2,7 +2,7 @@
  * npm run messages -- [--since <date>] [--csv] [--include-spam]
  * Prints the stored contact messages, oldest first, with their delivery state (docs/contact.md).
  */
-import { listMessages } from '../server/contact/store.ts'
+import { listMessages } from '#server/contact/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
 const columns = [

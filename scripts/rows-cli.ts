@@ -6,8 +6,8 @@
 import { once } from 'node:events'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { openDatabase, type Database } from '../server/db/index.ts'
-import { EnvError, parseEnv, resolvePaths } from '../server/env.ts'
+import { openDatabase, type Database } from '#server/db/index.ts'
+import { EnvError, parseEnv, resolvePaths } from '#server/env.ts'
 
 export interface ExportOptions {
   since?: string

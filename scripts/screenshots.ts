@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { pagePaths } from '../app/page-paths.ts'
+import { pagePaths } from '#app/page-paths.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts'
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000'

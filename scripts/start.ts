@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { siteConfigFromEnv } from '../app/site-config.ts'
+import { siteConfigFromEnv } from '#app/site-config.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const BUILD_INFO = path.join(root, 'build', 'build-info.json')
@@ -51,6 +51,6 @@ if (import.meta.main) {
     const { build } = await import('./build.ts')
     build()
   }
-  const { start } = await import('../server/index.ts')
+  const { start } = await import('#server/index.ts')
   await start()
 }

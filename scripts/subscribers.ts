@@ -2,7 +2,7 @@
  * npm run subscribers -- [--since <date>] [--csv] [--include-spam]
  * Prints the newsletter sign-ups, oldest first, with their confirmation state (docs/contact.md).
  */
-import { listSubscribers } from '../server/newsletter/store.ts'
+import { listSubscribers } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
 const columns = [

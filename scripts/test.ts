@@ -3,8 +3,10 @@
  *   lockfile check, typecheck, lint, unit + API tests (Vitest; on SQLite, and on PostgreSQL
  *   when one can be started here), production build, end-to-end tests (Playwright driving
  *   Debian's Chromium against the built site served by the real server).
- * The last line is "N passed, M failed" counting every test of every runner (the lockfile
- * check, typecheck, lint and build count as one test each). Exits non-zero if anything failed.
+ * The last line is "N passed, M failed, S skipped, F flaky" counting every test of every runner
+ * (the lockfile check, typecheck, lint and build count as one test each). A test that passed only
+ * on a retry counts as passed and flaky, and is named above the summary; the goal is 0 flaky.
+ * Exits non-zero if anything failed, and under CI also if any PostgreSQL test was skipped.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -17,7 +19,10 @@ const root = path.resolve(import.meta.dirname, '..')
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-test-reports-'))
 let passed = 0
 let failed = 0
+let skipped = 0
 const failures: string[] = []
+const flakyTests: string[] = []
+const postgresSkips: string[] = []
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${label} ━━`)
@@ -45,11 +50,32 @@ function step(label: string, command: string, args: string[], env?: NodeJS.Proce
 interface VitestReport {
   numPassedTests: number
   numFailedTests: number
-  numTotalTests: number
-  success: boolean
+  numPendingTests: number
+  numTodoTests: number
+  testResults: Array<{
+    name: string
+    assertionResults: Array<{ fullName: string; status: string }>
+  }>
+}
+interface PlaywrightSpec {
+  title: string
+  file: string
+  tests: Array<{ status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }>
+}
+interface PlaywrightSuite {
+  specs?: PlaywrightSpec[]
+  suites?: PlaywrightSuite[]
 }
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+  suites: PlaywrightSuite[]
+}
+
+function* playwrightSpecs(suites: PlaywrightSuite[]): Generator<PlaywrightSpec> {
+  for (const suite of suites) {
+    yield* suite.specs ?? []
+    yield* playwrightSpecs(suite.suites ?? [])
+  }
 }
 
 ensureChromium()
@@ -84,6 +110,14 @@ try {
     const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as VitestReport
     passed += report.numPassedTests
     failed += report.numFailedTests
+    skipped += report.numPendingTests + report.numTodoTests
+    for (const file of report.testResults)
+      for (const test of file.assertionResults)
+        if (
+          (test.status === 'pending' || test.status === 'skipped') &&
+          /postgres/i.test(test.fullName)
+        )
+          postgresSkips.push(`${path.relative(root, file.name)}: ${test.fullName}`)
     if (report.numFailedTests > 0 || !vitestOk)
       failures.push(`Vitest (${report.numFailedTests} failed)`)
     if (!vitestOk && report.numFailedTests === 0) failed++
@@ -108,9 +142,14 @@ if (buildOk) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   })
   if (fs.existsSync(playwrightJson)) {
-    const { stats } = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as PlaywrightReport
+    const report = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as PlaywrightReport
+    const { stats } = report
     passed += stats.expected + stats.flaky
     failed += stats.unexpected
+    skipped += stats.skipped
+    for (const spec of playwrightSpecs(report.suites))
+      if (spec.tests.some((t) => t.status === 'flaky'))
+        flakyTests.push(`${spec.file}: ${spec.title}`)
     if (stats.unexpected > 0) failures.push(`Playwright (${stats.unexpected} failed)`)
     if (!e2eOk && stats.unexpected === 0) {
       failed++
@@ -124,8 +163,17 @@ if (buildOk) {
   console.log('\nEnd-to-end tests skipped: the build failed.')
 }
 
+if (postgresSkips.length > 0) {
+  console.log(`\n${postgresSkips.length} PostgreSQL tests were skipped (no PostgreSQL here).`)
+  if (process.env.CI) {
+    failed++
+    failures.push('PostgreSQL tests skipped in CI (apt-get install postgresql)')
+  }
+}
+
 fs.rmSync(reports, { recursive: true, force: true })
 console.log('')
+if (flakyTests.length) console.log(`Flaky (passed on a retry):\n  ${flakyTests.join('\n  ')}`)
 if (failures.length) console.log(`Failed: ${failures.join('; ')}`)
-console.log(`${passed} passed, ${failed} failed`)
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${flakyTests.length} flaky`)
 process.exit(failed === 0 ? 0 : 1)

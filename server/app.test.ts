@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from './test/databases.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 
-describe.each(dialects)('API basics on %s', (dialect) => {
+describeOnDatabases('API basics', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
 

@@ -4,15 +4,15 @@
  */
 import crypto from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { cataloguePlugin } from './catalogue/plugin.ts'
-import type { Database } from './db/index.ts'
+import { cataloguePlugin } from '#server/catalogue/plugin.ts'
+import type { Database } from '#server/db/index.ts'
 import type { Env } from './env.ts'
-import { createMailOutbox } from './contact/outbox.ts'
-import { contactRoutes } from './contact/routes.ts'
-import { healthRoutes } from './health/routes.ts'
-import { newsletterRoutes } from './newsletter/routes.ts'
-import { sitePlugin } from './site/plugin.ts'
-import { API_CSP, BASE_HEADERS } from './site/security-headers.ts'
+import { createMailOutbox } from '#server/mail/outbox.ts'
+import { contactRoutes } from '#server/contact/routes.ts'
+import { healthRoutes } from '#server/health/routes.ts'
+import { newsletterRoutes } from '#server/newsletter/routes.ts'
+import { sitePlugin } from '#server/site/plugin.ts'
+import { API_CSP, BASE_HEADERS } from '#server/site/security-headers.ts'
 
 export interface AppOptions {
   env: Env

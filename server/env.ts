@@ -4,8 +4,8 @@
  */
 import path from 'node:path'
 import { z } from 'zod'
-import { STORE_PROVIDERS } from '../common/course.ts'
-import { isEmailAddress } from '../common/contact.ts'
+import { STORE_PROVIDERS } from '#common/course.ts'
+import { isEmailAddress } from '#common/contact.ts'
 
 const port = z.coerce
   .number({ error: 'must be a number' })

@@ -2,8 +2,9 @@
  * Starts the server: reads the configuration, opens the database, listens, and shuts down
  * gracefully on SIGTERM/SIGINT (stop accepting, finish requests in flight, close the database).
  */
+import closeWithGrace from 'close-with-grace'
 import { buildApp } from './app.ts'
-import { openDatabase } from './db/index.ts'
+import { openDatabase } from '#server/db/index.ts'
 import { EnvError, parseEnv, resolvePaths } from './env.ts'
 
 export async function start(source?: Record<string, string | undefined>) {
@@ -24,29 +25,19 @@ export async function start(source?: Record<string, string | undefined>) {
     await database.close()
   })
 
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down: finishing requests in flight')
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting')
-      process.exit(1)
-    }, env.SHUTDOWN_TIMEOUT_MS)
-    timer.unref()
-    app.close().then(
-      () => {
-        app.log.info('shutdown complete')
-        process.exit(0)
-      },
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed')
-        process.exit(1)
-      },
-    )
-  }
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+  // SIGTERM/SIGINT, and an uncaught exception or unhandled rejection, close gracefully: stop
+  // accepting, finish requests in flight, close the database; a second signal or the timeout
+  // exits at once.
+  const closer = closeWithGrace(
+    { delay: env.SHUTDOWN_TIMEOUT_MS, logger: { error: (message) => app.log.error(message) } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'uncaught error: shutting down')
+      else app.log.info({ signal }, 'shutting down: finishing requests in flight')
+      await app.close()
+      app.log.info('shutdown complete')
+    },
+  )
+  app.addHook('onClose', async () => closer.uninstall())
 
   await app.listen({ port: env.PORT, host: env.HOST })
   app.log.info({ database: database.dialect, location: database.location }, 'database ready')

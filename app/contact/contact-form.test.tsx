@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ContactForm, TOAST_MS } from './contact-form'
-import { OUTBOX_KEY, readOutbox } from './outbox'
-import type { SendOutcome } from './send-form'
+import { ContactForm, TOAST_MS } from './contact-form.tsx'
+import { OUTBOX_KEY, readOutbox } from './outbox.ts'
+import type { SendOutcome } from './send-form.ts'
 
 function setup(outcome: SendOutcome | (() => Promise<SendOutcome>)) {
   const send = vi.fn(typeof outcome === 'function' ? outcome : async () => outcome)

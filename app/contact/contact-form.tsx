@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
-import { buttonClass } from '~/components/ui/button-styles'
-import { Honeypot } from './honeypot'
+import { buttonClass } from '#app/components/ui/button-styles.ts'
+import { Honeypot } from './honeypot.tsx'
 import {
   CONTACT_ENDPOINT,
   contactFields,
   HONEYPOT_FIELD,
   type ContactField,
-} from '../../common/contact-form.ts'
-import { addToOutbox, startOutboxSync } from './outbox'
-import { newSubmissionId, sendForm, type SendOutcome } from './send-form'
+} from '#common/contact-form.ts'
+import { addToOutbox, startOutboxSync } from './outbox.ts'
+import { newSubmissionId, sendForm, type SendOutcome } from './send-form.ts'
 
 export const TOAST_MS = 3000
 

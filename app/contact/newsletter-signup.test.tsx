@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { confirmMessages, NewsletterSignup } from './newsletter-signup'
-import { readOutbox } from './outbox'
-import type { SendOutcome } from './send-form'
+import { confirmMessages, NewsletterSignup } from './newsletter-signup.tsx'
+import { readOutbox } from './outbox.ts'
+import type { SendOutcome } from './send-form.ts'
 
 function setup(outcome: SendOutcome) {
   const send = vi.fn(async () => outcome)

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { buttonClass } from '~/components/ui/button-styles'
-import { Honeypot } from './honeypot'
-import { cn } from '~/lib/cn'
+import { buttonClass } from '#app/components/ui/button-styles.ts'
+import { Honeypot } from './honeypot.tsx'
+import { cn } from '#app/lib/cn.ts'
 import {
   HONEYPOT_FIELD,
   NEWSLETTER_CONFIRM_PARAM,
   NEWSLETTER_ENDPOINT,
   newsletterConfirmStates,
   type NewsletterConfirmState,
-} from '../../common/contact-form.ts'
-import { newSubmissionId, queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy'
-import type { SendOutcome } from './send-form'
+} from '#common/contact-form.ts'
+import { newSubmissionId, queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
+import type { SendOutcome } from './send-form.ts'
 
 const messages = {
   confirmByEmail:

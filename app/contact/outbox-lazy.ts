@@ -4,7 +4,7 @@
  * the small part every page loads; the rest is imported on demand
  * (docs/decisions/006-javascript-budget.md).
  */
-import type { SendOutcome } from './send-form'
+import type { SendOutcome } from './send-form.ts'
 
 export const OUTBOX_KEY = 'docucommons:form-outbox'
 
@@ -24,7 +24,7 @@ export function syncOutboxIfPending(): () => void {
   if (typeof window === 'undefined' || !outboxHasEntries()) return () => {}
   let active = true
   let stop: (() => void) | undefined
-  void import('./outbox').then((outbox) => {
+  void import('./outbox.ts').then((outbox) => {
     if (active) stop = outbox.startOutboxSync()
   })
   return () => {
@@ -38,7 +38,7 @@ export async function sendLazily(
   endpoint: string,
   body: Record<string, unknown>,
 ): Promise<SendOutcome> {
-  const { sendForm } = await import('./send-form')
+  const { sendForm } = await import('./send-form.ts')
   return sendForm(endpoint, body)
 }
 
@@ -48,7 +48,7 @@ export async function queueLazily(entry: {
   endpoint: string
   body: Record<string, unknown>
 }) {
-  const { addToOutbox, startOutboxSync } = await import('./outbox')
+  const { addToOutbox, startOutboxSync } = await import('./outbox.ts')
   addToOutbox(entry)
   // It just failed: wait for the browser to come back online (or the next visit) to resend.
   startOutboxSync({ flushNow: false })

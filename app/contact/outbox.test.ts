@@ -7,8 +7,8 @@ import {
   readOutbox,
   removeFromOutbox,
   startOutboxSync,
-} from './outbox'
-import type { SendOutcome } from './send-form'
+} from './outbox.ts'
+import type { SendOutcome } from './send-form.ts'
 
 const entry = (id: string, body: Record<string, unknown> = { name: id }) => ({
   id,

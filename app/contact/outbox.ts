@@ -4,8 +4,8 @@
  * the browser comes back online. Each keeps its submissionId, so a resend the server had in fact
  * already stored is not stored twice.
  */
-import { OUTBOX_KEY } from './outbox-lazy'
-import { sendForm, type SendOutcome } from './send-form'
+import { OUTBOX_KEY } from './outbox-lazy.ts'
+import { sendForm, type SendOutcome } from './send-form.ts'
 
 export interface OutboxEntry {
   /** The submission's id (also sent as submissionId). */

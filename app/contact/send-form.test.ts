@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { newSubmissionId, sendForm } from './send-form'
+import { newSubmissionId, sendForm } from './send-form.ts'
 
 const reply = (status: number, body?: unknown, type = 'application/json') =>
   vi.fn(

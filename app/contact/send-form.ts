@@ -2,7 +2,7 @@
  * Sends a form's JSON to the API (SPEC section 7: JSON content type, 30 s timeout) and sorts the
  * answer into what the site does next: done, show field errors, keep for later, or give up.
  */
-import type { FieldErrors } from '../../common/contact-form.ts'
+import type { FieldErrors } from '#common/contact-form.ts'
 
 export const REQUEST_TIMEOUT_MS = 30_000
 
@@ -39,7 +39,7 @@ export async function sendForm(
   if (response.status === 400) {
     // The schema (and zod with it) loads only when a 400 arrives, not with every page.
     const [{ ValidationErrorBody }, body] = await Promise.all([
-      import('../../common/contact.ts'),
+      import('#common/contact.ts'),
       readJson(response),
     ])
     const parsed = ValidationErrorBody.safeParse(body)
@@ -59,4 +59,4 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-export { newSubmissionId } from './outbox-lazy'
+export { newSubmissionId } from './outbox-lazy.ts'

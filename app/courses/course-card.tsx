@@ -1,9 +1,9 @@
-import type { Course } from '../../common/course.ts'
-import { DEFAULT_COURSE_DESCRIPTION, MOST_POPULAR_TITLE } from '../../common/course-constants.ts'
-import { buttonClass } from '~/components/ui/button-styles'
-import { cn } from '~/lib/cn'
-import { CourseImage } from './course-image'
-import { formatUsd } from './format'
+import type { Course } from '#common/course.ts'
+import { DEFAULT_COURSE_DESCRIPTION, MOST_POPULAR_TITLE } from '#common/course-constants.ts'
+import { buttonClass } from '#app/components/ui/button-styles.ts'
+import { cn } from '#app/lib/cn.ts'
+import { CourseImage } from './course-image.tsx'
+import { formatUsd } from './format.ts'
 
 /**
  * One offering of the catalogue (SPEC section 2). Everything from the store is rendered as text:

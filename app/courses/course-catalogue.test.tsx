@@ -2,11 +2,11 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Course } from '../../common/course.ts'
-import { siteConfig } from '~/config'
-import { CourseCatalogue } from './course-catalogue'
-import { FALLBACK_IMAGE } from './course-image'
-import type { CourseListResult, CourseRefreshResult } from './course-service'
+import type { Course } from '#common/course.ts'
+import { siteConfig } from '#app/config.ts'
+import { CourseCatalogue } from './course-catalogue.tsx'
+import { FALLBACK_IMAGE } from './course-image.tsx'
+import type { CourseListResult, CourseRefreshResult } from './course-service.ts'
 
 const course = (id: string, extra: Partial<Course> = {}): Course => ({
   id,

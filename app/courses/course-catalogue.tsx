@@ -1,12 +1,12 @@
-import { Spinner } from '~/components/ui/spinner'
-import { buttonClass } from '~/components/ui/button-styles'
-import { siteConfig } from '~/config'
-import { CatalogueBreadcrumb } from './catalogue-breadcrumb'
-import { catalogueCopy as copy } from './catalogue-copy'
-import { CourseCard } from './course-card'
-import type { CourseService } from './course-service'
-import { RefreshIcon } from './refresh-icon'
-import { useCourseCatalogue } from './use-course-catalogue'
+import { Spinner } from '#app/components/ui/spinner.tsx'
+import { buttonClass } from '#app/components/ui/button-styles.ts'
+import { siteConfig } from '#app/config.ts'
+import { CatalogueBreadcrumb } from './catalogue-breadcrumb.tsx'
+import { catalogueCopy as copy } from './catalogue-copy.ts'
+import { CourseCard } from './course-card.tsx'
+import type { CourseService } from './course-service.ts'
+import { RefreshIcon } from './refresh-icon.tsx'
+import { useCourseCatalogue } from './use-course-catalogue.ts'
 
 /**
  * The interactive part of the Courses page (SPEC sections 2 and 4): product description and

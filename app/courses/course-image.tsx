@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { cn } from '~/lib/cn'
+import { cn } from '#app/lib/cn.ts'
 
 export const FALLBACK_IMAGE = '/media/courses/fallback-800.webp'
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, createApiClient } from '~/lib/api-client'
-import { COURSE_ERRORS, CourseAnswerError, createCourseService } from './course-service'
+import { ApiError, createApiClient } from '#app/lib/api-client.ts'
+import { COURSE_ERRORS, CourseAnswerError, createCourseService } from './course-service.ts'
 
 const course = {
   id: '3-course-bundle',

@@ -4,10 +4,10 @@
  * of SPEC section 8 when it has none, and is logged to the console. An answer that arrives but
  * does not have the agreed shape is not: it throws, and the page shows its "unexpected" message.
  */
-import type { Course } from '../../common/course.ts'
-import { coursesPath, REFRESHED_MESSAGE } from '../../common/course-constants.ts'
-import { siteConfig } from '~/config'
-import { apiClient } from '~/lib/api-client'
+import type { Course } from '#common/course.ts'
+import { coursesPath, REFRESHED_MESSAGE } from '#common/course-constants.ts'
+import { siteConfig } from '#app/config.ts'
+import { apiClient } from '#app/lib/api-client.ts'
 
 export const COURSE_ERRORS = {
   list: 'Failed to fetch courses',
@@ -66,7 +66,7 @@ export function createCourseService(
 
   // The answer schemas (and zod with them) load in parallel with the first request instead of
   // with the page: they are not needed to draw it (docs/decisions/006-javascript-budget.md).
-  const schemas = () => import('../../common/course.ts')
+  const schemas = () => import('#common/course.ts')
 
   function parse<T>(
     schema: {

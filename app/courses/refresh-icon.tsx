@@ -1,4 +1,4 @@
-import { cn } from '~/lib/cn'
+import { cn } from '#app/lib/cn.ts'
 
 /** Two arrows chasing each other; spins while a load runs. */
 export function RefreshIcon({ spinning, className }: { spinning: boolean; className?: string }) {

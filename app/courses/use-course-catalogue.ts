@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Course } from '../../common/course.ts'
+import type { Course } from '#common/course.ts'
 import {
   courseService as defaultService,
   COURSE_ERRORS,
   type CourseService,
-} from './course-service'
+} from './course-service.ts'
 
 /** Shown when loading fails in a way the service did not expect (SPEC section 8). */
 export const UNEXPECTED_ERROR = 'Unable to load courses. Please try again later.'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiBaseUrl, createApiClient, REQUEST_TIMEOUT_MS } from './api-client'
+import { ApiError, apiBaseUrl, createApiClient, REQUEST_TIMEOUT_MS } from './api-client.ts'
 
 type FetchArgs = [input: string, init: RequestInit]
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { home } from '../../content/home'
-import * as site from '../../content/site'
-import * as schema from '../../content/schema'
-import { parseArticleSource } from './articles.server'
-import { parseContent } from './content.server'
+import { home } from '#content/home.ts'
+import * as site from '#content/site.ts'
+import * as schema from '#content/schema.ts'
+import { parseArticleSource } from './articles.server.ts'
+import { parseContent } from './content.server.ts'
 
 const good = fs.readFileSync('content/articles/marisol-vega.mdx', 'utf8')
 

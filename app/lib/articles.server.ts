@@ -10,9 +10,10 @@ import { createElement, Fragment, type ReactNode } from 'react'
 import * as runtime from 'react/jsx-runtime'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { parse as parseYaml } from 'yaml'
-import { articleFrontmatter, type ArticleFrontmatter } from '../../content/schema.ts'
+import { articleFrontmatter, type ArticleFrontmatter } from '#content/schema.ts'
 import { CONTENT_DIR, parseContent, resolveImage } from './content.server.ts'
 import type { ImageSource } from './media.ts'
+import { articleSlugs } from '#app/page-paths.ts'
 
 export const ARTICLES_DIR = path.join(CONTENT_DIR, 'articles')
 
@@ -106,17 +107,9 @@ function summarise(
   }
 }
 
-export function listSlugs(): string[] {
-  return fs
-    .readdirSync(ARTICLES_DIR)
-    .filter((f) => f.endsWith('.mdx'))
-    .map((f) => f.slice(0, -4))
-    .sort()
-}
-
 /** Frontmatter of every article, newest first. */
 export function listArticles(): ArticleSummary[] {
-  return listSlugs()
+  return articleSlugs(ARTICLES_DIR)
     .map((slug, index) => {
       const { file, frontmatter } = readArticle(slug)
       return summarise(slug, frontmatter, file, index)
@@ -132,7 +125,7 @@ function countWords(markdown: string): number {
 }
 
 export async function getArticle(slug: string): Promise<Article | undefined> {
-  const slugs = listSlugs()
+  const slugs = articleSlugs(ARTICLES_DIR)
   const index = slugs.indexOf(slug)
   if (index === -1) return undefined
   const { file, frontmatter: fm, body } = readArticle(slug)

@@ -5,11 +5,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { ZodType } from 'zod'
-import { about } from '../../content/about.ts'
-import { articlesPage } from '../../content/articles-page.ts'
-import { contactPage } from '../../content/contact-page.ts'
-import { home } from '../../content/home.ts'
-import * as schema from '../../content/schema.ts'
+import { about } from '#content/about.ts'
+import { articlesPage } from '#content/articles-page.ts'
+import { contactPage } from '#content/contact-page.ts'
+import { home } from '#content/home.ts'
+import * as schema from '#content/schema.ts'
 import type { ImageSource, LogoSource, VideoSource } from './media.ts'
 
 // Resolved from the project root: the build runs there, and this module is bundled elsewhere.

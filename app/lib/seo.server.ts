@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router'
-import { brand } from '../../content/site'
-import { siteConfig } from '~/config'
+import { brand } from '#content/site.ts'
+import { siteConfig } from '#app/config.ts'
 
 export interface PageSeo {
   title: string

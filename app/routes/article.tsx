@@ -1,10 +1,10 @@
 import { data, Link } from 'react-router'
 import type { Route } from './+types/article'
-import { PageBanner } from '~/components/ui/page-banner'
-import { Picture } from '~/components/ui/picture'
-import { getArticle, type Article } from '~/lib/articles.server'
-import { ogImage } from '~/lib/content.server'
-import { absoluteUrl, breadcrumbs, seo } from '~/lib/seo.server'
+import { PageBanner } from '#app/components/ui/page-banner.tsx'
+import { Picture } from '#app/components/ui/picture.tsx'
+import { getArticle, type Article } from '#app/lib/articles.server.ts'
+import { ogImage } from '#app/lib/content.server.ts'
+import { absoluteUrl, breadcrumbs, seo } from '#app/lib/seo.server.ts'
 
 export async function loader({ params }: Route.LoaderArgs) {
   const article = await getArticle(params.slug)
@@ -122,7 +122,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       {article.organization && (
         <aside className="mx-auto mb-section max-w-prose px-gutter">
           <div className="rounded-card bg-paper-deep p-6">
-            <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">Learn more</p>
+            <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
+              Learn more
+            </p>
             <p className="mt-2">
               <a
                 href={article.organization.url}

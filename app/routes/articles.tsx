@@ -1,9 +1,13 @@
 import type { Route } from './+types/articles'
-import { PersonCard, TeaserCard, type ArticleCardView } from '~/components/sections/article-cards'
-import { PageBanner } from '~/components/ui/page-banner'
-import { listArticles } from '~/lib/articles.server'
-import { getArticlesPage, ogImage } from '~/lib/content.server'
-import { breadcrumbs, seo } from '~/lib/seo.server'
+import {
+  PersonCard,
+  TeaserCard,
+  type ArticleCardView,
+} from '#app/components/sections/article-cards.tsx'
+import { PageBanner } from '#app/components/ui/page-banner.tsx'
+import { listArticles } from '#app/lib/articles.server.ts'
+import { getArticlesPage, ogImage } from '#app/lib/content.server.ts'
+import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
 
 export async function loader() {
   const page = getArticlesPage()

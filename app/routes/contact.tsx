@@ -1,10 +1,10 @@
 import type { Route } from './+types/contact'
-import { ContactForm } from '~/contact/contact-form'
-import { PageBanner } from '~/components/ui/page-banner'
-import { siteConfig } from '~/config'
-import { getContactPage, ogImage } from '~/lib/content.server'
-import { breadcrumbs, seo } from '~/lib/seo.server'
-import { brand } from '../../content/site'
+import { ContactForm } from '#app/contact/contact-form.tsx'
+import { PageBanner } from '#app/components/ui/page-banner.tsx'
+import { siteConfig } from '#app/config.ts'
+import { getContactPage, ogImage } from '#app/lib/content.server.ts'
+import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
+import { brand } from '#content/site.ts'
 
 export async function loader() {
   return {

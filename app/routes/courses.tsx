@@ -1,9 +1,9 @@
 import type { Route } from './+types/courses'
-import { CourseCatalogue } from '~/courses/course-catalogue'
-import { catalogueCopy } from '~/courses/catalogue-copy'
-import { PageBanner } from '~/components/ui/page-banner'
-import { ogImage } from '~/lib/content.server'
-import { breadcrumbs, seo } from '~/lib/seo.server'
+import { CourseCatalogue } from '#app/courses/course-catalogue.tsx'
+import { catalogueCopy } from '#app/courses/catalogue-copy.ts'
+import { PageBanner } from '#app/components/ui/page-banner.tsx'
+import { ogImage } from '#app/lib/content.server.ts'
+import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
 
 export async function loader() {
   return {

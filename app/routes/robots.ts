@@ -1,4 +1,4 @@
-import { siteConfig } from '~/config'
+import { siteConfig } from '#app/config.ts'
 
 export async function loader() {
   const body = [

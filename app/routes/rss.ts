@@ -1,6 +1,6 @@
-import { siteConfig } from '~/config'
-import { listArticles } from '~/lib/articles.server'
-import { brand } from '../../content/site'
+import { siteConfig } from '#app/config.ts'
+import { listArticles } from '#app/lib/articles.server.ts'
+import { brand } from '#content/site.ts'
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

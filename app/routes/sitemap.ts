@@ -1,5 +1,5 @@
-import { siteConfig } from '~/config'
-import { pagePaths } from '~/page-paths'
+import { siteConfig } from '#app/config.ts'
+import { pagePaths } from '#app/page-paths.ts'
 
 /** sitemap.xml, from the same page list as prerendering (app/page-paths.ts). */
 export async function loader() {

@@ -11,13 +11,18 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { createStage } from './art/stage.ts'
-import { svgDoc } from './lib/svg.ts'
-import { renderMaster, writePreview, writeVariants, type ImageEntry } from './lib/raster.ts'
-import { imageJobs } from './outputs/images.ts'
-import { writeShareImages } from './outputs/og.ts'
-import { writeVectors, type AwardEntry, type PartnerEntry } from './outputs/vectors.ts'
-import { writeVideos, type VideoEntry } from './outputs/videos.ts'
+import { createStage } from '#scripts/media/art/stage.ts'
+import { svgDoc } from '#scripts/media/lib/svg.ts'
+import {
+  renderMaster,
+  writePreview,
+  writeVariants,
+  type ImageEntry,
+} from '#scripts/media/lib/raster.ts'
+import { imageJobs } from '#scripts/media/outputs/images.ts'
+import { writeShareImages } from '#scripts/media/outputs/og.ts'
+import { writeVectors, type AwardEntry, type PartnerEntry } from '#scripts/media/outputs/vectors.ts'
+import { writeVideos, type VideoEntry } from '#scripts/media/outputs/videos.ts'
 
 const GROUPS = [
   'people',

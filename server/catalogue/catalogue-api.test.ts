@@ -4,9 +4,14 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { courseListAnswerSchema, courseRefreshAnswerSchema } from '../../common/course.ts'
-import { buildApp } from '../app.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
+import { courseListAnswerSchema, courseRefreshAnswerSchema } from '#common/course.ts'
+import { buildApp } from '#server/app.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 import {
   sendJson,
   shopifyCatalogue,
@@ -14,13 +19,13 @@ import {
   startStubStore,
   type StubHandler,
   type StubStore,
-} from './test/stub-store.ts'
+} from '#server/catalogue/test/stub-store.ts'
 
 const LIST = '/api/core/shopify/courses/'
 const JSON_HEADERS = { 'content-type': 'application/json' }
 const catalogue = (ids: number[]) => shopifyCatalogue(ids.map((id) => shopifyProduct({ id })))
 
-describe.each(dialects)('catalogue API on %s', (dialect) => {
+describeOnDatabases('catalogue API', (dialect) => {
   let store: StubStore
   let testDb: TestDatabase
   let app: FastifyInstance

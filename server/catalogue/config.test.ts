@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from '../env.ts'
+import { EnvError, parseEnv } from '#server/env.ts'
 
 describe('catalogue settings', () => {
   it('defaults to the sample store, a 10 s store timeout and a 60 s refresh cooldown', () => {

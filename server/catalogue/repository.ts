@@ -4,8 +4,8 @@
  * processes share) and is unnecessary on the embedded SQLite file, which one process owns.
  */
 import { sql } from 'kysely'
-import type { Course } from '../../common/course.ts'
-import type { Database } from '../db/index.ts'
+import type { Course } from '#common/course.ts'
+import type { Database } from '#server/db/index.ts'
 
 export interface SyncRecord {
   provider: string | null

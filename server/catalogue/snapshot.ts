@@ -4,7 +4,7 @@
  * first request and kept with the snapshot they belong to.
  */
 import crypto from 'node:crypto'
-import type { Course } from '../../common/course.ts'
+import type { Course } from '#common/course.ts'
 
 export interface SerialisedAnswer {
   readonly body: string

@@ -1,9 +1,13 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CourseInput, StoreProviderName } from '../../common/course.ts'
-import { openDatabase, type Database } from '../db/index.ts'
-import { createTestDatabase, dialects, type TestDatabase } from '../test/databases.ts'
-import type { StoreProvider } from './providers/index.ts'
+import type { CourseInput, StoreProviderName } from '#common/course.ts'
+import { openDatabase, type Database } from '#server/db/index.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+import type { StoreProvider } from '#server/catalogue/providers/index.ts'
 import { createCatalogueService, type CatalogueService } from './sync-service.ts'
 import { UpstreamError } from './upstream.ts'
 
@@ -35,7 +39,7 @@ function fakeProvider(name: StoreProviderName = 'shopify') {
   }
 }
 
-describe.each(dialects)('catalogue sync service on %s', (dialect) => {
+describeOnDatabases('catalogue sync service', (dialect) => {
   let testDb: TestDatabase
   let clock: number
   const services: CatalogueService[] = []
@@ -282,82 +286,84 @@ describe.each(dialects)('catalogue sync service on %s', (dialect) => {
     expect(await savedIds()).toEqual(['a', 'b'])
   })
 
-  describe.runIf(dialect === 'postgres')('with another process holding the sync lock', () => {
-    let other: Database
-    let release: () => void
-    let holding: Promise<void>
+  // PostgreSQL only: SQLite has one process per file and no advisory locks.
+  if (dialect === 'postgres')
+    describe('with another process holding the sync lock', () => {
+      let other: Database
+      let release: () => void
+      let holding: Promise<void>
 
-    beforeAll(async () => {
-      other = await openDatabase({
-        dataDir: testDb.env.DATA_DIR,
-        databaseUrl: testDb.env.DATABASE_URL,
-      })
-    })
-    afterAll(async () => {
-      await other.close()
-    })
-    beforeEach(async () => {
-      // The other process: one connection holding the advisory lock until the test releases it.
-      const held = new Promise<void>((resolve) => (release = resolve))
-      let locked!: () => void
-      const isLocked = new Promise<void>((resolve) => (locked = resolve))
-      holding = other.db.connection().execute(async (connection) => {
-        await sql`select pg_advisory_lock(5000268, 1)`.execute(connection)
-        locked()
-        await held
-        await sql`select pg_advisory_unlock(5000268, 1)`.execute(connection)
-      })
-      await isLocked
-    })
-
-    it('checks the cooldown again once it holds the lock, and answers what the other process saved', async () => {
-      const fake = fakeProvider()
-      const catalogue = service(fake.provider, 60)
-      const refreshing = catalogue.refresh()
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      // The other process syncs while this one waits at the lock.
-      const at = new Date(clock).toISOString()
-      await other.db
-        .insertInto('catalogue_course')
-        .values({
-          id: 'elsewhere',
-          position: 0,
-          title: 'Saved elsewhere',
-          description: '',
-          price_cents: 1500,
-          url: 'https://shop.example.com/products/elsewhere',
-          image_url: '',
-          synced_at: at,
+      beforeAll(async () => {
+        other = await openDatabase({
+          dataDir: testDb.env.DATA_DIR,
+          databaseUrl: testDb.env.DATABASE_URL,
         })
-        .execute()
-      await other.db
-        .updateTable('catalogue_sync')
-        .set((eb) => ({
-          provider: 'shopify',
-          version: eb('version', '+', 1),
-          last_attempt_at: at,
-          last_finished_at: at,
-          last_success_at: at,
-        }))
-        .execute()
-      release()
-      await holding
-      const outcome = await refreshing
-      expect(fake.fetchCourses).not.toHaveBeenCalled()
-      expect(outcome.kind).toBe('fresh')
-      expect(
-        outcome.kind === 'fresh' && outcome.snapshot.courses.map((c) => [c.id, c.price]),
-      ).toEqual([['elsewhere', 15]])
-    })
+      })
+      afterAll(async () => {
+        await other.close()
+      })
+      beforeEach(async () => {
+        // The other process: one connection holding the advisory lock until the test releases it.
+        const held = new Promise<void>((resolve) => (release = resolve))
+        let locked!: () => void
+        const isLocked = new Promise<void>((resolve) => (locked = resolve))
+        holding = other.db.connection().execute(async (connection) => {
+          await sql`select pg_advisory_lock(5000268, 1)`.execute(connection)
+          locked()
+          await held
+          await sql`select pg_advisory_unlock(5000268, 1)`.execute(connection)
+        })
+        await isLocked
+      })
 
-    it('gives up with 503 when the other process holds the lock too long', async () => {
-      const fake = fakeProvider()
-      const catalogue = service(fake.provider, 60, 5000, 300)
-      const outcome = await catalogue.refresh()
-      release()
-      await holding
-      expect(outcome).toMatchObject({ kind: 'failed', status: 503, retryAfterSeconds: 5 })
-      expect(fake.fetchCourses).not.toHaveBeenCalled()
+      it('checks the cooldown again once it holds the lock, and answers what the other process saved', async () => {
+        const fake = fakeProvider()
+        const catalogue = service(fake.provider, 60)
+        const refreshing = catalogue.refresh()
+        await new Promise((resolve) => setTimeout(resolve, 100))
+        // The other process syncs while this one waits at the lock.
+        const at = new Date(clock).toISOString()
+        await other.db
+          .insertInto('catalogue_course')
+          .values({
+            id: 'elsewhere',
+            position: 0,
+            title: 'Saved elsewhere',
+            description: '',
+            price_cents: 1500,
+            url: 'https://shop.example.com/products/elsewhere',
+            image_url: '',
+            synced_at: at,
+          })
+          .execute()
+        await other.db
+          .updateTable('catalogue_sync')
+          .set((eb) => ({
+            provider: 'shopify',
+            version: eb('version', '+', 1),
+            last_attempt_at: at,
+            last_finished_at: at,
+            last_success_at: at,
+          }))
+          .execute()
+        release()
+        await holding
+        const outcome = await refreshing
+        expect(fake.fetchCourses).not.toHaveBeenCalled()
+        expect(outcome.kind).toBe('fresh')
+        expect(
+          outcome.kind === 'fresh' && outcome.snapshot.courses.map((c) => [c.id, c.price]),
+        ).toEqual([['elsewhere', 15]])
+      })
+
+      it('gives up with 503 when the other process holds the lock too long', async () => {
+        const fake = fakeProvider()
+        const catalogue = service(fake.provider, 60, 5000, 300)
+        const outcome = await catalogue.refresh()
+        release()
+        await holding
+        expect(outcome).toMatchObject({ kind: 'failed', status: 503, retryAfterSeconds: 5 })
+        expect(fake.fetchCourses).not.toHaveBeenCalled()
+      })
     })
-  })
 })

@@ -10,9 +10,9 @@
  * - A failed sync changes nothing: the last good catalogue stays in the database and in memory.
  */
 import { z } from 'zod'
-import { courseSchema, REFRESHED_MESSAGE, type Course } from '../../common/course.ts'
-import type { Database } from '../db/index.ts'
-import type { StoreProvider } from './providers/index.ts'
+import { courseSchema, REFRESHED_MESSAGE, type Course } from '#common/course.ts'
+import type { Database } from '#server/db/index.ts'
+import type { StoreProvider } from '#server/catalogue/providers/index.ts'
 import { createCatalogueRepository, type SyncRecord } from './repository.ts'
 import { createSnapshot, type CatalogueSnapshot } from './snapshot.ts'
 import { UpstreamError } from './upstream.ts'

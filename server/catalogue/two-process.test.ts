@@ -8,13 +8,13 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../test/databases.ts'
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '#server/test/databases.ts'
 import {
   shopifyCatalogue,
   shopifyProduct,
   startStubStore,
   type StubStore,
-} from './test/stub-store.ts'
+} from '#server/catalogue/test/stub-store.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const COOLDOWN_SECONDS = 3
@@ -64,123 +64,114 @@ async function stopServer(server: ServerProcess): Promise<number | null> {
   return exited
 }
 
-describe.runIf(dialects.includes('postgres'))(
-  'two server processes on one PostgreSQL database',
-  () => {
-    let store: StubStore
-    let testDb: TestDatabase
-    let buildDir: string
-    const servers: ServerProcess[] = []
-    const syncs = () => store.requests.filter((request) => request === FIRST_PAGE).length
+describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL database', () => {
+  let store: StubStore
+  let testDb: TestDatabase
+  let buildDir: string
+  const servers: ServerProcess[] = []
+  const syncs = () => store.requests.filter((request) => request === FIRST_PAGE).length
 
-    beforeAll(async () => {
-      // Three products over two pages, so a sync is more than one request.
-      store = await startStubStore(
-        shopifyCatalogue(
-          [1, 2, 3].map((id) => shopifyProduct({ id })),
-          2,
-        ),
-      )
-      testDb = await createTestDatabase('postgres')
-      // The servers only need the API; an empty site build satisfies the static-file plugin.
-      buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-      fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
-      const env = {
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        DATABASE_URL: testDb.env.DATABASE_URL!,
-        DATA_DIR: testDb.env.DATA_DIR,
-        BUILD_DIR: buildDir,
-        STORE_PROVIDER: 'shopify',
-        STORE_URL: store.url,
-        REFRESH_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
-        REFRESH_RATE_LIMIT_MAX: '10000',
-      }
-      // Started together on the empty database: both want the start-up sync.
-      servers.push(...(await Promise.all([startServer(env), startServer(env)])))
-    }, 60_000)
-
-    afterAll(async () => {
-      const codes = await Promise.all(servers.map(stopServer))
-      await testDb?.drop()
-      await store?.close()
-      fs.rmSync(buildDir, { recursive: true, force: true })
-      expect(codes).toEqual(servers.map(() => 0))
-    }, 30_000)
-
-    const get = async (server: ServerProcess) => {
-      const response = await fetch(`${server.url}/api/core/shopify/courses/`)
-      return { status: response.status, body: (await response.json()) as { count?: number } }
+  beforeAll(async () => {
+    // Three products over two pages, so a sync is more than one request.
+    store = await startStubStore(
+      shopifyCatalogue(
+        [1, 2, 3].map((id) => shopifyProduct({ id })),
+        2,
+      ),
+    )
+    testDb = await createTestDatabase('postgres')
+    // The servers only need the API; an empty site build satisfies the static-file plugin.
+    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
+    fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: testDb.env.DATABASE_URL!,
+      DATA_DIR: testDb.env.DATA_DIR,
+      BUILD_DIR: buildDir,
+      STORE_PROVIDER: 'shopify',
+      STORE_URL: store.url,
+      REFRESH_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
+      REFRESH_RATE_LIMIT_MAX: '10000',
     }
+    // Started together on the empty database: both want the start-up sync.
+    servers.push(...(await Promise.all([startServer(env), startServer(env)])))
+  }, 60_000)
 
-    it('syncs the empty catalogue once at start-up, whichever process comes first', async () => {
-      for (const server of servers) {
-        const answer = await get(server)
-        expect(answer.status).toBe(200)
-        expect(answer.body.count).toBe(3)
-      }
-      expect(syncs()).toBe(1)
-      expect(store.requests).toEqual([FIRST_PAGE, '/products.json?limit=2&page_info=2'])
-    })
+  afterAll(async () => {
+    const codes = await Promise.all(servers.map(stopServer))
+    await testDb?.drop()
+    await store?.close()
+    fs.rmSync(buildDir, { recursive: true, force: true })
+    expect(codes).toEqual(servers.map(() => 0))
+  }, 30_000)
 
-    it('sends one sync to the store for a storm of refreshes spread over both processes', async () => {
-      store.setHandler(
-        shopifyCatalogue(
-          [1, 2, 3, 4].map((id) => shopifyProduct({ id })),
-          2,
-        ),
-      )
-      // Wait out the cooldown of the start-up sync.
-      const record = await testDb.database.db
-        .selectFrom('catalogue_sync')
-        .selectAll()
-        .executeTakeFirstOrThrow()
-      const waitMs =
-        Date.parse(record.last_attempt_at!) + COOLDOWN_SECONDS * 1000 + 100 - Date.now()
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs)))
+  const get = async (server: ServerProcess) => {
+    const response = await fetch(`${server.url}/api/core/shopify/courses/`)
+    return { status: response.status, body: (await response.json()) as { count?: number } }
+  }
 
-      const responses = await Promise.all(
-        Array.from({ length: 60 }, (_, i) =>
-          fetch(`${servers[i % 2]!.url}/api/core/shopify/courses/`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      )
-      const statuses = responses.map((response) => response.status)
-      const bodies = (await Promise.all(responses.map((response) => response.json()))) as {
-        count: number
-        message: string
-      }[]
-      expect(statuses.filter((status) => status !== 200)).toEqual([])
-      expect(syncs()).toBe(2)
-      expect(new Set(bodies.map((body) => body.count))).toEqual(new Set([4]))
-      expect(
-        bodies.filter((body) => body.message === 'Courses refreshed successfully').length,
-      ).toBeGreaterThanOrEqual(1)
+  it('syncs the empty catalogue once at start-up, whichever process comes first', async () => {
+    for (const server of servers) {
+      const answer = await get(server)
+      expect(answer.status).toBe(200)
+      expect(answer.body.count).toBe(3)
+    }
+    expect(syncs()).toBe(1)
+    expect(store.requests).toEqual([FIRST_PAGE, '/products.json?limit=2&page_info=2'])
+  })
 
-      // Both processes now serve the new catalogue.
-      for (const server of servers) expect((await get(server)).body.count).toBe(4)
-    })
+  it('sends one sync to the store for a storm of refreshes spread over both processes', async () => {
+    store.setHandler(
+      shopifyCatalogue(
+        [1, 2, 3, 4].map((id) => shopifyProduct({ id })),
+        2,
+      ),
+    )
+    // Wait out the cooldown of the start-up sync.
+    const record = await testDb.database.db
+      .selectFrom('catalogue_sync')
+      .selectAll()
+      .executeTakeFirstOrThrow()
+    const waitMs = Date.parse(record.last_attempt_at!) + COOLDOWN_SECONDS * 1000 + 100 - Date.now()
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitMs)))
 
-    it('goes to the store again only after the cooldown', async () => {
-      const post = (server: ServerProcess) =>
-        fetch(`${server.url}/api/core/shopify/courses/`, {
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fetch(`${servers[i % 2]!.url}/api/core/shopify/courses/`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-        })
-      expect((await post(servers[1]!)).status).toBe(200)
-      expect(syncs()).toBe(2)
-      await new Promise((resolve) => setTimeout(resolve, COOLDOWN_SECONDS * 1000 + 100))
-      await Promise.all([
-        post(servers[0]!),
-        post(servers[1]!),
-        post(servers[0]!),
-        post(servers[1]!),
-      ])
-      expect(syncs()).toBe(3)
-    })
-  },
-)
+        }),
+      ),
+    )
+    const statuses = responses.map((response) => response.status)
+    const bodies = (await Promise.all(responses.map((response) => response.json()))) as {
+      count: number
+      message: string
+    }[]
+    expect(statuses.filter((status) => status !== 200)).toEqual([])
+    expect(syncs()).toBe(2)
+    expect(new Set(bodies.map((body) => body.count))).toEqual(new Set([4]))
+    expect(
+      bodies.filter((body) => body.message === 'Courses refreshed successfully').length,
+    ).toBeGreaterThanOrEqual(1)
+
+    // Both processes now serve the new catalogue.
+    for (const server of servers) expect((await get(server)).body.count).toBe(4)
+  })
+
+  it('goes to the store again only after the cooldown', async () => {
+    const post = (server: ServerProcess) =>
+      fetch(`${server.url}/api/core/shopify/courses/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+      })
+    expect((await post(servers[1]!)).status).toBe(200)
+    expect(syncs()).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, COOLDOWN_SECONDS * 1000 + 100))
+    await Promise.all([post(servers[0]!), post(servers[1]!), post(servers[0]!), post(servers[1]!)])
+    expect(syncs()).toBe(3)
+  })
+})

@@ -8,8 +8,12 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../test/databases.ts'
+import { afterAll, expect, it } from 'vitest'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const WORKERS = 12
@@ -60,7 +64,7 @@ function exited(
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })))
 }
 
-describe.each(dialects)('crash safety on %s', (dialect) => {
+describeOnDatabases('crash safety', (dialect) => {
   const cleanups: (() => Promise<void> | void)[] = []
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup()

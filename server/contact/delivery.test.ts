@@ -5,11 +5,16 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
-import { retryDelayMs } from './outbox.ts'
+import { buildApp } from '#server/app.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+import { retryDelayMs } from '#server/mail/outbox.ts'
 import { contactNotificationQueue, storeMessage } from './store.ts'
-import { startTestSmtpServer, type TestSmtpServer } from './smtp-test-server.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
 
 const FROM = 'DocuCommons website <web@docucommons.example.org>'
 const TEAM = 'team@docucommons.example.org'
@@ -58,7 +63,7 @@ describe('retryDelayMs', () => {
   })
 })
 
-describe.each(dialects)('contact notifications by SMTP on %s', (dialect) => {
+describeOnDatabases('contact notifications by SMTP', (dialect) => {
   let testDb: TestDatabase
   let smtp: TestSmtpServer
   let app: FastifyInstance | undefined

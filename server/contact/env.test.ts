@@ -1,6 +1,6 @@
 /** The contact and newsletter settings of server/env.ts. */
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv } from '../env.ts'
+import { EnvError, parseEnv } from '#server/env.ts'
 
 const mail = {
   SMTP_URL: 'smtp://mail.example.org:587',

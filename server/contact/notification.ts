@@ -1,8 +1,8 @@
 /** The e-mail the organisation receives for each accepted contact message. */
 import type { Selectable } from 'kysely'
-import type { ContactMessageTable } from '../db/schema.ts'
-import type { Env } from '../env.ts'
-import { senderDomain, type OutgoingMail } from './mail.ts'
+import type { ContactMessageTable } from '#server/db/schema.ts'
+import type { Env } from '#server/env.ts'
+import { senderDomain, type OutgoingMail } from '#server/mail/transport.ts'
 
 export function notificationMail(
   row: Selectable<ContactMessageTable>,

@@ -5,8 +5,13 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
+import { buildApp } from '#server/app.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 
 const RUNS = 1000
 // A thousand requests (and inserts) per property; generous for a busy CI machine.
@@ -155,7 +160,7 @@ const contentType = fc.oneof(
   },
 )
 
-describe.each(dialects)('hostile and valid input on %s', (dialect) => {
+describeOnDatabases('hostile and valid input', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
 

@@ -1,14 +1,19 @@
 /** POST /api/contact/ on every configured database: each rule of the API, one test or more. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
-import { jsonPoster } from '../test/post-json.ts'
+import { buildApp } from '#server/app.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+import { jsonPoster } from '#server/test/post-json.ts'
 
 const valid = { name: 'Evelyn Harper', email: 'evelyn@example.org' }
 const started = () => Date.now() - 10_000
 
-describe.each(dialects)('POST /api/contact/ on %s', (dialect) => {
+describeOnDatabases('POST /api/contact/', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
 

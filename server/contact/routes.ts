@@ -4,12 +4,12 @@
  * is queued for a notification mail (server/contact/outbox.ts). See docs/contact.md.
  */
 import type { FastifyInstance } from 'fastify'
-import { ContactSubmission } from '../../common/contact.ts'
-import type { Database } from '../db/index.ts'
-import type { Env } from '../env.ts'
-import { registerFormRoute, spamReason } from './form-route.ts'
-import type { MailOutbox } from './outbox.ts'
-import { createRateLimiter } from './rate-limit.ts'
+import { ContactSubmission } from '#common/contact.ts'
+import type { Database } from '#server/db/index.ts'
+import type { Env } from '#server/env.ts'
+import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
+import type { MailOutbox } from '#server/mail/outbox.ts'
+import { createRateLimiter } from '#server/http/rate-limit.ts'
 import { contactNotificationQueue, storeMessage } from './store.ts'
 
 export interface ContactRoutesOptions {

@@ -1,12 +1,13 @@
 /** Contact messages in the database: storing, exporting, and the notification outbox queue. */
 import type { Kysely, Selectable } from 'kysely'
-import { afterCursor, keysetPages } from '../db/keyset.ts'
-import type { ContactMessageTable, DatabaseSchema } from '../db/schema.ts'
-import type { Env } from '../env.ts'
-import type { SpamReason } from './form-route.ts'
+import { afterCursor, keysetPages } from '#server/db/keyset.ts'
+import type { ContactMessageTable, DatabaseSchema } from '#server/db/schema.ts'
+import type { Env } from '#server/env.ts'
+import type { SpamReason } from '#server/http/form-route.ts'
 import { notificationMail } from './notification.ts'
-import type { MailQueue } from './outbox.ts'
-import { timeOrderedId } from './time-ordered-id.ts'
+import type { MailQueue } from '#server/mail/outbox.ts'
+import { rowQueue } from '#server/mail/row-queue.ts'
+import { newRowId } from '#server/db/ids.ts'
 
 type Db = Kysely<DatabaseSchema>
 
@@ -33,7 +34,7 @@ export async function storeMessage(
   await db
     .insertInto('contact_message')
     .values({
-      id: timeOrderedId(options.receivedAt.getTime()),
+      id: newRowId(),
       submission_id: input.submissionId ?? null,
       created_at: at,
       name: input.name,
@@ -71,64 +72,10 @@ export function contactNotificationQueue(
   db: Db,
   env: Pick<Env, 'CONTACT_NOTIFY_TO' | 'MAIL_FROM'>,
 ): MailQueue {
-  return {
+  return rowQueue<StoredMessage>(db, {
     name: 'contact-notification',
-    async due(now, limit) {
-      const rows = await db
-        .selectFrom('contact_message')
-        .select('id')
-        .where('delivery_status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute()
-      return rows.map((row) => row.id)
-    },
-    async claim(id, now, leaseUntil) {
-      const result = await db
-        .updateTable('contact_message')
-        .set((eb) => ({
-          delivery_attempts: eb('delivery_attempts', '+', 1),
-          next_attempt_at: leaseUntil.toISOString(),
-        }))
-        .where('id', '=', id)
-        .where('delivery_status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .executeTakeFirst()
-      if (Number(result.numUpdatedRows) !== 1) return undefined
-      const row = await db
-        .selectFrom('contact_message')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-      return { mail: notificationMail(row, env), attempts: row.delivery_attempts }
-    },
-    async sent(id, at) {
-      await db
-        .updateTable('contact_message')
-        .set({
-          delivery_status: 'sent',
-          delivered_at: at.toISOString(),
-          next_attempt_at: null,
-          last_error: null,
-        })
-        .where('id', '=', id)
-        .execute()
-    },
-    async retryLater(id, error, nextAttemptAt) {
-      await db
-        .updateTable('contact_message')
-        .set({ last_error: error, next_attempt_at: nextAttemptAt.toISOString() })
-        .where('id', '=', id)
-        .execute()
-    },
-    async giveUp(id, error) {
-      await db
-        .updateTable('contact_message')
-        .set({ delivery_status: 'failed', last_error: error, next_attempt_at: null })
-        .where('id', '=', id)
-        .execute()
-    },
-  }
+    table: 'contact_message',
+    columns: { status: 'delivery_status', attempts: 'delivery_attempts', sentAt: 'delivered_at' },
+    compose: (row) => notificationMail(row, env),
+  })
 }

@@ -1,9 +1,13 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../test/databases.ts'
+import { afterEach, expect, it, vi } from 'vitest'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 
-describe.each(dialects)('the database on %s', (dialect) => {
+describeOnDatabases('the database', (dialect) => {
   let testDb: TestDatabase | undefined
   afterEach(async () => {
     await testDb?.drop()
@@ -21,21 +25,23 @@ describe.each(dialects)('the database on %s', (dialect) => {
     )
   })
 
-  it.runIf(dialect === 'postgres')('survives the server closing an idle connection', async () => {
-    testDb = await createTestDatabase(dialect)
-    const { database } = testDb
-    await database.ping()
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
-    // Another session terminates the pool's connections, as a server restart would.
-    const admin = new pg.Client({ connectionString: testDb.env.DATABASE_URL })
-    await admin.connect()
-    const { rows } = await admin.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-    )
-    await admin.end()
-    expect(rows.length).toBeGreaterThan(0)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    await expect(database.ping()).resolves.toBeUndefined()
-    quiet.mockRestore()
-  })
+  // PostgreSQL only: SQLite has no server to close a connection.
+  if (dialect === 'postgres')
+    it('survives the server closing an idle connection', async () => {
+      testDb = await createTestDatabase(dialect)
+      const { database } = testDb
+      await database.ping()
+      const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+      // Another session terminates the pool's connections, as a server restart would.
+      const admin = new pg.Client({ connectionString: testDb.env.DATABASE_URL })
+      await admin.connect()
+      const { rows } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+      await admin.end()
+      expect(rows.length).toBeGreaterThan(0)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      await expect(database.ping()).resolves.toBeUndefined()
+      quiet.mockRestore()
+    })
 })

@@ -10,7 +10,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
 import type { DatabaseSchema } from './schema.ts'
-import { migrations as defaultMigrations } from './migrations/index.ts'
+import { migrations as defaultMigrations } from '#server/db/migrations/index.ts'
 import { adaptNodeSqlite } from './sqlite-adapter.ts'
 
 export type Dialect = 'sqlite' | 'postgres'

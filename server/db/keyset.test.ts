@@ -1,9 +1,13 @@
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestDatabase, dialects, type TestDatabase } from '../test/databases.ts'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 import { afterCursor, keysetPages } from './keyset.ts'
 
-describe.each(dialects)('keyset paging on %s', (dialect) => {
+describeOnDatabases('keyset paging', (dialect) => {
   let testDb: TestDatabase
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
@@ -49,8 +53,8 @@ describe.each(dialects)('keyset paging on %s', (dialect) => {
               created_at: string
             }>`select id, created_at from paged order by created_at, id limit ${limit}`.execute(db)
         pages.push(rows.length)
-      // A cursor that does not move would page forever: stop the test instead.
-      if (pages.length > 20) throw new Error('the pager does not advance')
+        // A cursor that does not move would page forever: stop the test instead.
+        if (pages.length > 20) throw new Error('the pager does not advance')
         return rows
       }, size)) {
         seen.push(row.id)

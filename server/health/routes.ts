@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { Database } from '../db/index.ts'
+import type { Database } from '#server/db/index.ts'
 
 /** GET /api/health: ok only when the database answers a query. */
 export async function healthRoutes(app: FastifyInstance, options: { database: Database }) {

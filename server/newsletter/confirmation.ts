@@ -1,7 +1,7 @@
 /** The double opt-in: single-use confirmation tokens and the mail that carries one. */
 import crypto from 'node:crypto'
-import type { Env } from '../env.ts'
-import { senderDomain, type OutgoingMail } from '../contact/mail.ts'
+import type { Env } from '#server/env.ts'
+import { senderDomain, type OutgoingMail } from '#server/mail/transport.ts'
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 

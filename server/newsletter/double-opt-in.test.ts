@@ -2,15 +2,20 @@
  * The double opt-in with mail configured, against a real SMTP server on 127.0.0.1: the
  * confirmation mail, its single-use expiring link, the landing states and the resend rules.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { startTestSmtpServer, type TestSmtpServer } from '../contact/smtp-test-server.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
+import { buildApp } from '#server/app.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
 
 const SITE = 'https://docucommons.example.org'
 
-describe.each(dialects)('newsletter double opt-in on %s', (dialect) => {
+describeOnDatabases('newsletter double opt-in', (dialect) => {
   let testDb: TestDatabase
   let smtp: TestSmtpServer
   let app: FastifyInstance

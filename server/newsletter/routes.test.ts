@@ -1,13 +1,18 @@
 /** POST /api/newsletter/subscribe/ without mail configured (single opt-in), on every database. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { createTestDatabase, dialects, testEnv, type TestDatabase } from '../test/databases.ts'
-import { jsonPoster } from '../test/post-json.ts'
+import { buildApp } from '#server/app.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  testEnv,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+import { jsonPoster } from '#server/test/post-json.ts'
 
 const started = () => Date.now() - 10_000
 
-describe.each(dialects)('POST /api/newsletter/subscribe/ on %s', (dialect) => {
+describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
 

@@ -5,12 +5,12 @@
  * visitor on /?newsletter=<state> where the site shows the outcome. See docs/contact.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NEWSLETTER_CONFIRM_PARAM, NewsletterSignup } from '../../common/contact.ts'
-import type { Database } from '../db/index.ts'
-import type { Env } from '../env.ts'
-import { registerFormRoute, spamReason } from '../contact/form-route.ts'
-import type { MailOutbox } from '../contact/outbox.ts'
-import { createRateLimiter } from '../contact/rate-limit.ts'
+import { NEWSLETTER_CONFIRM_PARAM, NewsletterSignup } from '#common/contact.ts'
+import type { Database } from '#server/db/index.ts'
+import type { Env } from '#server/env.ts'
+import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
+import type { MailOutbox } from '#server/mail/outbox.ts'
+import { createRateLimiter } from '#server/http/rate-limit.ts'
 import { confirmationQueue, confirmSubscription, subscribe } from './store.ts'
 
 export interface NewsletterRoutesOptions {

@@ -1,12 +1,13 @@
 /** Newsletter subscribers in the database: sign-up, confirmation, export and the mail queue. */
 import type { Kysely, Selectable } from 'kysely'
-import type { NewsletterConfirmState, NewsletterSignup } from '../../common/contact.ts'
-import { afterCursor, keysetPages } from '../db/keyset.ts'
-import type { DatabaseSchema, NewsletterSubscriberTable } from '../db/schema.ts'
-import type { Env } from '../env.ts'
-import type { SpamReason } from '../contact/form-route.ts'
-import type { MailQueue } from '../contact/outbox.ts'
-import { timeOrderedId } from '../contact/time-ordered-id.ts'
+import type { NewsletterConfirmState, NewsletterSignup } from '#common/contact.ts'
+import { afterCursor, keysetPages } from '#server/db/keyset.ts'
+import type { DatabaseSchema, NewsletterSubscriberTable } from '#server/db/schema.ts'
+import type { Env } from '#server/env.ts'
+import type { SpamReason } from '#server/http/form-route.ts'
+import type { MailQueue } from '#server/mail/outbox.ts'
+import { rowQueue } from '#server/mail/row-queue.ts'
+import { newRowId } from '#server/db/ids.ts'
 import { confirmationMail, hashToken, isTokenShaped, newConfirmationToken } from './confirmation.ts'
 
 type Db = Kysely<DatabaseSchema>
@@ -32,7 +33,7 @@ export async function subscribe(
   const inserted = await db
     .insertInto('newsletter_subscriber')
     .values({
-      id: timeOrderedId(options.receivedAt.getTime()),
+      id: newRowId(),
       email: input.email,
       email_key: key,
       status: spam ? 'spam' : options.doubleOptIn ? 'pending' : 'subscribed',
@@ -151,73 +152,19 @@ export function confirmationQueue(
   db: Db,
   env: Pick<Env, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'NEWSLETTER_CONFIRM_TTL_HOURS'>,
 ): MailQueue {
-  return {
+  return rowQueue<StoredSubscriber, { token: string; expiresAt: Date }>(db, {
     name: 'newsletter-confirmation',
-    async due(now, limit) {
-      const rows = await db
-        .selectFrom('newsletter_subscriber')
-        .select('id')
-        .where('mail_status', '=', 'pending')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-        .execute()
-      return rows.map((row) => row.id)
-    },
-    async claim(id, now, leaseUntil) {
+    table: 'newsletter_subscriber',
+    columns: { status: 'mail_status', attempts: 'mail_attempts', sentAt: 'mail_sent_at' },
+    extraWhere: { status: 'pending' },
+    onClaim(now) {
       const { token, hash } = newConfirmationToken()
       const expiresAt = new Date(now.getTime() + env.NEWSLETTER_CONFIRM_TTL_HOURS * 3_600_000)
-      const result = await db
-        .updateTable('newsletter_subscriber')
-        .set((eb) => ({
-          mail_attempts: eb('mail_attempts', '+', 1),
-          next_attempt_at: leaseUntil.toISOString(),
-          token_hash: hash,
-          token_expires_at: expiresAt.toISOString(),
-        }))
-        .where('id', '=', id)
-        .where('mail_status', '=', 'pending')
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now.toISOString())
-        .executeTakeFirst()
-      if (Number(result.numUpdatedRows) !== 1) return undefined
-      const row = await db
-        .selectFrom('newsletter_subscriber')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-      return { mail: confirmationMail(row, token, expiresAt, env), attempts: row.mail_attempts }
+      return {
+        set: { token_hash: hash, token_expires_at: expiresAt.toISOString() },
+        context: { token, expiresAt },
+      }
     },
-    async sent(id, at) {
-      await db
-        .updateTable('newsletter_subscriber')
-        .set({
-          mail_status: 'sent',
-          mail_sent_at: at.toISOString(),
-          next_attempt_at: null,
-          last_error: null,
-        })
-        .where('id', '=', id)
-        .where('mail_status', '=', 'pending')
-        .execute()
-    },
-    async retryLater(id, error, nextAttemptAt) {
-      await db
-        .updateTable('newsletter_subscriber')
-        .set({ last_error: error, next_attempt_at: nextAttemptAt.toISOString() })
-        .where('id', '=', id)
-        .where('mail_status', '=', 'pending')
-        .execute()
-    },
-    async giveUp(id, error) {
-      await db
-        .updateTable('newsletter_subscriber')
-        .set({ mail_status: 'failed', last_error: error, next_attempt_at: null })
-        .where('id', '=', id)
-        .where('mail_status', '=', 'pending')
-        .execute()
-    },
-  }
+    compose: (row, claim) => confirmationMail(row, claim!.token, claim!.expiresAt, env),
+  })
 }

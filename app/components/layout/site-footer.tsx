@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
-import { brand, footer } from '../../../content/site'
-import { siteConfig } from '~/config'
-import { Logo } from '../ui/logo'
-import { CurrentYear } from './current-year'
-import { SocialLinks } from './social-links'
+import { brand, footer } from '#content/site.ts'
+import { siteConfig } from '#app/config.ts'
+import { Logo } from '#app/components/ui/logo.tsx'
+import { CurrentYear } from './current-year.tsx'
+import { SocialLinks } from './social-links.tsx'
 
 const BUILD_YEAR = new Date().getFullYear()
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, NavLink } from 'react-router'
-import { brand, navItems } from '../../../content/site'
-import { siteConfig } from '~/config'
-import { cn } from '~/lib/cn'
-import { Logo } from '../ui/logo'
-import { SocialLinks } from './social-links'
+import { brand, navItems } from '#content/site.ts'
+import { siteConfig } from '#app/config.ts'
+import { cn } from '#app/lib/cn.ts'
+import { Logo } from '#app/components/ui/logo.tsx'
+import { SocialLinks } from './social-links.tsx'
 
 const linkStyle = {
   bar: 'rounded-full px-3 py-2 text-base font-medium transition-colors hover:bg-paper-deep hover:text-ink',

@@ -1,7 +1,7 @@
-import type { SocialIcon as SocialIconName } from '../../../content/schema'
-import { siteConfig } from '~/config'
-import { cn } from '~/lib/cn'
-import { SocialIcon } from '../ui/social-icon'
+import type { SocialIcon as SocialIconName } from '#content/schema.ts'
+import { siteConfig } from '#app/config.ts'
+import { cn } from '#app/lib/cn.ts'
+import { SocialIcon } from '#app/components/ui/social-icon.tsx'
 
 const ORDER: SocialIconName[] = ['Facebook', 'Twitter', 'Instagram', 'LinkedIn', 'YouTube']
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
-import type { ImageSource } from '~/lib/media'
-import { cn } from '~/lib/cn'
-import { Picture } from '../ui/picture'
+import type { ImageSource } from '#app/lib/media.ts'
+import { cn } from '#app/lib/cn.ts'
+import { Picture } from '#app/components/ui/picture.tsx'
 
 export interface ArticleCardView {
   slug: string

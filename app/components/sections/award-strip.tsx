@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import type { LogoSource } from '~/lib/media'
-import { cn } from '~/lib/cn'
+import type { LogoSource } from '#app/lib/media.ts'
+import { cn } from '#app/lib/cn.ts'
 
 /**
  * A continuously scrolling strip of award logos. The list is drawn twice so the loop is

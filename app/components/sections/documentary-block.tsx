@@ -1,6 +1,6 @@
-import type { ImageSource, VideoSource } from '~/lib/media'
-import { cn } from '~/lib/cn'
-import { Picture } from '../ui/picture'
+import type { ImageSource, VideoSource } from '#app/lib/media.ts'
+import { cn } from '#app/lib/cn.ts'
+import { Picture } from '#app/components/ui/picture.tsx'
 
 export interface DocumentaryView {
   id: string

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { VideoSource } from '~/lib/media'
-import { Spinner } from '../ui/spinner'
+import type { VideoSource } from '#app/lib/media.ts'
+import { Spinner } from '#app/components/ui/spinner.tsx'
 
 /**
  * The home page's muted background loop (SPEC section 2). A spinner covers it until its data has

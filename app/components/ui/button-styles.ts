@@ -1,4 +1,4 @@
-import { cn } from '~/lib/cn'
+import { cn } from '#app/lib/cn.ts'
 
 type Variant = 'primary' | 'dark' | 'outline' | 'light' | 'danger'
 type Size = 'md' | 'wide' | 'lg'

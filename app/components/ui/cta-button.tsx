@@ -1,5 +1,5 @@
-import { siteConfig } from '~/config'
-import { buttonClass } from './button-styles'
+import { siteConfig } from '#app/config.ts'
+import { buttonClass } from './button-styles.ts'
 
 /**
  * The call to action of About (SPEC section 4): anonymous visitors see "Join" (sign-up),

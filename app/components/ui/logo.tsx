@@ -1,4 +1,4 @@
-import { cn } from '~/lib/cn'
+import { cn } from '#app/lib/cn.ts'
 
 /** The DocuCommons mark (three arcs: listen, learn, lead) and wordmark. */
 export function Logo({ className, inverted = false }: { className?: string; inverted?: boolean }) {

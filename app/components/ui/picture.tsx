@@ -1,5 +1,5 @@
-import type { ImageSource } from '~/lib/media'
-import { cn } from '~/lib/cn'
+import type { ImageSource } from '#app/lib/media.ts'
+import { cn } from '#app/lib/cn.ts'
 
 interface PictureProps {
   image: ImageSource

@@ -1,4 +1,4 @@
-import { cn } from '~/lib/cn'
+import { cn } from '#app/lib/cn.ts'
 
 export function SectionHeading({
   eyebrow,

@@ -1,4 +1,4 @@
-import { cn } from '~/lib/cn'
+import { cn } from '#app/lib/cn.ts'
 
 /** A spinning ring with an accessible label, announced politely as a status. */
 export function Spinner({

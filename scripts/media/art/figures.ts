@@ -3,8 +3,17 @@
  * a handful of landmarks (brow, nose, lips, chin), so a person reads as a person, with dignity,
  * without ever pretending to be a photograph.
  */
-import { overprint, tint, type Inks } from '../lib/palette.ts'
-import { halftone, hatch, place, polyPath, ramp, smoothPath, uid, type Point } from '../lib/svg.ts'
+import { overprint, tint, type Inks } from '#scripts/media/lib/palette.ts'
+import {
+  halftone,
+  hatch,
+  place,
+  polyPath,
+  ramp,
+  smoothPath,
+  uid,
+  type Point,
+} from '#scripts/media/lib/svg.ts'
 
 export type Hair =
   | 'afro'

@@ -3,8 +3,8 @@
  * drawn around an anchor (usually its bottom centre) at size `s` in pixels, in the two inks of the
  * picture it sits in, so the same prop can appear in any duotone.
  */
-import { overprint, tint, type Inks } from '../lib/palette.ts'
-import { halftone, hatch, ramp, smoothPath, type Point } from '../lib/svg.ts'
+import { overprint, tint, type Inks } from '#scripts/media/lib/palette.ts'
+import { halftone, hatch, ramp, smoothPath, type Point } from '#scripts/media/lib/svg.ts'
 import { arcPath, circle, ellipse, line, path, poly, rect, stitch, stroke } from './shapes.ts'
 
 export type Tones = Inks & {

@@ -2,9 +2,9 @@
  * A stage is the canvas a scene is drawn on: its size, its two inks as tones, seeded randomness,
  * and fractional coordinates, so one composition works at 3:2, 4:5 or 16:9.
  */
-import { createRng, type Rng } from '../lib/random.ts'
-import type { Inks } from '../lib/palette.ts'
-import { halftone, ramp } from '../lib/svg.ts'
+import { createRng, type Rng } from '#scripts/media/lib/random.ts'
+import type { Inks } from '#scripts/media/lib/palette.ts'
+import { halftone, ramp } from '#scripts/media/lib/svg.ts'
 import { tones, type Tones } from './props.ts'
 import { rect } from './shapes.ts'
 

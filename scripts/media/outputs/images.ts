@@ -2,12 +2,12 @@
  * Every raster picture the site uses: its media id, master size, responsive widths, inks and scene.
  * Ids and sizes follow the media contract; content modules refer to pictures by these ids.
  */
-import { inks, type Inks } from '../lib/palette.ts'
-import * as A from '../art/scenes/articles.ts'
-import * as D from '../art/scenes/documentaries.ts'
-import { people, portrait } from '../art/scenes/portraits.ts'
-import * as S from '../art/scenes/site.ts'
-import type { Scene } from '../art/stage.ts'
+import { inks, type Inks } from '#scripts/media/lib/palette.ts'
+import * as A from '#scripts/media/art/scenes/articles.ts'
+import * as D from '#scripts/media/art/scenes/documentaries.ts'
+import { people, portrait } from '#scripts/media/art/scenes/portraits.ts'
+import * as S from '#scripts/media/art/scenes/site.ts'
+import type { Scene } from '#scripts/media/art/stage.ts'
 
 export type ImageJob = {
   id: string

@@ -6,13 +6,13 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { colors, inks, type Inks } from '../lib/palette.ts'
-import { escapeXml, svgDoc } from '../lib/svg.ts'
-import { mediaDir, renderMaster } from '../lib/raster.ts'
-import * as A from '../art/scenes/articles.ts'
-import * as S from '../art/scenes/site.ts'
-import { createStage, type Scene } from '../art/stage.ts'
-import { people } from '../art/scenes/portraits.ts'
+import { colors, inks, type Inks } from '#scripts/media/lib/palette.ts'
+import { escapeXml, svgDoc } from '#scripts/media/lib/svg.ts'
+import { mediaDir, renderMaster } from '#scripts/media/lib/raster.ts'
+import * as A from '#scripts/media/art/scenes/articles.ts'
+import * as S from '#scripts/media/art/scenes/site.ts'
+import { createStage, type Scene } from '#scripts/media/art/stage.ts'
+import { people } from '#scripts/media/art/scenes/portraits.ts'
 
 type Share = {
   key: string

@@ -6,9 +6,9 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
-import { colors } from '../lib/palette.ts'
-import { escapeXml } from '../lib/svg.ts'
-import { mediaDir, publicDir } from '../lib/raster.ts'
+import { colors } from '#scripts/media/lib/palette.ts'
+import { escapeXml } from '#scripts/media/lib/svg.ts'
+import { mediaDir, publicDir } from '#scripts/media/lib/raster.ts'
 
 const INK = colors.ink
 const SERIF = 'Georgia, &quot;Times New Roman&quot;, serif'

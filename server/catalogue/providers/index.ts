@@ -1,5 +1,5 @@
-import type { StoreProviderName } from '../../../common/course.ts'
-import { DEFAULT_MAX_BYTES } from '../upstream.ts'
+import type { StoreProviderName } from '#common/course.ts'
+import { DEFAULT_MAX_BYTES } from '#server/catalogue/upstream.ts'
 import { createSampleProvider, DEFAULT_STORE_URL } from './sample.ts'
 import { createShopifyProvider } from './shopify.ts'
 import { DEFAULT_MAX_PAGES, type StoreProvider } from './types.ts'

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { courseSchema } from '../../../common/course.ts'
+import { courseSchema } from '#common/course.ts'
 import {
   sendJson,
   shopifyCatalogue,
   shopifyProduct,
   startStubStore,
   type StubStore,
-} from '../test/stub-store.ts'
-import { UpstreamError } from '../upstream.ts'
+} from '#server/catalogue/test/stub-store.ts'
+import { UpstreamError } from '#server/catalogue/upstream.ts'
 import { createShopifyProvider, nextPageUrl } from './shopify.ts'
 
 let store: StubStore

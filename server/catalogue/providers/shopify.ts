@@ -4,9 +4,9 @@
  * https://shopify.dev/docs/api/ajax/reference/product (the same product shape, public, no key)
  */
 import { z } from 'zod'
-import type { CourseInput } from '../../../common/course.ts'
-import { htmlToText } from '../html-text.ts'
-import { getStoreJson, UpstreamError } from '../upstream.ts'
+import type { CourseInput } from '#common/course.ts'
+import { htmlToText } from '#server/catalogue/html-text.ts'
+import { getStoreJson, UpstreamError } from '#server/catalogue/upstream.ts'
 import { centsToDollars, decimalToCents } from './money.ts'
 import { MAX_COURSES, type HttpProviderSettings, type StoreProvider } from './types.ts'
 

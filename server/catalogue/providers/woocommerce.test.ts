@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { courseSchema } from '../../../common/course.ts'
+import { courseSchema } from '#common/course.ts'
 import {
   sendJson,
   startStubStore,
   wooCatalogue,
   wooProduct,
   type StubStore,
-} from '../test/stub-store.ts'
-import { UpstreamError } from '../upstream.ts'
+} from '#server/catalogue/test/stub-store.ts'
+import { UpstreamError } from '#server/catalogue/upstream.ts'
 import { createWooCommerceProvider } from './woocommerce.ts'
 
 let store: StubStore

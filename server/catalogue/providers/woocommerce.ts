@@ -5,9 +5,9 @@
  * https://github.com/woocommerce/woocommerce/blob/trunk/plugins/woocommerce/src/StoreApi/docs/products.md
  */
 import { z } from 'zod'
-import type { CourseInput } from '../../../common/course.ts'
-import { htmlToText } from '../html-text.ts'
-import { getStoreJson, UpstreamError } from '../upstream.ts'
+import type { CourseInput } from '#common/course.ts'
+import { htmlToText } from '#server/catalogue/html-text.ts'
+import { getStoreJson, UpstreamError } from '#server/catalogue/upstream.ts'
 import { centsToDollars, minorUnitsToCents } from './money.ts'
 import { MAX_COURSES, type HttpProviderSettings, type StoreProvider } from './types.ts'
 

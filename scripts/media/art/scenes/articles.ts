@@ -1,10 +1,10 @@
 /** Scenes from the world of each changemaker: the cover and the three photographs of an article. */
-import { tint } from '../../lib/palette.ts'
-import { halftone, hatch, ramp } from '../../lib/svg.ts'
-import { bust, figure } from '../figures.ts'
-import * as p from '../props.ts'
-import { circle, line, path, poly, rect, stroke } from '../shapes.ts'
-import { fill, glow, wash, type Scene, type Stage } from '../stage.ts'
+import { tint } from '#scripts/media/lib/palette.ts'
+import { halftone, hatch, ramp } from '#scripts/media/lib/svg.ts'
+import { bust, figure } from '#scripts/media/art/figures.ts'
+import * as p from '#scripts/media/art/props.ts'
+import { circle, line, path, poly, rect, stroke } from '#scripts/media/art/shapes.ts'
+import { fill, glow, wash, type Scene, type Stage } from '#scripts/media/art/stage.ts'
 
 const ground = (st: Stage, y: number, color: string) =>
   rect(0, st.Y(y), st.w, st.h - st.Y(y), color)

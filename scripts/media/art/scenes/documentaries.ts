@@ -1,10 +1,10 @@
 /** Posters and stills of the four documentaries. Stills that share a world with an article reuse its scene in the film's own inks. */
-import { tint } from '../../lib/palette.ts'
-import { halftone, hatch, ramp } from '../../lib/svg.ts'
-import { bust, figure } from '../figures.ts'
-import * as p from '../props.ts'
-import { circle, line, path, rect, stroke } from '../shapes.ts'
-import { fill, glow, wash, type Scene } from '../stage.ts'
+import { tint } from '#scripts/media/lib/palette.ts'
+import { halftone, hatch, ramp } from '#scripts/media/lib/svg.ts'
+import { bust, figure } from '#scripts/media/art/figures.ts'
+import * as p from '#scripts/media/art/props.ts'
+import { circle, line, path, rect, stroke } from '#scripts/media/art/shapes.ts'
+import { fill, glow, wash, type Scene } from '#scripts/media/art/stage.ts'
 
 /** The Long Way Home: a road to the horizon, a lit house at its end. */
 export const roadHome: Scene = (st) => {

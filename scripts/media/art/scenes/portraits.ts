@@ -2,12 +2,12 @@
  * The people: seven article subjects and three testimonial authors, each a distinct bust (hair,
  * clothing, posture, profile) in their own pair of inks, before a faint sign of their work.
  */
-import { inks, tint, type Inks } from '../../lib/palette.ts'
-import { halftone, ramp } from '../../lib/svg.ts'
-import { bust, type BustSpec } from '../figures.ts'
-import * as p from '../props.ts'
-import { circle } from '../shapes.ts'
-import { fill, type Scene, type Stage } from '../stage.ts'
+import { inks, tint, type Inks } from '#scripts/media/lib/palette.ts'
+import { halftone, ramp } from '#scripts/media/lib/svg.ts'
+import { bust, type BustSpec } from '#scripts/media/art/figures.ts'
+import * as p from '#scripts/media/art/props.ts'
+import { circle } from '#scripts/media/art/shapes.ts'
+import { fill, type Scene, type Stage } from '#scripts/media/art/stage.ts'
 
 type Person = { inks: Inks; spec: BustSpec; backdrop: (st: Stage) => string }
 

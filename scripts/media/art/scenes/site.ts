@@ -1,10 +1,10 @@
 /** Pictures for the site's own sections: categories, the about page, the home mission, and course cards. */
-import { tint } from '../../lib/palette.ts'
-import { halftone, ramp } from '../../lib/svg.ts'
-import { bust, figure } from '../figures.ts'
-import * as p from '../props.ts'
-import { circle, line, path, rect, stroke } from '../shapes.ts'
-import { fill, glow, wash, type Scene, type Stage } from '../stage.ts'
+import { tint } from '#scripts/media/lib/palette.ts'
+import { halftone, ramp } from '#scripts/media/lib/svg.ts'
+import { bust, figure } from '#scripts/media/art/figures.ts'
+import * as p from '#scripts/media/art/props.ts'
+import { circle, line, path, rect, stroke } from '#scripts/media/art/shapes.ts'
+import { fill, glow, wash, type Scene, type Stage } from '#scripts/media/art/stage.ts'
 
 // ---------------------------------------------------------------- categories (3:4)
 

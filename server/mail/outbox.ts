@@ -11,13 +11,13 @@
  * sends it again (with the same Message-ID).
  */
 import type { FastifyBaseLogger } from 'fastify'
-import type { Env } from '../env.ts'
+import type { Env } from '#server/env.ts'
 import {
   createSmtpTransport,
   describeMailError,
   type MailTransport,
   type OutgoingMail,
-} from './mail.ts'
+} from './transport.ts'
 
 export interface ClaimedMail {
   mail: OutgoingMail

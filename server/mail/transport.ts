@@ -3,7 +3,7 @@
  * nothing a visitor typed is ever rendered as HTML in the organisation's mail client.
  */
 import nodemailer from 'nodemailer'
-import type { Env } from '../env.ts'
+import type { Env } from '#server/env.ts'
 
 export interface OutgoingMail {
   to: string | string[]

@@ -10,7 +10,7 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify'
 import type { z } from 'zod'
-import { fieldErrors, HONEYPOT_FIELD } from '../../common/contact.ts'
+import { fieldErrors, HONEYPOT_FIELD } from '#common/contact.ts'
 import type { RateLimiter } from './rate-limit.ts'
 
 export const FORM_BODY_LIMIT = 16 * 1024

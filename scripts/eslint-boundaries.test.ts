@@ -1,0 +1,55 @@
+/**
+ * The import boundaries in eslint.config.js, proved: each case is a file that breaks one rule
+ * (it must fail lint with that rule's message) beside one that keeps it (it must pass).
+ */
+import { ESLint } from 'eslint'
+import { describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: process.cwd() })
+
+async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports')
+    .map((m) => m.message)
+}
+
+const cases: Array<[file: string, source: string, banned: RegExp]> = [
+  ['app/components/layout/x.tsx', "import { Pool } from 'pg'", /Only server\/db/],
+  ['app/lib/x.ts', "import { DatabaseSync } from 'node:sqlite'", /Only server\/db/],
+  ['app/lib/x.ts', "import { Kysely } from 'kysely'", /Only server\/db/],
+  ['app/routes/x.tsx', "import { buildApp } from '#server/app.ts'", /app\/ must not import server/],
+  ['app/components/ui/x.tsx', "import Home from '#app/routes/home.tsx'", /route modules/],
+  ['app/contact/x.ts', "import { fetchCourses } from '#app/courses/course-service.ts'", /feature/],
+  ['app/courses/x.ts', "import { sendForm } from '#app/contact/send-form.ts'", /feature/],
+  ['server/newsletter/x.ts', "import { storeMessage } from '#server/contact/store.ts'", /feature/],
+  ['server/contact/x.ts', "import { subscribe } from '#server/newsletter/store.ts'", /feature/],
+  ['server/catalogue/x.ts', "import { Pool } from 'pg'", /Only server\/db/],
+  ['server/mail/x.ts', "import { DatabaseSync } from 'node:sqlite'", /Only server\/db/],
+  ['server/contact/x.ts', "import { cn } from '#app/lib/cn.ts'", /server\/ must not import app/],
+  ['common/x.ts', "import { env } from '#server/env.ts'", /common\/ depends on nothing/],
+  ['common/x.ts', "import fs from 'node:fs'", /common\/ does no I\/O/],
+]
+
+describe('import boundaries', () => {
+  it.each(cases)('%s: %s fails lint', async (file, source, banned) => {
+    const messages = await restrictedImports(
+      file,
+      `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)![1]}]\n`,
+    )
+    expect(messages.some((m) => banned.test(m))).toBe(true)
+  })
+
+  it.each([
+    ['server/newsletter/x.ts', "import { createMailOutbox } from '#server/mail/outbox.ts'"],
+    ['server/contact/x.ts', "import { registerFormRoute } from '#server/http/form-route.ts'"],
+    ['app/contact/x.ts', "import { cn } from '#app/lib/cn.ts'"],
+    ['server/db/x.ts', "import { Pool } from 'pg'"],
+  ])('%s: %s is allowed', async (file, source) => {
+    const messages = await restrictedImports(
+      file,
+      `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)![1]}]\n`,
+    )
+    expect(messages).toEqual([])
+  })
+})
