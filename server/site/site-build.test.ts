@@ -17,6 +17,7 @@ function writeRelease(buildDir: string, id: string, page: string) {
   const release = path.join(buildDir, 'releases', id)
   fs.mkdirSync(path.join(release, 'client', 'assets'), { recursive: true })
   fs.writeFileSync(path.join(release, 'client', 'index.html'), `<!doctype html><p>${page}</p>`)
+  fs.writeFileSync(path.join(release, 'client', 'index.html.br'), 'brotli bytes')
   fs.writeFileSync(path.join(release, 'client', 'assets', `entry-${id}.js`), `// ${page}`)
   fs.writeFileSync(
     path.join(release, SITE_CONFIG_FILE),
@@ -70,9 +71,10 @@ describe('a build swapped in under a running server', () => {
   })
 
   it('answers a 500 HTML page when a file of its build has gone', async () => {
-    fs.rmSync(path.join(firstRelease, 'client', 'index.html'))
-    const page = await app.inject('/')
+    fs.rmSync(path.join(firstRelease, 'client', 'index.html.br'))
+    const page = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } })
     expect(page.statusCode).toBe(500)
+    expect(page.headers['content-encoding']).toBeUndefined()
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(page.headers['cache-control']).toBe('no-store')
     expect(page.headers['content-length']).toBe(String(Buffer.byteLength(page.body)))
