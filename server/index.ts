@@ -18,7 +18,7 @@ function refuse(message: string): never {
   process.exit(1)
 }
 
-export async function start(source: Record<string, string | undefined> = process.env) {
+export async function start(source?: Record<string, string | undefined>) {
   let env
   try {
     env = parseEnv(source)
@@ -41,7 +41,7 @@ export async function start(source: Record<string, string | undefined> = process
   }
 
   // The pool reports errors before the app (and its logger) exists, e.g. during migrations.
-  let app: FastifyInstance | undefined
+  const logTo: { app?: FastifyInstance } = {}
   const database = await openDatabase({
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -49,11 +49,11 @@ export async function start(source: Record<string, string | undefined> = process
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     log: {
       warn: (object, message) =>
-        app ? app.log.warn(object, message) : console.error(message, object),
+        logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
-  app = await buildApp({ env, database, build })
-  const running = app
+  const running = await buildApp({ env, database, build })
+  logTo.app = running
   running.addHook('onClose', async () => {
     await database.close()
     build.close()

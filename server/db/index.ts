@@ -57,7 +57,7 @@ const UNAVAILABLE_CODES = new Set([
   'EAI_AGAIN',
 ])
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|database did not answer within|Client has encountered a connection error|Cannot use a pool after calling end/i
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|database did not answer within|Client has encountered a connection error/i
 
 /**
  * True when an error says the database cannot be reached or did not answer in time: the API
@@ -106,13 +106,17 @@ function openPostgres(databaseUrl: string, options: OpenOptions) {
     query_timeout: statementTimeoutMs + 1000,
     keepAlive: true,
   })
-  // An idle connection can be closed by the server (restart, failover, admin command). pg reports
-  // that on the pool; unhandled, it would crash the process. The pool replaces the connection.
-  pool.on('error', (error) => {
-    const message = 'PostgreSQL closed an idle connection; the pool opens a new one when needed'
+  // A connection can be closed by the server (restart, failover, admin command). pg reports that
+  // as an 'error' event: on the pool for an idle connection, on the client for one that is checked
+  // out between two queries. Unhandled, either would crash the process; handled, the pool drops
+  // the connection and opens a new one when needed.
+  const report = (error: Error) => {
+    const message = 'PostgreSQL closed a connection; the pool opens a new one when needed'
     if (options.log) options.log.warn({ err: error }, message)
     else console.error(`${message}: ${error.message}`)
-  })
+  }
+  pool.on('error', report)
+  pool.on('connect', (client) => client.on('error', report))
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
   const url = new URL(databaseUrl)
   return { db, location: `${url.hostname}:${url.port || 5432}${url.pathname}` }
