@@ -125,7 +125,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     )
     expect(stored).toMatchObject({ delivery_attempts: 1, last_error: null, next_attempt_at: null })
     expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await target.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -142,7 +142,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       () => row('lorraine@example.org'),
       (r) => r.delivery_status === 'sent',
     )
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await target.mailOutbox.whenIdle()
     expect(smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
       'Lorraine Mitchell <lorraine@example.org>',
     ])
@@ -276,10 +276,19 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     await smtp.waitForMail(2, 10_000)
   })
 
+  it('reports idle only once the mail that was due has been sent, however slow the server', async () => {
+    smtp.delay(500)
+    const target = await start()
+    await send(target, { name: 'Rosa Delgado', email: 'rosa@example.org' })
+    await target.mailOutbox.whenIdle()
+    expect(smtp.received).toHaveLength(1)
+    expect(await row('rosa@example.org')).toMatchObject({ delivery_status: 'sent' })
+  })
+
   it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
     const target = await start(mailEnv(smtp, { CONTACT_NOTIFY_TO: '' }))
     await send(target, { name: 'Marisol Vega', email: 'marisol@example.org' })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await target.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(0)
     expect(await row('marisol@example.org')).toMatchObject({ delivery_status: 'none' })
   })
