@@ -16,7 +16,10 @@ function documentedDefaults(): Map<string, string | undefined> {
       inSettingsTable = false
       continue
     }
-    const cells = line.split('|').slice(1, -1).map((cell) => cell.trim())
+    const cells = line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim())
     if (/^variable$/i.test(cells[0] ?? '')) {
       inSettingsTable = cells.length === 3 && /^default$/i.test(cells[1] ?? '')
       continue

@@ -98,13 +98,14 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow()
 
-  it('mails each stored message once: From the sender, To the team, Reply-To the visitor', async () => {
+  it('mails each stored message once: From the sender, To the team, Reply-To the visitor, names and text decoded', async () => {
     const target = await start()
     const response = await send(target, {
-      name: 'Amara Nwosu',
+      name: 'Amára Nwosu',
       email: "amara.o'neal+quilts@example.org",
       website: 'https://story-quilts.example.org',
-      message: 'We would like a storytelling workshop.\nCould we talk in March? 100% flexible.',
+      message:
+        'We would like a storytelling workshop.\nCould we talk in March? 100% flexible — café après.',
     })
     expect(response.statusCode).toBe(201)
 
@@ -112,10 +113,10 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(mail!.from).toBe('web@docucommons.example.org')
     expect(mail!.to).toEqual([TEAM])
     expect(mail!.headers.get('from')).toBe('DocuCommons website <web@docucommons.example.org>')
-    expect(mail!.headers.get('reply-to')).toBe(`Amara Nwosu <amara.o'neal+quilts@example.org>`)
-    expect(mail!.headers.get('subject')).toBe('Contact form: message from Amara Nwosu')
+    expect(mail!.headers.get('reply-to')).toBe(`Amára Nwosu <amara.o'neal+quilts@example.org>`)
+    expect(mail!.headers.get('subject')).toBe('Contact form: message from Amára Nwosu')
     expect(mail!.text).toContain(
-      'We would like a storytelling workshop.\nCould we talk in March? 100% flexible.',
+      'We would like a storytelling workshop.\nCould we talk in March? 100% flexible — café après.',
     )
     expect(mail!.text).toContain('Website:  https://story-quilts.example.org')
 
