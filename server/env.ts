@@ -74,7 +74,7 @@ export const envSchema = z
       .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
-    // Course catalogue (server/catalogue, docs/catalogue.md).
+    // Course catalogue (server/catalogue, README.md#the-course-catalogue).
     STORE_PROVIDER: z
       .enum(STORE_PROVIDERS, { error: `must be one of ${STORE_PROVIDERS.join(', ')}` })
       .default('sample'),
@@ -87,7 +87,7 @@ export const envSchema = z
     REFRESH_RATE_LIMIT_WINDOW_SECONDS: positiveInt
       .max(86_400, 'must be at most 86400 (one day)')
       .default(60),
-    // Contact form and newsletter (server/contact, server/newsletter, docs/contact.md).
+    // Contact form and newsletter (server/contact, server/newsletter, README.md#contact-messages-and-the-newsletter).
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
     MAIL_FROM: mailbox,
     CONTACT_NOTIFY_TO: addressList,
