@@ -1,7 +1,9 @@
 /**
  * Test helper: a real SMTP server (the smtp-server package) on 127.0.0.1 that records what it
- * receives and can be told to refuse mail or to stop listening, to exercise the outbox retries.
+ * receives and can be told to refuse mail, to take a mail and then drop the connection, or to
+ * stop listening, to exercise the outbox retries.
  */
+import type { Socket } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
@@ -19,6 +21,12 @@ export interface TestSmtpServer {
   received: ReceivedMail[]
   /** Answer the next n messages with this SMTP error (default 451, a temporary failure). */
   failNext(count: number, responseCode?: number): void
+  /**
+   * Take the next n messages (they are recorded as received) and then close the connection
+   * before answering, as a server or network failing at the worst moment does: the sender
+   * cannot know that the mail arrived.
+   */
+  dropAfterAcceptingNext(count: number): void
   /** Hold each message this long before accepting it. */
   delay(ms: number): void
   /** Resolves when a message is being received (its DATA has started). */
@@ -32,6 +40,8 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
   let failures = 0
+  let drops = 0
+  const sockets = new Set<Socket>()
   let failureCode = 451
   let holdMs = 0
   let dataWaiters: (() => void)[] = []
@@ -66,6 +76,12 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
               to: session.envelope.rcptTo.map((r) => r.address),
               raw,
             })
+            if (drops > 0) {
+              drops -= 1
+              for (const socket of sockets)
+                if (socket.remotePort === session.remotePort) socket.destroy()
+              return
+            }
             callback()
           }
           if (holdMs > 0) setTimeout(finish, holdMs)
@@ -77,6 +93,10 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
 
   async function listen(at: number) {
     server = create()
+    server.server.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.once('close', () => sockets.delete(socket))
+    })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(at, '127.0.0.1', () => resolve())
@@ -92,6 +112,9 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     failNext(count, responseCode = 451) {
       failures = count
       failureCode = responseCode
+    },
+    dropAfterAcceptingNext(count) {
+      drops = count
     },
     delay(ms) {
       holdMs = ms
