@@ -52,7 +52,10 @@ export async function forget(argv: string[]) {
     ]
     process.stdout.write(
       (lines.length > 0
-        ? [...lines, `${email}: ${messages.length} contact message(s) and ${subscriptions.length} subscription(s) removed.`]
+        ? [
+            ...lines,
+            `${email}: ${messages.length} contact message(s) and ${subscriptions.length} subscription(s) removed.`,
+          ]
         : [`${email}: nothing stored, nothing removed.`]
       ).join('\n') + '\n',
     )

@@ -41,7 +41,11 @@ const withParsers = new WeakSet<FastifyInstance>()
 export function acceptFormPosts(app: FastifyInstance, bodyLimit: number) {
   if (withParsers.has(app)) return
   withParsers.add(app)
-  app.addContentTypeParser(FORM_MEDIA_TYPE, { parseAs: 'string', bodyLimit }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
-  })
+  app.addContentTypeParser(
+    FORM_MEDIA_TYPE,
+    { parseAs: 'string', bodyLimit },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)))
+    },
+  )
 }

@@ -72,7 +72,9 @@ export function registerFormRoute<Schema extends z.ZodType>(
     const decision = route.limiter.hit(request.ip)
     if (decision.allowed) return
     request.log.info({ retryAfter: decision.retryAfterSeconds }, 'form rate limit reached')
-    reply.header('retry-after', String(decision.retryAfterSeconds)).header('cache-control', 'no-store')
+    reply
+      .header('retry-after', String(decision.retryAfterSeconds))
+      .header('cache-control', 'no-store')
     if (mediaType(request) === FORM_MEDIA_TYPE)
       return reply.redirect(`${route.pages.notSent}?reason=rate-limit`, 303)
     return reply.code(429).send({

@@ -317,7 +317,10 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     // Signing up again is a new double opt-in, with a new link to confirm.
     await subscribe('noor@example.org')
     const [, again] = await smtp.waitForMail(2)
-    expect(await row('noor@example.org')).toMatchObject({ status: 'pending', unsubscribed_at: null })
+    expect(await row('noor@example.org')).toMatchObject({
+      status: 'pending',
+      unsubscribed_at: null,
+    })
     expect(linkIn(again!.text).toString()).not.toBe(linkIn(mail!.text).toString())
     await sentRow('noor@example.org')
     expect(await press(linkIn(again!.text))).toBe('/newsletter/confirmed')

@@ -30,7 +30,10 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
 
   const post = jsonPoster(() => app, '/api/newsletter/subscribe/', 1)
   /** A button press on the site's confirm or unsubscribe page (a form post to the page's URL). */
-  const postPage = (url: string, extra: { headers?: Record<string, string>; payload?: string } = {}) =>
+  const postPage = (
+    url: string,
+    extra: { headers?: Record<string, string>; payload?: string } = {},
+  ) =>
     app.inject({
       method: 'POST',
       url,
@@ -111,9 +114,8 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
   it('answers 413 above 16 KB and 415 for anything but JSON', async () => {
     expect((await post({ email: 'a@example.org', fax: 'x'.repeat(17_000) })).statusCode).toBe(413)
     expect(
-      (
-        await post('email=a%40example.org', { headers: { 'content-type': 'text/plain' } })
-      ).statusCode,
+      (await post('email=a%40example.org', { headers: { 'content-type': 'text/plain' } }))
+        .statusCode,
     ).toBe(415)
   })
 
@@ -152,7 +154,10 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
 
   it('forwards the confirmation links of older mails to the confirm page, which alone confirms', async () => {
     for (const [url, location] of [
-      ['/api/newsletter/confirm?token=' + 'A'.repeat(43), '/newsletter/confirm?token=' + 'A'.repeat(43)],
+      [
+        '/api/newsletter/confirm?token=' + 'A'.repeat(43),
+        '/newsletter/confirm?token=' + 'A'.repeat(43),
+      ],
       ['/api/newsletter/confirm/?token=short', '/newsletter/confirm?token=short'],
       ['/api/newsletter/confirm?token=a%26b', '/newsletter/confirm?token=a%26b'],
       ['/api/newsletter/confirm', '/newsletter/confirm?token='],

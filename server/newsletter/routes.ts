@@ -152,7 +152,10 @@ export async function newsletterPageRoutes(
             message: 'This unsubscribe link is not valid. Nothing was changed.',
           })
     }
-    return reply.redirect(NEWSLETTER_PAGES[state === 'unsubscribed' ? 'unsubscribed' : 'invalid'], 303)
+    return reply.redirect(
+      NEWSLETTER_PAGES[state === 'unsubscribed' ? 'unsubscribed' : 'invalid'],
+      303,
+    )
   }
 
   for (const url of [CONFIRM_PAGE, `${CONFIRM_PAGE}/`]) app.post(url, confirm)

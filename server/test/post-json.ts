@@ -32,7 +32,7 @@ export function formPoster(app: () => FastifyInstance, url: string, subnet: numb
     return app().inject({
       method: 'POST',
       url,
-      remoteAddress: `10.${subnet}.${Math.floor(ip / 250)}.${ip % 250 + 1}`,
+      remoteAddress: `10.${subnet}.${Math.floor(ip / 250)}.${(ip % 250) + 1}`,
       // A header a test sets to undefined is left out.
       headers: Object.fromEntries(
         Object.entries({
