@@ -13,6 +13,7 @@ import type {
 } from 'fastify'
 import type { z } from 'zod'
 import { fieldErrors, HONEYPOT_FIELD } from '#common/contact.ts'
+import { sendApiError } from './api-error.ts'
 import { acceptFormPosts, FORM_MEDIA_TYPE, isSameSite, mediaType } from './form-post.ts'
 import type { RateLimiter } from './rate-limit.ts'
 
@@ -57,30 +58,27 @@ export function registerFormRoute<Schema extends z.ZodType>(
     if (type === FORM_MEDIA_TYPE) {
       if (isSameSite(request, route.siteUrl)) return
       request.log.info('cross-site form post refused')
-      return reply.code(403).header('cache-control', 'no-store').send({
-        error: 'Forbidden',
-        message: 'This form can only be sent from the DocuCommons website.',
-      })
+      return sendApiError(reply, 403, 'This form can only be sent from the DocuCommons website.')
     }
-    return reply.code(415).header('cache-control', 'no-store').send({
-      error: 'Unsupported Media Type',
-      message: 'Send the form as JSON (Content-Type: application/json).',
-    })
+    return sendApiError(reply, 415, 'Send the form as JSON (Content-Type: application/json).')
   }
 
   const rateLimit: onRequestAsyncHookHandler = async (request, reply) => {
-    const decision = route.limiter.hit(request.ip)
+    const decision = await route.limiter.hit(request.ip)
     if (decision.allowed) return
     request.log.info({ retryAfter: decision.retryAfterSeconds }, 'form rate limit reached')
-    reply
-      .header('retry-after', String(decision.retryAfterSeconds))
-      .header('cache-control', 'no-store')
-    if (mediaType(request) === FORM_MEDIA_TYPE)
+    if (mediaType(request) === FORM_MEDIA_TYPE) {
+      reply
+        .header('retry-after', String(decision.retryAfterSeconds))
+        .header('cache-control', 'no-store')
       return reply.redirect(`${route.pages.notSent}?reason=rate-limit`, 303)
-    return reply.code(429).send({
-      error: 'Too Many Requests',
-      message: `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`,
-    })
+    }
+    return sendApiError(
+      reply,
+      429,
+      `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`,
+      { retryAfterSeconds: decision.retryAfterSeconds },
+    )
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -97,9 +95,7 @@ export function registerFormRoute<Schema extends z.ZodType>(
         const query = names.length > 0 ? `?fields=${names.join(',')}` : ''
         return reply.redirect(`${route.pages.notSent}${query}`, 303)
       }
-      return reply.code(400).send({
-        error: 'Bad Request',
-        message: 'Please check the highlighted fields.',
+      return sendApiError(reply, 400, 'Please check the highlighted fields.', {
         fields,
       })
     }

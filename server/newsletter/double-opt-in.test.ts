@@ -63,7 +63,12 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
   beforeEach(async () => {
     await testDb.database.db.deleteFrom('newsletter_subscriber').execute()
     smtp = await startTestSmtpServer()
-    app = await buildApp({ env: env(smtp.url), database: testDb.database, buildDir })
+    app = await buildApp({
+      env: env(smtp.url),
+      database: testDb.database,
+      // A bare folder of pages, as the site's build serves them.
+      build: { root: buildDir, release: undefined, settings: undefined, close() {} },
+    })
   })
   afterEach(async () => {
     await app.close()

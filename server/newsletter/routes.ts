@@ -16,10 +16,11 @@ import { NewsletterSignup } from '#common/contact.ts'
 import type { Database } from '#server/db/index.ts'
 import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
+import { sendApiError } from '#server/http/api-error.ts'
 import { acceptFormPosts, isSameSite } from '#server/http/form-post.ts'
 import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter } from '#server/http/rate-limit.ts'
+import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './confirmation.ts'
 import {
   confirmationQueue,
@@ -66,6 +67,9 @@ export async function newsletterRoutes(
     path: '/newsletter/subscribe',
     schema: NewsletterSignup,
     limiter: createRateLimiter({
+      name: 'newsletter',
+      store: rateLimitStoreFor(database),
+      log: app.log,
       max: env.FORM_RATE_LIMIT_MAX,
       windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
     }),
@@ -122,10 +126,7 @@ export async function newsletterPageRoutes(
 
   const refuseCrossSite = (request: FastifyRequest, reply: FastifyReply) => {
     request.log.info('cross-site form post refused')
-    return noStore(reply).code(403).send({
-      error: 'Forbidden',
-      message: 'This button only works on the DocuCommons website.',
-    })
+    return sendApiError(reply, 403, 'This button only works on the DocuCommons website.')
   }
 
   const confirm = async (request: TokenRequest, reply: FastifyReply) => {
@@ -147,10 +148,7 @@ export async function newsletterPageRoutes(
     if (oneClick) {
       return state === 'unsubscribed'
         ? reply.code(200).send({ ok: true })
-        : reply.code(404).send({
-            error: 'Not Found',
-            message: 'This unsubscribe link is not valid. Nothing was changed.',
-          })
+        : sendApiError(reply, 404, 'This unsubscribe link is not valid. Nothing was changed.')
     }
     return reply.redirect(
       NEWSLETTER_PAGES[state === 'unsubscribed' ? 'unsubscribed' : 'invalid'],
