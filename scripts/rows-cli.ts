@@ -5,6 +5,7 @@
  */
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
+import { stringify } from 'csv-stringify/sync'
 import type { Database } from '#server/db/index.ts'
 import { openConfiguredDatabase } from './database-cli.ts'
 
@@ -73,7 +74,7 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
   const database = await openConfiguredDatabase()
   if (!database) return
   try {
-    if (args.csv) await write(command.columns.join(',') + '\r\n')
+    if (args.csv) await write(csvLine(command.columns))
     const flags = Object.fromEntries(
       Object.keys(command.flags ?? {}).map((flag) => [
         flag,
@@ -84,7 +85,7 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
     for await (const row of command.rows(database, options)) {
       await write(
         args.csv
-          ? command.columns.map((column) => csvCell(row[column])).join(',') + '\r\n'
+          ? csvLine(command.columns.map((column) => row[column]))
           : JSON.stringify(row) + '\n',
       )
     }
@@ -123,14 +124,18 @@ export function parseSince(value: string): string | undefined {
 }
 
 /**
- * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (=, +, -, @ and
- * control characters first) gets a leading apostrophe: visitors' text must never execute.
+ * One CSV record (RFC 4180, CRLF). Text that a spreadsheet would run as a formula (=, +, -, @,
+ * tab or CR first) gets a leading apostrophe: visitors' text must never execute. Negative numbers
+ * stay numbers; booleans are written as true/false; leading or trailing spaces are kept by quoting.
  */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+export function csvLine(values: readonly unknown[]): string {
+  return stringify([values], {
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // A bare line break must be quoted too, not only CRLF (the record delimiter).
+    quoted_match: [/^\s|\s$/, /[\r\n]/],
+    cast: { boolean: String, date: (date) => date.toISOString() },
+  })
 }
 
 async function write(chunk: string) {

@@ -3,6 +3,7 @@
  * Prints the newsletter addresses that may be mailed (confirmed, or subscribed while the site had
  * no confirmation mail), oldest first, with what a mailing tool imports: the address, its state
  * and the record of consent. --all adds every other state (pending, unsubscribed, spam).
+ * See README.md#reading-what-arrived.
  */
 import { listSubscribers } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
