@@ -157,7 +157,13 @@ function headerMap(parsed: ParsedMail): Map<string, string> {
   const headers = new Map([...parsed.headers].map(([name, value]) => [name, show(value)]))
   for (const { key, line } of parsed.headerLines) {
     if (!headers.has(key))
-      headers.set(key, line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim())
+      headers.set(
+        key,
+        line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      )
   }
   return headers
 }
