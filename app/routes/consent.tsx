@@ -41,7 +41,7 @@ export default function ConsentPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-page px-gutter py-section">
         <section
           aria-labelledby="consent-heading"
-          className="max-w-3xl rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10"
+          className="mx-auto max-w-3xl rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10"
         >
           <h2 id="consent-heading" className="text-title font-semibold">
             {page.heading}
@@ -114,19 +114,7 @@ function FieldRules({ page }: { page: Page<'not-sent'> }) {
   const flagged = useFlagged()
   return (
     <>
-      <p
-        data-flagged={flagged.rateLimited || undefined}
-        className={cn(
-          'mt-8 rounded-xl p-5',
-          flagged.rateLimited
-            ? 'bg-danger-soft text-danger ring-2 ring-danger'
-            : 'bg-paper-deep text-ink-soft',
-        )}
-      >
-        {flagged.rateLimited && <strong className="block">{page.flagged}</strong>}
-        {page.rateLimit}
-      </p>
-      <h3 className="mt-10 text-2xl font-semibold">{page.fieldsHeading}</h3>
+      <h3 className="mt-8 text-2xl font-semibold">{page.fieldsHeading}</h3>
       <ul className="mt-5 space-y-3">
         {page.fields.map((field) => {
           const isFlagged = flagged.fields.includes(field.name)
@@ -151,6 +139,18 @@ function FieldRules({ page }: { page: Page<'not-sent'> }) {
           )
         })}
       </ul>
+      <p
+        data-flagged={flagged.rateLimited || undefined}
+        className={cn(
+          'mt-5 rounded-xl p-5',
+          flagged.rateLimited
+            ? 'bg-danger-soft text-danger ring-2 ring-danger'
+            : 'bg-paper-deep text-ink-soft',
+        )}
+      >
+        {flagged.rateLimited && <strong className="block">{page.flagged}</strong>}
+        {page.rateLimit}
+      </p>
     </>
   )
 }
