@@ -138,3 +138,49 @@ test.describe('not-sent pages', () => {
     await expect(main.getByText(/wait a few minutes/)).not.toContainText('Please check this one')
   })
 })
+
+/**
+ * The forms posted by the browser itself (JavaScript off, or before hydration): the server
+ * stores the submission and answers with a 303 to a result page (the consent-server half of
+ * issue 9).
+ */
+test.describe('forms without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the contact form posts to the API and lands on “Response Submitted!”', async ({ page }) => {
+    await page.goto('/contact')
+    await page.getByLabel(/^Name/).fill('Rosa Delgado')
+    await page.getByLabel(/^Email/).fill('rosa.delgado@example.org')
+    await page
+      .getByLabel(/^Message/)
+      .fill('Could you run a storytelling workshop for our tenants’ union?')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page).toHaveURL(/\/contact\/sent$/)
+    await expect(page.getByRole('heading', { name: 'Response Submitted!' })).toBeVisible()
+  })
+
+  test('a contact form the server refuses lands on the not-sent page with the rules', async ({
+    page,
+  }) => {
+    await page.goto('/contact')
+    await page.getByLabel(/^Name/).fill('Rosa Delgado')
+    // Passes the browser's check, not the server's (no dot in the domain).
+    await page.getByLabel(/^Email/).fill('rosa@localhost')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await expect(page).toHaveURL(/\/contact\/not-sent\?.*fields=email/)
+    await expect(page.getByRole('heading', { name: 'Your message was not sent yet' })).toBeVisible()
+  })
+
+  test('the footer sign-up posts to the API and lands on a result page', async ({ page }) => {
+    await page.goto('/articles')
+    const footer = page.getByRole('contentinfo')
+    await footer
+      .getByRole('textbox', { name: 'Your email address' })
+      .fill('no-js.reader@example.org')
+    await footer.getByRole('button', { name: 'Subscribe' }).click()
+    await expect(page).toHaveURL(/\/newsletter\/(check-your-inbox|subscribed)$/)
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(
+      /Please check your inbox|Thank you for subscribing!/,
+    )
+  })
+})
