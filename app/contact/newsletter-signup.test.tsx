@@ -26,6 +26,15 @@ describe('NewsletterSignup', () => {
   })
   afterEach(cleanup)
 
+  it('posts natively to the API without JavaScript, and links the privacy notice', () => {
+    const { email } = setup({ kind: 'accepted', body: {} })
+    const form = email.form!
+    expect(form.getAttribute('action')).toBe('/api/newsletter/subscribe/')
+    expect(form.getAttribute('method')).toBe('post')
+    expect(email.name).toBe('email')
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy')
+  })
+
   it('signs up and asks the visitor to confirm by e-mail when the server says so', async () => {
     const { send, email, subscribe, status } = setup({
       kind: 'accepted',
