@@ -22,6 +22,15 @@ test.afterAll(async () => {
   await smtp?.stop()
 })
 
+/**
+ * A link from a mail, on this test server: mail links start with the build's PUBLIC_SITE_URL
+ * (playwright.config.ts), which need not be the address the tests serve on.
+ */
+function onThisServer(link: string, baseURL: string | undefined) {
+  const url = new URL(link)
+  return new URL(url.pathname + url.search, baseURL).href
+}
+
 const mailTo = (address: string) =>
   smtp.received.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()))
 
@@ -40,8 +49,9 @@ async function signUpInFooter(page: Page, address: string) {
 }
 
 /** Opens every link of a mail the way a mail security scanner does: a plain GET, nothing else. */
-async function scanLinks(request: APIRequestContext, text: string) {
-  for (const url of text.match(/https?:\/\/[^\s<>]+/g) ?? []) {
+async function scanLinks(request: APIRequestContext, text: string, baseURL: string | undefined) {
+  for (const link of text.match(/https?:\/\/[^\s<>]+/g) ?? []) {
+    const url = onThisServer(link, baseURL)
     const response = await request.get(url, { maxRedirects: 5 })
     expect(response.status(), url).toBeLessThan(500)
   }
@@ -50,19 +60,21 @@ async function scanLinks(request: APIRequestContext, text: string) {
 test('sign up, confirm by pressing the button, then leave in one click and receive nothing more', async ({
   page,
   request,
+  baseURL,
 }) => {
   const address = `reader.${Date.now()}@example.org`
   await signUpInFooter(page, address)
 
   const confirmation = await firstMailTo(address)
-  const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/.exec(confirmation.text)?.[0]
-  expect(link, confirmation.text).toBeTruthy()
+  const found = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/.exec(confirmation.text)?.[0]
+  expect(found, confirmation.text).toBeTruthy()
+  const link = onThisServer(found!, baseURL)
 
   // A scanner opening every link confirms nobody: pressing the button afterwards is what
   // confirms, for the first time.
-  await scanLinks(request, confirmation.text)
+  await scanLinks(request, confirmation.text, baseURL)
 
-  await page.goto(link!)
+  await page.goto(link)
   await expect(
     page.getByRole('heading', { level: 1, name: 'Confirm your subscription' }),
   ).toBeVisible()
@@ -71,7 +83,7 @@ test('sign up, confirm by pressing the button, then leave in one click and recei
   await expect(page.getByRole('heading', { name: 'You are on the list. Thank you!' })).toBeVisible()
 
   // The same link again: already confirmed.
-  await page.goto(link!)
+  await page.goto(link)
   await page.getByRole('button', { name: 'Confirm my subscription' }).click()
   await expect(page).toHaveURL(/\/newsletter\/already-confirmed$/)
 
@@ -82,14 +94,14 @@ test('sign up, confirm by pressing the button, then leave in one click and recei
   expect(listUnsubscribe).toMatch(/<mailto:[^>]+>/)
   const oneClick = /<(https?:\/\/[^>]+)>/.exec(listUnsubscribe)?.[1]
   expect(oneClick, listUnsubscribe).toBeTruthy()
-  const unsubscribed = await request.post(oneClick!, {
+  const unsubscribed = await request.post(onThisServer(oneClick!, baseURL), {
     form: { 'List-Unsubscribe': 'One-Click' },
     maxRedirects: 0,
   })
   expect(unsubscribed.status()).toBeLessThan(400)
 
   // Confirming with the old link does not bring the address back.
-  await page.goto(link!)
+  await page.goto(link)
   await page.getByRole('button', { name: 'Confirm my subscription' }).click()
   await expect(page).not.toHaveURL(/\/newsletter\/confirmed$/)
 
@@ -104,12 +116,13 @@ test('sign up, confirm by pressing the button, then leave in one click and recei
 test('the unsubscribe link in a mail opens a page whose button unsubscribes', async ({
   page,
   request,
+  baseURL,
 }) => {
   const address = `leaver.${Date.now()}@example.org`
   await signUpInFooter(page, address)
   const confirmation = await firstMailTo(address)
   const link = /https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+/.exec(confirmation.text)![0]
-  await page.goto(link)
+  await page.goto(onThisServer(link, baseURL))
   await page.getByRole('button', { name: 'Confirm my subscription' }).click()
   await expect(page).toHaveURL(/\/newsletter\/confirmed$/)
 
@@ -120,8 +133,8 @@ test('the unsubscribe link in a mail opens a page whose button unsubscribes', as
     /<(https?:\/\/[^>]+)>/.exec(confirmation.headers.get('list-unsubscribe') ?? '')?.[1]
   expect(unsubscribePage, confirmation.text).toBeTruthy()
   // Opening it (as a scanner would) changes nothing; the button does.
-  await request.get(unsubscribePage!)
-  await page.goto(unsubscribePage!)
+  await request.get(onThisServer(unsubscribePage!, baseURL))
+  await page.goto(onThisServer(unsubscribePage!, baseURL))
   await expect(page).toHaveURL(/\/newsletter\/unsubscribe\?token=/)
   await page.getByRole('button', { name: 'Unsubscribe' }).click()
   await expect(page).toHaveURL(/\/newsletter\/unsubscribed$/)
