@@ -17,22 +17,19 @@ for (const js of [true, false]) {
   test.describe(`JavaScript ${js ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled: js })
 
-    test('every page around the forms has its banner heading, noindex, and the site’s header and footer', async ({
-      page,
-    }) => {
-      for (const path of FORM_PAGES) {
+    for (const path of FORM_PAGES) {
+      test(`${path} has its banner heading, noindex, and the site’s header and footer`, async ({
+        page,
+      }) => {
         await open(page, path, js)
-        await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
-        await expect(page.locator('meta[name="robots"]'), path).toHaveAttribute(
-          'content',
-          'noindex',
-        )
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
         await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached()
         await expect(
           page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).last(),
         ).toHaveAttribute('href', '/privacy')
-      }
-    })
+      })
+    }
 
     test('the confirm page posts to its own URL, token included, and follows the server’s 303', async ({
       page,
