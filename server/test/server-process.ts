@@ -23,6 +23,23 @@ export interface StartOptions {
   command?: [string, ...string[]]
   cwd?: string
   timeoutMs?: number
+  /**
+   * Start it in its own process group, for a command that starts the server as a grandchild
+   * (`sh -c "npm run serve"`): stopping signals the whole group.
+   */
+  group?: boolean
+}
+
+const groups = new WeakMap<ChildProcess, boolean>()
+
+function signal(child: ChildProcess, name: NodeJS.Signals) {
+  if (groups.get(child) && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, name)
+    } catch {
+      // The group is already gone.
+    }
+  } else child.kill(name)
 }
 
 export function startServerProcess(options: StartOptions): Promise<ServerProcess> {
@@ -31,11 +48,13 @@ export function startServerProcess(options: StartOptions): Promise<ServerProcess
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group ?? false,
   })
+  groups.set(child, options.group ?? false)
   const output: string[] = []
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      child.kill('SIGKILL')
+      signal(child, 'SIGKILL')
       reject(new Error(`server did not start:\n${output.join('\n')}`))
     }, options.timeoutMs ?? 30_000)
     const onLine = (line: string) => {
@@ -66,6 +85,6 @@ export function stopServerProcess(server: ServerProcess): Promise<number | null>
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
   )
-  child.kill('SIGTERM')
+  signal(child, 'SIGTERM')
   return exited
 }
