@@ -7,6 +7,8 @@ import path from 'node:path'
 import readline from 'node:readline'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
+/** The production start command (the Dockerfile's CMD and `npm run serve`) after `node`. */
+export const SERVER_ENTRY = 'server/index.ts'
 
 export interface ServerProcess {
   child: ChildProcess
@@ -43,7 +45,7 @@ function signal(child: ChildProcess, name: NodeJS.Signals) {
 }
 
 export function startServerProcess(options: StartOptions): Promise<ServerProcess> {
-  const [command, ...args] = options.command ?? [process.execPath, 'server/index.ts']
+  const [command, ...args] = options.command ?? [process.execPath, SERVER_ENTRY]
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', ...options.env },

@@ -1,0 +1,105 @@
+/**
+ * No Docker engine runs where the tests run, so the image is never built here. What keeps the
+ * Dockerfile and compose.yaml honest is that they use the commands and the proxy configuration
+ * the tests do run: the README's deployment commands (scripts/readme-deploy.test.ts) and the
+ * server command and deploy/nginx/app.conf of the topology test (server/test/topology.test.ts).
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { NGINX_APP_CONF } from './nginx.ts'
+import { SERVER_ENTRY } from '#server/test/server-process.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8')
+
+/** The Dockerfile's stages: instruction lines (continuations joined) per FROM. */
+function stages(dockerfile: string): Map<string, string[]> {
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'))
+  const result = new Map<string, string[]>()
+  let current: string[] | undefined
+  for (const line of lines) {
+    const from = /^FROM\s+(\S+)\s+AS\s+(\S+)$/i.exec(line)
+    if (from) result.set(from[2]!, (current = [line]))
+    else current?.push(line)
+  }
+  return result
+}
+
+function readmeBlocks(): string[][] {
+  const section = /<!-- deploy:start -->([\s\S]*?)<!-- deploy:end -->/.exec(read('README.md'))![1]!
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) =>
+    m[1]!
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#')),
+  )
+}
+
+describe('Dockerfile and compose.yaml', () => {
+  const dockerfile = stages(read('Dockerfile'))
+  const build = dockerfile.get('build') ?? []
+  const runtime = dockerfile.get('runtime') ?? []
+  const runs = (stage: string[]) => stage.filter((line) => line.startsWith('RUN ')).join('\n')
+
+  it('builds on Node 24 with the README build commands, and runs with production dependencies only', () => {
+    expect(read('Dockerfile')).toMatch(/^ARG NODE_VERSION=24$/m)
+    expect(build[0]).toMatch(/^FROM node:\$\{NODE_VERSION\}/)
+    expect(runtime[0]).toMatch(/^FROM node:\$\{NODE_VERSION\}/)
+    const [buildMachine, host] = readmeBlocks() as [string[], string[]]
+    for (const command of buildMachine) {
+      // "PUBLIC_SITE_URL=… npm run build": the image takes the settings as build arguments.
+      expect(runs(build)).toContain(command.replace(/^(PUBLIC_\w+=\S+\s+)+/, ''))
+    }
+    for (const command of host.slice(0, -1)) expect(runs(runtime)).toContain(command)
+    expect(runs(runtime)).not.toMatch(/npm ci(?! --omit=dev)/)
+    expect(runtime).toContain('COPY --from=build /app/build ./build')
+  })
+
+  it('starts the server as the README and the topology test do, as a non-root user with a health check', () => {
+    const [, host] = readmeBlocks() as [string[], string[]]
+    const serve = host.at(-1)!
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts
+    const script = /^npm run (\S+)$/.exec(serve)?.[1]
+    const command = script ? scripts[script] : serve
+    expect(command).toBe(`node ${SERVER_ENTRY}`)
+    expect(runtime.at(-1)).toBe(`CMD ["node", "${SERVER_ENTRY}"]`)
+    expect(runtime).toContain('USER node')
+    const healthcheck = runtime.find((line) => line.startsWith('HEALTHCHECK '))
+    expect(healthcheck).toContain('/api/health')
+  })
+
+  it('runs three app replicas on PostgreSQL behind the nginx configuration the topology test uses', () => {
+    const compose = parse(read('compose.yaml')) as {
+      services: Record<
+        string,
+        {
+          deploy?: { replicas?: number }
+          environment?: Record<string, string>
+          volumes?: string[]
+          image?: string
+        }
+      >
+    }
+    const { proxy, app, db } = compose.services
+    expect(app?.deploy?.replicas).toBe(3)
+    expect(app?.environment?.DATABASE_URL).toMatch(/^postgres:\/\/.*@db:5432\//)
+    expect(app?.environment?.TRUST_PROXY).toBe('1')
+    expect(db?.image).toMatch(/^postgres:/)
+    expect(db?.volumes?.some((volume) => volume.endsWith(':/var/lib/postgresql/data'))).toBe(true)
+    const appConf = `./${path.relative(root, NGINX_APP_CONF)}:/etc/nginx/app.conf:ro`
+    expect(proxy?.volumes).toContain(appConf)
+    expect(proxy?.volumes).toContain(
+      './deploy/nginx/compose.conf:/etc/nginx/conf.d/default.conf:ro',
+    )
+    const composeConf = read('deploy/nginx/compose.conf')
+    expect(composeConf).toMatch(/^\s*include \/etc\/nginx\/app\.conf;$/m)
+    expect(composeConf).toMatch(/^\s*listen 443 ssl;$/m)
+  })
+})
