@@ -137,7 +137,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         MAIL_FROM: 'DocuCommons <web@docucommons.example.org>',
         CONTACT_NOTIFY_TO: 'team@docucommons.example.org',
         PUBLIC_SITE_URL: 'https://www.example.org',
-        MAIL_POLL_MS: '1000',
+        MAIL_POLL_MS: '250',
       }
       servers.push(
         ...(await Promise.all(
