@@ -116,7 +116,11 @@ describe.skipIf(!TEST_DATABASE_URL)(
       testDb = await createTestDatabase('postgres')
       // The processes only need the API; an empty site build satisfies the static-file plugin.
       buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-      fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
+      fs.mkdirSync(path.join(buildDir, 'client'))
+      fs.writeFileSync(
+        path.join(buildDir, 'client', 'index.html'),
+        '<!doctype html><title>test</title>',
+      )
       const env = {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
@@ -124,7 +128,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         LOG_LEVEL: 'info',
         DATABASE_URL: testDb.env.DATABASE_URL!,
         DATA_DIR: testDb.env.DATA_DIR,
-        BUILD_DIR: buildDir,
+        BUILD_DIR: path.join(buildDir, 'client'),
         // One proxy in front: the client is the address nginx appended to X-Forwarded-For.
         TRUST_PROXY: '1',
         STORE_PROVIDER: 'shopify',
