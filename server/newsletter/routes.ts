@@ -10,7 +10,7 @@ import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
 import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter } from '#server/http/rate-limit.ts'
+import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { confirmationQueue, confirmSubscription, subscribe } from './store.ts'
 
 export interface NewsletterRoutesOptions {
@@ -30,6 +30,9 @@ export async function newsletterRoutes(
     path: '/newsletter/subscribe',
     schema: NewsletterSignup,
     limiter: createRateLimiter({
+      name: 'newsletter',
+      store: rateLimitStoreFor(database),
+      log: app.log,
       max: env.FORM_RATE_LIMIT_MAX,
       windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
     }),
