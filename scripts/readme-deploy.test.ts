@@ -113,6 +113,8 @@ describe('README deployment section', () => {
       env: { ...env, HOST: '127.0.0.1', PORT: '0' },
       group: true,
     })
+    // The API works too: the production install has everything the server imports.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
     const page = await (await fetch(`${server.url}/`)).text()
     const canonical = /<link rel="canonical" href="([^"]*)"/.exec(page)?.[1]
     expect(canonical).toBe(`${SITE_URL}/`)
