@@ -123,5 +123,5 @@ describe('README deployment section', () => {
     const xml = await sitemap.text()
     expect(xml).toContain(`<loc>${SITE_URL}/</loc>`)
     expect(xml).not.toContain('127.0.0.1')
-  }, 300_000)
+  }, 480_000)
 })
