@@ -107,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Contact messages and newsletter sign-ups share one durable mail outbox (docs/decisions/005).
   const outbox = createMailOutbox({ env, log: app.log })
+  app.decorate('mailOutbox', outbox)
   app.addHook('onReady', outbox.start)
   app.addHook('preClose', outbox.stop)
 

@@ -136,7 +136,7 @@ export const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
     // Strict-Transport-Security: also for every subdomain (only when they all serve HTTPS).
     HSTS_INCLUDE_SUBDOMAINS: booleanFlag.default(true),
-    // Course catalogue (server/catalogue, docs/catalogue.md).
+    // Course catalogue (server/catalogue, README.md#the-course-catalogue).
     STORE_PROVIDER: z
       .enum(STORE_PROVIDERS, { error: `must be one of ${STORE_PROVIDERS.join(', ')}` })
       .default('sample'),
@@ -149,7 +149,7 @@ export const envSchema = z
     REFRESH_RATE_LIMIT_WINDOW_SECONDS: positiveInt
       .max(86_400, 'must be at most 86400 (one day)')
       .default(60),
-    // Contact form and newsletter (server/contact, server/newsletter, docs/contact.md).
+    // Contact form and newsletter (server/contact, server/newsletter, README.md#contact-messages-and-the-newsletter).
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
     MAIL_FROM: mailbox,
     CONTACT_NOTIFY_TO: addressList,

@@ -1,7 +1,7 @@
 /**
  * POST /api/contact/: stores a contact-form message and answers 201 {"ok":true} once it is
  * committed. When SMTP_URL and CONTACT_NOTIFY_TO are set, each accepted message that is not spam
- * is queued for a notification mail (server/contact/outbox.ts). See docs/contact.md.
+ * is queued for a notification mail (server/mail/outbox.ts). See README.md#contact-messages-and-the-newsletter.
  */
 import type { FastifyInstance } from 'fastify'
 import { ContactSubmission } from '#common/contact.ts'

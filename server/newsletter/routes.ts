@@ -2,7 +2,7 @@
  * POST /api/newsletter/subscribe/: records a sign-up (idempotent per address) and answers 201
  * once it is committed. With mail configured (SMTP_URL) it is a double opt-in: a confirmation
  * mail with a single-use, expiring link to GET /api/newsletter/confirm?token=..., which lands the
- * visitor on /?newsletter=<state> where the site shows the outcome. See docs/contact.md.
+ * visitor on /?newsletter=<state> where the site shows the outcome. See README.md#contact-messages-and-the-newsletter.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NEWSLETTER_CONFIRM_PARAM, NewsletterSignup } from '#common/contact.ts'
