@@ -38,7 +38,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY . .
-COPY --from=build /app/build ./build
+# The server marks the release it serves as in use (build/releases/<id>/in-use): its user writes there.
+COPY --from=build --chown=node:node /app/build ./build
 RUN mkdir -p /data && chown node:node /data
 USER node
 # SQLite lives here when DATABASE_URL is unset (one replica only).

@@ -60,7 +60,7 @@ describe('Dockerfile and compose.yaml', () => {
     }
     for (const command of host.slice(0, -1)) expect(runs(runtime)).toContain(command)
     expect(runs(runtime)).not.toMatch(/npm ci(?! --omit=dev)/)
-    expect(runtime).toContain('COPY --from=build /app/build ./build')
+    expect(runtime).toContain('COPY --from=build --chown=node:node /app/build ./build')
   })
 
   it('starts the server as the README and the topology test do, as a non-root user with a health check', () => {
