@@ -33,9 +33,10 @@ function stages(dockerfile: string): Map<string, string[]> {
   return result
 }
 
-function readmeBlocks(): string[][] {
+/** The shell commands of the README's marked deployment section, in order. */
+function readmeCommands(): string[] {
   const section = /<!-- deploy:start -->([\s\S]*?)<!-- deploy:end -->/.exec(read('README.md'))![1]!
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) =>
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
     m[1]!
       .split('\n')
       .map((line) => line.trim())
@@ -49,23 +50,35 @@ describe('Dockerfile and compose.yaml', () => {
   const runtime = dockerfile.get('runtime') ?? []
   const runs = (stage: string[]) => stage.filter((line) => line.startsWith('RUN ')).join('\n')
 
-  it('builds on Node 24 with the README build commands, and runs with production dependencies only', () => {
+  it('builds on Node 24 with the README build commands, and runs what the README copies to a host', () => {
     expect(read('Dockerfile')).toMatch(/^ARG NODE_VERSION=24$/m)
     expect(build[0]).toMatch(/^FROM node:\$\{NODE_VERSION\}/)
     expect(runtime[0]).toMatch(/^FROM node:\$\{NODE_VERSION\}/)
-    const [buildMachine, host] = readmeBlocks() as [string[], string[]]
-    for (const command of buildMachine) {
-      // "PUBLIC_SITE_URL=… npm run build": the image takes the settings as build arguments.
-      expect(runs(build)).toContain(command.replace(/^(PUBLIC_\w+=\S+\s+)+/, ''))
-    }
-    for (const command of host.slice(0, -1)) expect(runs(runtime)).toContain(command)
+    const commands = readmeCommands()
+    // "PUBLIC_SITE_URL=… npm run build": the image takes the settings as build arguments.
+    const npm = commands.map((command) => command.replace(/^(PUBLIC_\w+=\S+\s+)+/, ''))
+    expect(npm).toContain('npm ci')
+    expect(npm).toContain('npm run build')
+    expect(npm).toContain('npm ci --omit=dev')
+    expect(runs(build)).toContain('npm ci ')
+    expect(runs(build)).toContain('npm run build')
+    expect(runs(runtime)).toContain('npm ci --omit=dev')
     expect(runs(runtime)).not.toMatch(/npm ci(?! --omit=dev)/)
+    expect(runs(runtime)).not.toContain('npm run build')
+
+    // Step 2 of the README copies these to the host; the runtime stage holds the same.
+    const copy = commands.find((command) => command.startsWith('cp -a '))
+    const copied = copy!.split(/\s+/).slice(2, -1)
+    expect(copied).toEqual(['package.json', 'package-lock.json', 'server', 'common', 'build'])
+    expect(runtime).toContain('COPY package.json package-lock.json ./')
+    expect(runtime).toContain('COPY server ./server')
+    expect(runtime).toContain('COPY common ./common')
     expect(runtime).toContain('COPY --from=build --chown=node:node /app/build ./build')
+    expect(runtime.filter((line) => line.startsWith('COPY '))).toHaveLength(4)
   })
 
   it('starts the server as the README and the topology test do, as a non-root user with a health check', () => {
-    const [, host] = readmeBlocks() as [string[], string[]]
-    const serve = host.at(-1)!
+    const serve = readmeCommands().at(-1)!
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
       .scripts
     const script = /^npm run (\S+)$/.exec(serve)?.[1]

@@ -1,16 +1,15 @@
 /**
- * The README's deployment section, run verbatim: the shell commands between
- * `<!-- deploy:start -->` and `<!-- deploy:end -->` are executed in a copy of the repository (its
- * tracked files, as a clone would have them). The first block runs on "the build machine", the
- * second on "the host", which gets a real `npm ci --omit=dev` from the registry and no Node but
- * the Node 24 this test runs on. The last command of the host block starts the server; the site
- * it serves must carry the build's public address.
+ * The README's deployment section, run as it stands: the shell commands between
+ * `<!-- deploy:start -->` and `<!-- deploy:end -->` run in one shell, from a copy of the repository
+ * (its tracked files, as a clone has them), with a temporary folder for the example host folder.
+ * The host folder gets a real `npm ci --omit=dev` from the registry and no Node but the Node 24
+ * this test runs on. The last command starts the server; the site it serves must carry the
+ * build's public address.
  */
-import { execFile, execFileSync } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import {
   startServerProcess,
@@ -18,16 +17,17 @@ import {
   type ServerProcess,
 } from '#server/test/server-process.ts'
 
-const exec = promisify(execFile)
 const root = path.resolve(import.meta.dirname, '..')
 const SITE_URL = 'https://www.example.org'
+/** The README's example host folder, replaced by a temporary one. */
+const HOST_DIR = '/srv/docucommons'
 
-/** The shell blocks of the README's marked deployment section, one array of commands each. */
-function deploymentBlocks(readme: string): string[][] {
+/** The shell commands of the README's marked deployment section, in order. */
+function deploymentCommands(readme: string): string[] {
   const section = /<!-- deploy:start -->([\s\S]*?)<!-- deploy:end -->/.exec(readme)?.[1]
   if (!section)
     throw new Error('README.md has no <!-- deploy:start --> … <!-- deploy:end --> block')
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) =>
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((match) =>
     match[1]!
       .split('\n')
       .map((line) => line.trim())
@@ -64,55 +64,46 @@ describe('README deployment section', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   }, 30_000)
 
-  it('builds, installs production dependencies only and serves the built public address', async () => {
-    const blocks = deploymentBlocks(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))
-    expect(blocks).toHaveLength(2)
-    const [buildMachine, host] = blocks as [string[], string[]]
-    expect(buildMachine.join('\n')).toContain(`PUBLIC_SITE_URL=${SITE_URL}`)
-    expect(host).toContain('npm ci --omit=dev')
+  it('builds, copies, installs production dependencies only and serves the built public address', async () => {
+    const commands = deploymentCommands(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))
+    expect(commands).toContain(`PUBLIC_SITE_URL=${SITE_URL} npm run build`)
+    expect(commands).toContain('npm ci --omit=dev')
+    expect(commands.join('\n')).toContain(HOST_DIR)
 
-    copyRepository(dir)
+    const clone = path.join(dir, 'clone')
+    const host = path.join(dir, 'host')
+    copyRepository(clone)
+    // This checkout's node_modules is `npm ci` of the same lockfile (the lockfile check in
+    // `npm test` holds them together), so the clone borrows it instead of repeating `npm ci`.
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(clone, 'node_modules'), 'dir')
+    const script = commands
+      .filter((command) => command !== 'npm ci')
+      .map((command) => command.replaceAll(HOST_DIR, host))
+      .join('\n')
+
     // No Node but Node 24 (this test's), npm and the system's tools, and this machine's network
     // settings (proxies, CA certificates) for the registry; nothing of this process's
     // configuration (PUBLIC_*, DATABASE_URL, TEST_DATABASE_URL, PORT…) leaks into the commands.
     const env: Record<string, string> = {
       PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
       HOME: os.homedir(),
+      HOST: '127.0.0.1',
+      PORT: '0',
     }
     for (const [name, value] of Object.entries(process.env)) {
       if (/proxy|cert|_ca_|ca_bundle|ssl/i.test(name) && value !== undefined) env[name] = value
     }
-    const run = async (command: string) => {
-      try {
-        await exec('sh', ['-c', command], { cwd: dir, env, maxBuffer: 64 << 20 })
-      } catch (error) {
-        const { stdout, stderr } = error as { stdout?: string; stderr?: string }
-        throw new Error(`"${command}" failed:\n${stdout ?? ''}\n${stderr ?? ''}`, { cause: error })
-      }
-    }
-
-    // The build machine: this checkout's node_modules is `npm ci` of the same lockfile (the
-    // lockfile check in `npm test` holds them together), so `npm ci` itself is not repeated.
-    fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
-    for (const command of buildMachine) {
-      if (command === 'npm ci') continue
-      await run(command)
-    }
-    fs.unlinkSync(path.join(dir, 'node_modules'))
-    fs.rmSync(path.join(dir, '.react-router'), { recursive: true, force: true })
-    expect(fs.existsSync(path.join(dir, 'build', 'client', 'index.html'))).toBe(true)
-
-    // The host: everything but the last command runs to completion; the last one is the server.
-    for (const command of host.slice(0, -1)) await run(command)
-    expect(fs.existsSync(path.join(dir, 'node_modules', 'fastify'))).toBe(true)
-    expect(fs.existsSync(path.join(dir, 'node_modules', 'vite'))).toBe(false)
-
+    // One shell runs the whole block (its `cd` included); its last command is the server.
     server = await startServerProcess({
-      command: ['sh', '-c', host.at(-1)!],
-      cwd: dir,
-      env: { ...env, HOST: '127.0.0.1', PORT: '0' },
+      command: ['sh', '-ec', script],
+      cwd: clone,
+      env,
       group: true,
+      timeoutMs: 420_000,
     })
+    expect(fs.existsSync(path.join(host, 'node_modules', 'fastify'))).toBe(true)
+    expect(fs.existsSync(path.join(host, 'node_modules', 'vite'))).toBe(false)
+
     // The API works too: the production install has everything the server imports.
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
     const page = await (await fetch(`${server.url}/`)).text()
