@@ -61,8 +61,10 @@ describe('README deployment section', () => {
 
   afterAll(async () => {
     if (server) await stopServerProcess(server)
+    // The clone borrows this checkout's node_modules: remove the link itself first, never its target.
+    fs.rmSync(path.join(dir, 'clone', 'node_modules'), { force: true })
     fs.rmSync(dir, { recursive: true, force: true })
-  }, 30_000)
+  }, 120_000)
 
   it('builds, copies, installs production dependencies only and serves the built public address', async () => {
     const commands = deploymentCommands(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))
