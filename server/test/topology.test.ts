@@ -215,7 +215,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         answers.map((answer) => (JSON.parse(answer.body) as { count: number }).count),
       )
       expect(counts).toEqual(new Set([4]))
-    }, 40_000)
+    }, 60_000)
 
     it('stores and mails each of 300 contact messages exactly once, spread over the processes', async () => {
       // 60 visitors, each at the form limit: the limit does not get in the way of this test.
@@ -244,7 +244,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       // Every row is marked sent (no sender is still in flight), and the SMTP server has them.
       await waitFor(
         async () => (await countRows(ids)).every((row) => row.delivery_status === 'sent'),
-        30_000,
+        45_000,
         () => `${smtp.received.length} of 300 mails received`,
       )
       const mailed = smtp.received
@@ -252,7 +252,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         .filter((id) => id !== undefined)
       expect(mailed).toHaveLength(300)
       expect(new Set(mailed).size).toBe(300)
-    }, 60_000)
+    }, 90_000)
 
     it('holds the form rate limit across the processes: one quota, not one per process', async () => {
       const answers: Answer[] = []
