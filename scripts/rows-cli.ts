@@ -15,18 +15,17 @@ export interface ExportOptions {
   includeSpam: boolean
 }
 
-export interface RowsCommand<Row> {
+export interface RowsCommand<Stored> {
   name: string
   /** What one row is, for the help text. */
   noun: string
-  columns: readonly (keyof Row & string)[]
-  rows(database: Database, options: ExportOptions): AsyncIterable<Row>
+  /** The stored rows, oldest first (the feature's store). */
+  list(db: Database['db'], options: ExportOptions): AsyncIterable<Stored>
+  /** The output columns in order: each name with how its value is read from a stored row. */
+  columns: Record<string, (row: Stored) => unknown>
 }
 
-export async function runRowsCommand<Row extends Record<string, unknown>>(
-  command: RowsCommand<Row>,
-  argv: string[],
-) {
+export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv: string[]) {
   let args
   try {
     args = parseArgs({
@@ -76,12 +75,16 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
 
   const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
   try {
-    if (args.csv) await write(csvLine(command.columns))
-    for await (const row of command.rows(database, { since, includeSpam: args['include-spam'] })) {
+    const names = Object.keys(command.columns)
+    const readers = Object.values(command.columns)
+    if (args.csv) await write(csvLine(names))
+    const options = { since, includeSpam: args['include-spam'] }
+    for await (const stored of command.list(database.db, options)) {
+      const values = readers.map((read) => read(stored))
       await write(
         args.csv
-          ? csvLine(command.columns.map((column) => row[column]))
-          : JSON.stringify(row) + '\n',
+          ? csvLine(values)
+          : JSON.stringify(Object.fromEntries(names.map((name, i) => [name, values[i]]))) + '\n',
       )
     }
   } finally {

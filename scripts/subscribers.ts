@@ -2,46 +2,26 @@
  * npm run subscribers -- [--since <date>] [--csv] [--include-spam]
  * Prints the newsletter sign-ups, oldest first, with their confirmation state (README.md#reading-what-arrived).
  */
-import { listSubscribers } from '#server/newsletter/store.ts'
+import { listSubscribers, type StoredSubscriber } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
-const columns = [
-  'id',
-  'subscribedAt',
-  'email',
-  'status',
-  'confirmedAt',
-  'spamReason',
-  'mailStatus',
-  'mailAttempts',
-  'nextAttemptAt',
-  'lastError',
-  'mailSentAt',
-  'updatedAt',
-] as const
-type SubscriberRow = Record<(typeof columns)[number], unknown>
-
-export const subscribersCommand: RowsCommand<SubscriberRow> = {
+export const subscribersCommand: RowsCommand<StoredSubscriber> = {
   name: 'subscribers',
   noun: 'newsletter subscribers',
-  columns,
-  async *rows(database, options) {
-    for await (const row of listSubscribers(database.db, options)) {
-      yield {
-        id: row.id,
-        subscribedAt: row.created_at,
-        email: row.email,
-        status: row.status,
-        confirmedAt: row.confirmed_at,
-        spamReason: row.spam_reason,
-        mailStatus: row.mail_status,
-        mailAttempts: Number(row.mail_attempts),
-        nextAttemptAt: row.next_attempt_at,
-        lastError: row.last_error,
-        mailSentAt: row.mail_sent_at,
-        updatedAt: row.updated_at,
-      }
-    }
+  list: listSubscribers,
+  columns: {
+    id: (row) => row.id,
+    subscribedAt: (row) => row.created_at,
+    email: (row) => row.email,
+    status: (row) => row.status,
+    confirmedAt: (row) => row.confirmed_at,
+    spamReason: (row) => row.spam_reason,
+    mailStatus: (row) => row.mail_status,
+    mailAttempts: (row) => Number(row.mail_attempts),
+    nextAttemptAt: (row) => row.next_attempt_at,
+    lastError: (row) => row.last_error,
+    mailSentAt: (row) => row.mail_sent_at,
+    updatedAt: (row) => row.updated_at,
   },
 }
 
