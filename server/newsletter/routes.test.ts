@@ -1,36 +1,17 @@
 /** POST /api/newsletter/subscribe/ without mail configured (single opt-in), on every database. */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { buildApp } from '#server/app.ts'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  testEnv,
-  type TestDatabase,
-} from '#server/test/databases.ts'
+import { expect, it } from 'vitest'
+import { apiOnDatabase } from '#server/test/api.ts'
+import { describeOnDatabases } from '#server/test/databases.ts'
 import { jsonPoster } from '#server/test/post-json.ts'
 
 const started = () => Date.now() - 10_000
 
 describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
+  const api = apiOnDatabase(dialect, { emptied: ['newsletter_subscriber'] })
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await buildApp({ env: testEnv(), database: testDb.database })
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
-  beforeEach(async () => {
-    await testDb.database.db.deleteFrom('newsletter_subscriber').execute()
-  })
-
-  const post = jsonPoster(() => app, '/api/newsletter/subscribe/', 1)
+  const post = jsonPoster(() => api.app, '/api/newsletter/subscribe/', 1)
   const rows = () =>
-    testDb.database.db
+    api.testDb.database.db
       .selectFrom('newsletter_subscriber')
       .selectAll()
       .orderBy('created_at')
@@ -115,7 +96,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
     const refused = await post({ email: 'n5@example.org', startedAt: started() }, from)
     expect(refused.statusCode).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
-    const contact = await app.inject({
+    const contact = await api.app.inject({
       method: 'POST',
       url: '/api/contact/',
       ...from,
@@ -145,7 +126,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
       '/api/newsletter/confirm/?token=short',
       '/api/newsletter/confirm',
     ]) {
-      const response = await app.inject({ method: 'GET', url })
+      const response = await api.app.inject({ method: 'GET', url })
       expect(response.statusCode).toBe(303)
       expect(response.headers.location).toBe('/?newsletter=invalid')
     }
