@@ -4,22 +4,25 @@
  * oldest first as JSON lines, or as CSV with --csv.
  */
 import { once } from 'node:events'
-import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { stringify } from 'csv-stringify/sync'
-import { openDatabase, type Database } from '#server/db/index.ts'
-import { EnvError, parseEnv, resolvePaths } from '#server/env.ts'
+import type { Database } from '#server/db/index.ts'
+import { openConfiguredDatabase } from './database-cli.ts'
 
 export interface ExportOptions {
   since?: string
   includeSpam: boolean
+  /** The command's own switches (RowsCommand.flags), true when given. */
+  flags: Record<string, boolean>
 }
 
 export interface RowsCommand<Stored> {
   name: string
   /** What one row is, for the help text. */
   noun: string
-  /** The stored rows, oldest first (the feature's store). */
+  /** Further switches of this command: name -> help line. */
+  flags?: Record<string, string>
+  /** The stored rows, oldest first (the feature's store, filtered by the options). */
   list(db: Database['db'], options: ExportOptions): AsyncIterable<Stored>
   /** The output columns in order: each name with how its value is read from a stored row. */
   columns: Record<string, (row: Stored) => unknown>
@@ -35,6 +38,12 @@ export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv:
         csv: { type: 'boolean', default: false },
         'include-spam': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        ...Object.fromEntries(
+          Object.keys(command.flags ?? {}).map((flag) => [
+            flag,
+            { type: 'boolean' as const, default: false },
+          ]),
+        ),
       },
       strict: true,
     }).values
@@ -55,30 +64,25 @@ export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv:
       )
   }
 
-  let env
-  try {
-    env = parseEnv()
-  } catch (error) {
-    if (error instanceof EnvError) return fail(error.message, 1)
-    throw error
-  }
-  const { dataDir } = resolvePaths(env)
-  if (!env.DATABASE_URL && !fs.existsSync(dataDir)) {
-    return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`, 1)
-  }
-
   // A closed pipe (e.g. "| head") ends the output quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0)
     throw error
   })
 
-  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  const database = await openConfiguredDatabase()
+  if (!database) return
   try {
     const names = Object.keys(command.columns)
     const readers = Object.values(command.columns)
     if (args.csv) await write(csvLine(names))
-    const options = { since, includeSpam: args['include-spam'] }
+    const flags = Object.fromEntries(
+      Object.keys(command.flags ?? {}).map((flag) => [
+        flag,
+        (args as Record<string, unknown>)[flag] === true,
+      ]),
+    )
+    const options = { since, includeSpam: args['include-spam'] === true, flags }
     for await (const stored of command.list(database.db, options)) {
       const values = readers.map((read) => read(stored))
       await write(
@@ -92,14 +96,16 @@ export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv:
   }
 }
 
-function usage(command: { name: string; noun: string }) {
+function usage(command: { name: string; noun: string; flags?: Record<string, string> }) {
+  const flags = Object.entries(command.flags ?? {})
   return [
-    `Usage: npm run ${command.name} -- [--since <date>] [--csv] [--include-spam]`,
+    `Usage: npm run ${command.name} -- [--since <date>] [--csv] [--include-spam]${flags.map(([flag]) => ` [--${flag}]`).join('')}`,
     `Prints the stored ${command.noun} of the configured database (DATA_DIR or DATABASE_URL), oldest first,`,
     'one JSON object per line.',
     '  --since <date>   only those received at or after this date or date-time (UTC unless an offset is given)',
     '  --csv            CSV with a header row instead of JSON lines',
     '  --include-spam   include submissions taken for spam (left out by default)',
+    ...flags.map(([flag, help]) => `  --${flag.padEnd(15)}${help}`),
   ].join('\n')
 }
 

@@ -1,27 +1,29 @@
 /**
- * npm run subscribers -- [--since <date>] [--csv] [--include-spam]
- * Prints the newsletter sign-ups, oldest first, with their confirmation state (README.md#reading-what-arrived).
+ * npm run subscribers -- [--since <date>] [--csv] [--all]
+ * Prints the newsletter addresses that may be mailed (confirmed, or subscribed while the site had
+ * no confirmation mail), oldest first, with what a mailing tool imports: the address, its state
+ * and the record of consent. --all adds every other state (pending, unsubscribed, spam).
+ * See README.md#reading-what-arrived.
  */
 import { listSubscribers, type StoredSubscriber } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
 export const subscribersCommand: RowsCommand<StoredSubscriber> = {
   name: 'subscribers',
-  noun: 'newsletter subscribers',
-  list: listSubscribers,
+  noun: 'newsletter subscribers who may be mailed',
+  flags: { all: 'every state: also pending, unsubscribed and spam (never mail these)' },
+  list: (db, options) =>
+    listSubscribers(db, {
+      since: options.since,
+      all: options.flags.all,
+      includeSpam: options.includeSpam,
+    }),
   columns: {
-    id: (row) => row.id,
-    subscribedAt: (row) => row.created_at,
     email: (row) => row.email,
     status: (row) => row.status,
+    consentAt: (row) => row.consent_at,
+    consentSource: (row) => row.consent_source,
     confirmedAt: (row) => row.confirmed_at,
-    spamReason: (row) => row.spam_reason,
-    mailStatus: (row) => row.mail_status,
-    mailAttempts: (row) => Number(row.mail_attempts),
-    nextAttemptAt: (row) => row.next_attempt_at,
-    lastError: (row) => row.last_error,
-    mailSentAt: (row) => row.mail_sent_at,
-    updatedAt: (row) => row.updated_at,
   },
 }
 
