@@ -76,7 +76,9 @@ describe('slow clients', () => {
     const after = await closed
     expect(Math.max(...after)).toBeLessThan(HEADERS_MS + 1500)
     expect(Math.min(...after)).toBeGreaterThanOrEqual(HEADERS_MS - 100)
-    expect(Math.max(...latencies)).toBeLessThan(500)
+    // Answered while the tricklers still hang on, not after they were dropped (the bound is loose
+    // for a loaded test machine; an unloaded one answers in a few milliseconds).
+    expect(Math.max(...latencies)).toBeLessThan(HEADERS_MS)
   })
 
   it('drops a client that trickles its body', async () => {

@@ -90,7 +90,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   const knownStore = async (request: FastifyRequest, reply: FastifyReply) => {
     const { store } = request.params as Params
     if (store !== provider.name) {
-      return sendError(
+      return sendApiError(
         reply,
         404,
         `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
@@ -103,7 +103,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     // preflight, so insisting on JSON keeps other sites from pressing Refresh for a visitor.
     const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase()
     if (type !== 'application/json') {
-      return sendError(
+      return sendApiError(
         reply,
         415,
         'Send the refresh with the header Content-Type: application/json.',
@@ -115,7 +115,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     const result = await limiter.hit(request.ip)
     if (!result.allowed) {
       reply.header('retry-after', String(result.retryAfterSeconds))
-      return sendError(
+      return sendApiError(
         reply,
         429,
         `Too many refresh requests. Please try again in ${result.retryAfterSeconds} seconds.`,
@@ -127,7 +127,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     const snapshot = await service.read()
     if (snapshot.courses.length === 0) {
       reply.header('retry-after', '30')
-      return sendError(
+      return sendApiError(
         reply,
         503,
         'The course catalogue has not been loaded from the store yet. Please try again in a minute.',
@@ -139,18 +139,18 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   const detail = async (request: FastifyRequest, reply: FastifyReply) => {
     const { id = '' } = request.params as Params
     const answer = (await service.read()).detail(id)
-    if (!answer) return sendError(reply, 404, `There is no course with the id "${id}".`)
+    if (!answer) return sendApiError(reply, 404, `There is no course with the id "${id}".`)
     return sendCached(request, reply, answer)
   }
 
   const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!refreshBodySchema.safeParse(request.body).success) {
-      return sendError(reply, 400, 'body: the refresh takes no body (send none, or {}).')
+      return sendApiError(reply, 400, 'body: the refresh takes no body (send none, or {}).')
     }
     const outcome = await service.refresh()
     if (outcome.kind === 'failed') {
       if (outcome.retryAfterSeconds) reply.header('retry-after', String(outcome.retryAfterSeconds))
-      return sendError(reply, outcome.status, outcome.message)
+      return sendApiError(reply, outcome.status, outcome.message)
     }
     const { snapshot, message } = outcome
     reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8')
@@ -184,8 +184,4 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Serial
   reply.header('cache-control', 'no-cache').header('etag', answer.etag)
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
   return reply.code(200).type('application/json; charset=utf-8').send(answer.body)
-}
-
-function sendError(reply: FastifyReply, status: number, message: string) {
-  return sendApiError(reply, status, message)
 }

@@ -125,7 +125,7 @@ describe('node server/index.ts on a build made with other settings', () => {
       let stderr = ''
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
       // A server that starts instead of refusing is stopped, and the test fails on its status.
-      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const killer = setTimeout(() => child.kill('SIGKILL'), 60_000)
       const status = await new Promise<number | null>((resolve) => child.on('exit', resolve))
       clearTimeout(killer)
       const result = { status, stderr }
@@ -136,5 +136,5 @@ describe('node server/index.ts on a build made with other settings', () => {
     } finally {
       fs.rmSync(work, { recursive: true, force: true })
     }
-  }, 20_000)
+  }, 90_000)
 })

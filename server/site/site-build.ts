@@ -48,13 +48,20 @@ export function openSiteBuild(buildDir: string): SiteBuild {
     return { root, release: undefined, settings: undefined, close() {} }
   }
   const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as SiteConfigFile
-  const marker = markInUse(release)
+  // A read-only build (a container image, a non-root server) cannot be marked, and cannot be
+  // changed by a build either: serve it without a marker.
+  let marker: string | undefined
+  try {
+    marker = markInUse(release)
+  } catch {
+    marker = undefined
+  }
   return {
     root,
     release,
     settings: config.settings,
     close() {
-      fs.rmSync(marker, { force: true })
+      if (marker) fs.rmSync(marker, { force: true })
     },
   }
 }
