@@ -11,6 +11,7 @@ import { z } from 'zod'
 import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
 import { createStoreProvider } from '#server/catalogue/providers/index.ts'
+import { chooseEncoding } from '#server/http/encoding.ts'
 import { createRateLimiter } from './rate-limit.ts'
 import { matchesEtag, type SerialisedAnswer } from './snapshot.ts'
 import { createCatalogueService } from './sync-service.ts'
@@ -174,13 +175,19 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
 }
 
 /**
- * The answer is already serialised; revalidation is cheap (If-None-Match), so browsers and
- * proxies may keep it but must ask before reusing it.
+ * The answer is already serialised and compressed; revalidation is cheap (If-None-Match), so
+ * browsers and proxies may keep it but must ask before reusing it. The ETag names the content,
+ * whatever its encoding (as nginx's gzip_static does); Vary keeps caches' encodings apart.
  */
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: SerialisedAnswer) {
   reply.header('cache-control', 'no-cache').header('etag', answer.etag)
+  reply.header('vary', 'Accept-Encoding')
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
-  return reply.code(200).type('application/json; charset=utf-8').send(answer.body)
+  reply.code(200).type('application/json; charset=utf-8')
+  const encoding = chooseEncoding(request.headers['accept-encoding'], answer)
+  if (!encoding) return reply.send(answer.bytes)
+  reply.header('content-encoding', encoding)
+  return reply.send(answer[encoding])
 }
 
 function sendError(reply: FastifyReply, status: number, message: string) {

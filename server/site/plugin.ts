@@ -5,6 +5,7 @@ import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { indexBuild, negotiateEncoding, resolvePath, type StaticFile } from './static-files.ts'
 import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.ts'
+import { createFileCache } from './file-cache.ts'
 
 export interface SiteOptions {
   buildDir: string
@@ -30,6 +31,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     }
   }
   app.log.info({ files: files.size, buildDir: options.buildDir }, 'site build indexed')
+  const cache = createFileCache()
+  const body = (absolutePath: string, size: number, start = 0, end = size - 1) => {
+    const bytes = cache.get(absolutePath, size)
+    if (!bytes) return fs.createReadStream(absolutePath, { start, end })
+    return start === 0 && end === size - 1 ? bytes : bytes.subarray(start, end + 1)
+  }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
@@ -61,7 +68,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-length', variant.size)
       reply.code(status)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(fs.createReadStream(variant.absolutePath))
+      return reply.send(body(variant.absolutePath, variant.size))
     }
 
     reply.header('accept-ranges', 'bytes')
@@ -75,12 +82,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       reply.header('content-length', range.end - range.start + 1)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(fs.createReadStream(file.absolutePath, range))
+      return reply.send(body(file.absolutePath, file.size, range.start, range.end))
     }
     reply.code(status)
     reply.header('content-length', file.size)
     if (request.method === 'HEAD') return reply.send()
-    return reply.send(fs.createReadStream(file.absolutePath))
+    return reply.send(body(file.absolutePath, file.size))
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler })
