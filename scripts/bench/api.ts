@@ -19,7 +19,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { BASE_HEADERS, API_CSP, contentSecurityPolicy, inlineScriptHashes } from '#server/site/security-headers.ts'
+import {
+  BASE_HEADERS,
+  API_CSP,
+  contentSecurityPolicy,
+  inlineScriptHashes,
+} from '#server/site/security-headers.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const buildDir = path.join(root, 'build/client')
@@ -60,7 +65,9 @@ export async function runApiBench(options: ApiBenchOptions = {}) {
       throw new Error(`${tool} is missing: ${hint}`)
   }
   if (!fs.existsSync(BROTLI_MODULE))
-    throw new Error('nginx cannot serve .br files: apt-get install -y libnginx-mod-http-brotli-static')
+    throw new Error(
+      'nginx cannot serve .br files: apt-get install -y libnginx-mod-http-brotli-static',
+    )
   if (!fs.existsSync(path.join(buildDir, 'index.html')))
     throw new Error(`No build at ${buildDir}: run npm run build first.`)
 
@@ -90,9 +97,13 @@ export async function runApiBench(options: ApiBenchOptions = {}) {
     const jsonFile = path.join(temp, 'courses.json')
     writeWithCompressed(jsonFile, json)
     fs.writeFileSync(path.join(temp, 'nginx.conf'), nginxConfig(temp, nginxPort, jsonFile))
-    const nginx = spawn('taskset', ['-c', serverCpu, 'nginx', '-p', temp, '-c', path.join(temp, 'nginx.conf')], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    })
+    const nginx = spawn(
+      'taskset',
+      ['-c', serverCpu, 'nginx', '-p', temp, '-c', path.join(temp, 'nginx.conf')],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    )
     children.push(nginx)
     const nginxBase = `http://127.0.0.1:${nginxPort}`
     await waitFor(`${nginxBase}${CATALOGUE}`, nginx)
@@ -141,7 +152,9 @@ export async function runApiBench(options: ApiBenchOptions = {}) {
           `| \`${r.url}\` | ${r.ours.rps.toFixed(0)} | ${r.ours.cpuMicros.toFixed(1)} | ${r.ours.errors} | ${r.theirs.rps.toFixed(0)} | ${r.theirs.cpuMicros.toFixed(1)} | ${r.theirs.errors} | **${r.ratio.toFixed(2)}×** |`,
       ),
     ].join('\n')
-    console.log(`\nMedians of ${rounds} interleaved rounds, ${connections} connections, ${seconds} s each\n`)
+    console.log(
+      `\nMedians of ${rounds} interleaved rounds, ${connections} connections, ${seconds} s each\n`,
+    )
     console.log(table)
     if (options.write !== false) writeSection(table, { seconds, rounds, connections })
     return rows
@@ -151,7 +164,8 @@ export async function runApiBench(options: ApiBenchOptions = {}) {
   }
 }
 
-const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+const TICKS_PER_SECOND =
+  Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
 
 /** utime + stime of a process, all its threads, in clock ticks. */
 function cpuTicks(pid: number): number {
@@ -191,7 +205,8 @@ function wrk(url: string, seconds: number, connections: number, cpu: string) {
 }
 
 function summarise(runs: Run[]): Run {
-  const median = (values: number[]) => values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
+  const median = (values: number[]) =>
+    values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
   return {
     requests: median(runs.map((r) => r.requests)),
     rps: median(runs.map((r) => r.rps)),
@@ -303,7 +318,10 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer)
 }
 
-function writeSection(table: string, run: { seconds: number; rounds: number; connections: number }) {
+function writeSection(
+  table: string,
+  run: { seconds: number; rounds: number; connections: number },
+) {
   const file = path.join(root, 'docs/benchmarks.md')
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
   const nginxVersion = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim()
