@@ -55,4 +55,18 @@ describe('request log', () => {
     expect(typeof line!.responseTime).toBe('number')
     expect(JSON.stringify(lines)).not.toMatch(/secret|someone@example/)
   })
+
+  it('writes an unknown, escaped path with its 404 status', async () => {
+    lines.length = 0
+    const written = nextLine()
+    await app.inject({ method: 'GET', url: '/api/"quoted"/\\/é' })
+    await written
+    expect(lines.filter((line) => line.req)).toMatchObject([
+      {
+        msg: 'request completed',
+        req: { url: '/api/%22quoted%22///%C3%A9' },
+        res: { statusCode: 404 },
+      },
+    ])
+  })
 })
