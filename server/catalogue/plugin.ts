@@ -85,15 +85,15 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     }
   })
 
-  const knownStore = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous (a callback, not a promise): it runs on every catalogue GET.
+  const knownStore = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const { store } = request.params as Params
-    if (store !== provider.name) {
-      return sendError(
-        reply,
-        404,
-        `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
-      )
-    }
+    if (store === provider.name) return done()
+    sendError(
+      reply,
+      404,
+      `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
+    )
   }
 
   const jsonOnly = async (request: FastifyRequest, reply: FastifyReply) => {
