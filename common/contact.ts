@@ -90,8 +90,6 @@ export const ContactSubmission = z.strictObject({
   submissionId,
 })
 export type ContactSubmission = z.output<typeof ContactSubmission>
-/** The JSON body the form sends (before trimming and defaults). */
-export type ContactSubmissionBody = z.input<typeof ContactSubmission>
 
 export const NewsletterSignup = z.strictObject({
   email: emailAddress,
@@ -100,7 +98,6 @@ export const NewsletterSignup = z.strictObject({
   submissionId,
 })
 export type NewsletterSignup = z.output<typeof NewsletterSignup>
-export type NewsletterSignupBody = z.input<typeof NewsletterSignup>
 
 /**
  * One message per field (the first problem found), for the API's 400 answer. Unknown fields are

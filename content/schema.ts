@@ -1,7 +1,8 @@
 /**
- * The shape of every piece of site copy. Content modules export plain data; `validateContent` in
- * `content/index.ts` parses them with these schemas at build time, so a bad entry fails the build
- * with its file and field instead of rendering a broken page.
+ * The shape of every piece of site copy. Content modules export plain data; `parseContent` in
+ * `app/lib/content.server.ts` parses them with these schemas at build time (the route loaders
+ * while prerendering, `vite.config.ts` for site.ts), so a bad entry fails the build with its file
+ * and field instead of rendering a broken page.
  */
 import { z } from 'zod'
 

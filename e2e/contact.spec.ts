@@ -5,7 +5,8 @@
  * outbox until it can.
  *
  * These tests send a few real submissions from 127.0.0.1; the web server of the e2e run should
- * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see docs/contact.md).
+ * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see
+ * README.md#contact-messages-and-the-newsletter).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { waitForHydration } from './helpers.ts'

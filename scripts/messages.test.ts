@@ -9,7 +9,7 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { csvCell, parseSince } from './rows-cli.ts'
+import { csvLine, parseSince } from './rows-cli.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 // Each test starts the script a few times (a Node process with the database driver each).
@@ -187,12 +187,24 @@ describe('the export helpers', () => {
 
   it.each([
     [null, ''],
+    [undefined, ''],
     [3, '3'],
+    [-3, '-3'],
+    [false, 'false'],
     ['plain', 'plain'],
+    [' padded ', '" padded "'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
     ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
     ['+1 555', "'+1 555"],
+    ['-2+3', "'-2+3"],
     ['@SUM(1)', "'@SUM(1)"],
-  ])('csvCell(%j)', (input, output) => expect(csvCell(input)).toBe(output))
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+  ])('csvLine([%j])', (input, output) => expect(csvLine([input])).toBe(`${output}\r\n`))
+
+  it('separates fields with commas and ends the record with CRLF', () => {
+    expect(csvLine(['a', 1, null, '=x'])).toBe("a,1,,'=x\r\n")
+  })
 })

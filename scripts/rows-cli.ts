@@ -6,6 +6,7 @@
 import { once } from 'node:events'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
+import { stringify } from 'csv-stringify/sync'
 import { openDatabase, type Database } from '#server/db/index.ts'
 import { EnvError, parseEnv, resolvePaths } from '#server/env.ts'
 
@@ -75,11 +76,11 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
 
   const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
   try {
-    if (args.csv) await write(command.columns.join(',') + '\r\n')
+    if (args.csv) await write(csvLine(command.columns))
     for await (const row of command.rows(database, { since, includeSpam: args['include-spam'] })) {
       await write(
         args.csv
-          ? command.columns.map((column) => csvCell(row[column])).join(',') + '\r\n'
+          ? csvLine(command.columns.map((column) => row[column]))
           : JSON.stringify(row) + '\n',
       )
     }
@@ -116,14 +117,18 @@ export function parseSince(value: string): string | undefined {
 }
 
 /**
- * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (=, +, -, @ and
- * control characters first) gets a leading apostrophe: visitors' text must never execute.
+ * One CSV record (RFC 4180, CRLF). Text that a spreadsheet would run as a formula (=, +, -, @,
+ * tab or CR first) gets a leading apostrophe: visitors' text must never execute. Negative numbers
+ * stay numbers; booleans are written as true/false; leading or trailing spaces are kept by quoting.
  */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+export function csvLine(values: readonly unknown[]): string {
+  return stringify([values], {
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // A bare line break must be quoted too, not only CRLF (the record delimiter).
+    quoted_match: [/^\s|\s$/, /[\r\n]/],
+    cast: { boolean: String, date: (date) => date.toISOString() },
+  })
 }
 
 async function write(chunk: string) {

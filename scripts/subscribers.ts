@@ -1,6 +1,6 @@
 /**
  * npm run subscribers -- [--since <date>] [--csv] [--include-spam]
- * Prints the newsletter sign-ups, oldest first, with their confirmation state (docs/contact.md).
+ * Prints the newsletter sign-ups, oldest first, with their confirmation state (README.md#reading-what-arrived).
  */
 import { listSubscribers } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'

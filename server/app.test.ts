@@ -59,3 +59,28 @@ describe('health when the database is gone', () => {
     await testDb.drop()
   })
 })
+
+describe('behind one proxy (TRUST_PROXY=1)', () => {
+  it('counts the address the proxy saw, whatever the client writes into X-Forwarded-For', async () => {
+    const testDb = await createTestDatabase('sqlite')
+    const app = await buildApp({
+      env: testEnv({ TRUST_PROXY: '1', FORM_RATE_LIMIT_MAX: '2', FORM_MIN_FILL_MS: '0' }),
+      database: testDb.database,
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe/',
+        remoteAddress: '127.0.0.1',
+        // The client forges a new left-most entry each time; the proxy appends what it saw.
+        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.8` },
+        payload: { email: `forger${i}@example.org` },
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses).toEqual([201, 201, 429, 429])
+    await app.close()
+    await testDb.drop()
+  })
+})

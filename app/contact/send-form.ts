@@ -3,8 +3,7 @@
  * answer into what the site does next: done, show field errors, keep for later, or give up.
  */
 import type { FieldErrors } from '#common/contact-form.ts'
-
-export const REQUEST_TIMEOUT_MS = 30_000
+import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
 
 export type SendOutcome =
   /** 201: stored by the server. */

@@ -20,7 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
-  BASE_HEADERS,
+  baseHeaders,
   API_CSP,
   contentSecurityPolicy,
   inlineScriptHashes,
@@ -226,7 +226,7 @@ function writeWithCompressed(file: string, body: string) {
 }
 
 function nginxConfig(temp: string, port: number, jsonFile: string): string {
-  const security = Object.entries(BASE_HEADERS)
+  const security = Object.entries(baseHeaders({ HSTS_INCLUDE_SUBDOMAINS: true }))
     .map(([name, value]) => `add_header ${name} "${value}" always;`)
     .join('\n      ')
   const location = (match: string, file: string, headers: Record<string, string>) => `

@@ -1,7 +1,7 @@
 /**
  * POST /api/contact/: stores a contact-form message and answers 201 {"ok":true} once it is
  * committed. When SMTP_URL and CONTACT_NOTIFY_TO are set, each accepted message that is not spam
- * is queued for a notification mail (server/contact/outbox.ts). See docs/contact.md.
+ * is queued for a notification mail (server/mail/outbox.ts). See README.md#contact-messages-and-the-newsletter.
  */
 import type { FastifyInstance } from 'fastify'
 import { ContactSubmission } from '#common/contact.ts'
@@ -9,7 +9,7 @@ import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
 import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter } from '#server/http/rate-limit.ts'
+import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { contactNotificationQueue, storeMessage } from './store.ts'
 
 export interface ContactRoutesOptions {
@@ -29,6 +29,9 @@ export async function contactRoutes(
     path: '/contact',
     schema: ContactSubmission,
     limiter: createRateLimiter({
+      name: 'contact',
+      store: rateLimitStoreFor(database),
+      log: app.log,
       max: env.FORM_RATE_LIMIT_MAX,
       windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
     }),

@@ -78,9 +78,19 @@ export interface NewsletterSubscriberTable {
   mail_sent_at: string | null
 }
 
+/** One rate-limit window per endpoint and client (migration 200), used on PostgreSQL. */
+export interface RateLimitWindowTable {
+  /** "<endpoint>:<address or IPv6 /64>" */
+  key: string
+  count: number
+  /** When the window ends, in milliseconds since 1970 (bigint: a string when read back). */
+  reset_at: number | string
+}
+
 export interface DatabaseSchema {
   catalogue_course: CatalogueCourseTable
   catalogue_sync: CatalogueSyncTable
   contact_message: ContactMessageTable
   newsletter_subscriber: NewsletterSubscriberTable
+  rate_limit_window: RateLimitWindowTable
 }

@@ -11,6 +11,7 @@ import type {
 } from 'fastify'
 import type { z } from 'zod'
 import { fieldErrors, HONEYPOT_FIELD } from '#common/contact.ts'
+import { sendApiError } from './api-error.ts'
 import type { RateLimiter } from './rate-limit.ts'
 
 export const FORM_BODY_LIMIT = 16 * 1024
@@ -31,17 +32,15 @@ export function registerFormRoute<Schema extends z.ZodType>(
   route: FormRoute<Schema>,
 ) {
   const rateLimit: onRequestAsyncHookHandler = async (request, reply) => {
-    const decision = route.limiter.hit(request.ip)
+    const decision = await route.limiter.hit(request.ip)
     if (decision.allowed) return
     request.log.info({ retryAfter: decision.retryAfterSeconds }, 'form rate limit reached')
-    return reply
-      .code(429)
-      .header('retry-after', String(decision.retryAfterSeconds))
-      .header('cache-control', 'no-store')
-      .send({
-        error: 'Too Many Requests',
-        message: `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`,
-      })
+    return sendApiError(
+      reply,
+      429,
+      `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`,
+      { retryAfterSeconds: decision.retryAfterSeconds },
+    )
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -49,9 +48,7 @@ export function registerFormRoute<Schema extends z.ZodType>(
     reply.header('cache-control', 'no-store')
     const parsed = route.schema.safeParse(request.body)
     if (!parsed.success) {
-      return reply.code(400).send({
-        error: 'Bad Request',
-        message: 'Please check the highlighted fields.',
+      return sendApiError(reply, 400, 'Please check the highlighted fields.', {
         fields: fieldErrors(parsed.error),
       })
     }
@@ -68,10 +65,7 @@ export function registerFormRoute<Schema extends z.ZodType>(
 const requireJson: onRequestAsyncHookHandler = async (request, reply) => {
   const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase()
   if (mediaType === 'application/json') return
-  return reply.code(415).header('cache-control', 'no-store').send({
-    error: 'Unsupported Media Type',
-    message: 'Send the form as JSON (Content-Type: application/json).',
-  })
+  return sendApiError(reply, 415, 'Send the form as JSON (Content-Type: application/json).')
 }
 
 /**

@@ -3,7 +3,7 @@
  * Fastify's two (incoming and completed). Every request is logged (no sampling). Lines are
  * buffered and written to stdout in batches (batched-writer.ts): once 4 KB wait, 250 ms after
  * the first waiting line, and at exit, so a quiet server shows a line within 250 ms and a SIGKILL
- * loses at most the last 250 ms. See docs/decisions/007-api-hot-path.md.
+ * loses at most the last 250 ms. See docs/decisions/008-api-hot-path.md.
  *
  * The completed line is the one line every request writes, so it is put together here from
  * pino's own parts (the request logger's bindings and its stream) rather than through pino's

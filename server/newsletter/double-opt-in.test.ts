@@ -132,7 +132,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     await sentRow('yolanda@example.org')
     const first = linkIn(smtp.received[0]!.text)
     await subscribe('YOLANDA@example.org')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
 
     // Ten minutes later (simulated), the visitor asks again: a new link, and only it is valid.
@@ -149,7 +149,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
     // Confirmed: further sign-ups send nothing and change nothing.
     await subscribe('yolanda@example.org')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(2)
     expect(await row('yolanda@example.org')).toMatchObject({ status: 'confirmed' })
   })
@@ -177,7 +177,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       payload: { email: 'hana@example.org', fax: 'filled' },
     })
     expect(bot.statusCode).toBe(201)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
     expect(await row('hana@example.org')).toMatchObject({ status: 'pending', spam_reason: null })
   })
@@ -189,7 +189,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       payload: { email: 'bot@example.org', fax: 'filled' },
     })
     expect(response.json()).toEqual({ ok: true, confirmByEmail: true })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(0)
     expect(await row('bot@example.org')).toMatchObject({ status: 'spam', mail_status: 'none' })
   })

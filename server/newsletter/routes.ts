@@ -2,7 +2,7 @@
  * POST /api/newsletter/subscribe/: records a sign-up (idempotent per address) and answers 201
  * once it is committed. With mail configured (SMTP_URL) it is a double opt-in: a confirmation
  * mail with a single-use, expiring link to GET /api/newsletter/confirm?token=..., which lands the
- * visitor on /?newsletter=<state> where the site shows the outcome. See docs/contact.md.
+ * visitor on /?newsletter=<state> where the site shows the outcome. See README.md#contact-messages-and-the-newsletter.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NEWSLETTER_CONFIRM_PARAM, NewsletterSignup } from '#common/contact.ts'
@@ -10,7 +10,7 @@ import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
 import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter } from '#server/http/rate-limit.ts'
+import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { confirmationQueue, confirmSubscription, subscribe } from './store.ts'
 
 export interface NewsletterRoutesOptions {
@@ -30,6 +30,9 @@ export async function newsletterRoutes(
     path: '/newsletter/subscribe',
     schema: NewsletterSignup,
     limiter: createRateLimiter({
+      name: 'newsletter',
+      store: rateLimitStoreFor(database),
+      log: app.log,
       max: env.FORM_RATE_LIMIT_MAX,
       windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
     }),

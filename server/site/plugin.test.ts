@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
+import { openSiteBuild } from './site-build.ts'
 
 const PAGE = '<!doctype html><title>Home</title><script>window.hello = 1</script><p>Welcome</p>'
 // Over the cache's per-file limit, so it is streamed.
@@ -33,7 +34,7 @@ describe('site plugin', () => {
     write('assets/entry-abc.js', 'export const x = 1\n')
     write('media/video/hero.mp4', VIDEO)
     testDb = await createTestDatabase('sqlite')
-    app = await buildApp({ env: testEnv(), database: testDb.database, buildDir: dir })
+    app = await buildApp({ env: testEnv(), database: testDb.database, build: openSiteBuild(dir) })
     await app.ready()
   })
   afterAll(async () => {

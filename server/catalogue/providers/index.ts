@@ -5,7 +5,7 @@ import { createShopifyProvider } from './shopify.ts'
 import { DEFAULT_MAX_PAGES, type StoreProvider } from './types.ts'
 import { createWooCommerceProvider } from './woocommerce.ts'
 
-export type { StoreProvider } from './types.ts'
+export type { SkippedProduct, StoreCatalogue, StoreProvider } from './types.ts'
 
 export interface ProviderConfig {
   provider: StoreProviderName

@@ -6,9 +6,11 @@ import type { Migration } from 'kysely/migration'
 import { catalogueMigration } from './001-catalogue.ts'
 import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
+import { rateLimitMigration } from './200-rate-limit.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
   '100-contact-messages': contactMessagesMigration,
   '101-newsletter-subscribers': newsletterSubscribersMigration,
+  '200-rate-limit': rateLimitMigration,
 }
