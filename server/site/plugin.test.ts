@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 import { openSiteBuild } from './site-build.ts'
+import { CACHE } from './static-files.ts'
 
 const PAGE = '<!doctype html><title>Home</title><script>window.hello = 1</script><p>Welcome</p>'
 // Over the cache's per-file limit, so it is streamed.
@@ -54,7 +55,7 @@ describe('site plugin', () => {
       expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(PAGE)
       expect(response.headers['content-length']).toBe(String(response.rawPayload.length))
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
-      expect(response.headers['cache-control']).toBe('public, max-age=60, must-revalidate')
+      expect(response.headers['cache-control']).toBe(CACHE.page)
       expect(response.headers.vary).toBe('Accept-Encoding')
       expect(response.headers.etag).toMatch(/^W\/"/)
       expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
