@@ -19,6 +19,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { CACHE } from '#server/site/static-files.ts'
 import {
   baseHeaders,
   API_CSP,
@@ -244,7 +245,7 @@ function nginxConfig(temp: string, port: number, jsonFile: string): string {
     const csp = contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(file, 'utf8')))
     return location(page, file, {
       'content-security-policy': csp,
-      'cache-control': 'public, max-age=60, must-revalidate',
+      'cache-control': CACHE.page,
     })
   })
   for (const dir of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi', 'logs'])
