@@ -4,6 +4,9 @@
  * the current build (run `npm run build` first) and a throwaway database, and stops it by PID.
  *   npm run bench                 # everything
  *   npm run bench -- --no-lighthouse
+ *   npm run bench -- --no-api     # without the CPU-per-request comparison with nginx
+ * The comparison with nginx (scripts/bench/api.ts, also `npm run bench:api`) runs last, on its
+ * own pinned server, and writes its section of docs/benchmarks.md.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -113,4 +116,9 @@ try {
   server.kill('SIGTERM')
   await new Promise((r) => server.once('exit', r))
   fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+if (!process.argv.includes('--no-api')) {
+  const { runApiBench } = await import('./bench/api.ts')
+  await runApiBench()
 }

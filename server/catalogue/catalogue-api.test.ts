@@ -2,6 +2,7 @@
  * The catalogue API in-process (app.inject) on every database engine, reading from a stub
  * Shopify store on 127.0.0.1.
  */
+import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { courseListAnswerSchema, courseRefreshAnswerSchema } from '#common/course.ts'
@@ -153,6 +154,31 @@ describeOnDatabases('catalogue API', (dialect) => {
         })
       ).statusCode,
     ).toBe(304)
+  })
+
+  it('sends the list and a course compressed as the client accepts, the same JSON each way', async () => {
+    for (const url of [LIST, '/api/core/shopify/courses/2']) {
+      const plain = await app.inject({ method: 'GET', url })
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.headers.vary).toBe('Accept-Encoding')
+      const json = plain.json()
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+        ['gzip', 'gzip', zlib.gunzipSync],
+      ] as const) {
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': accept },
+        })
+        expect(response.headers['content-encoding'], accept).toBe(encoding)
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+        expect(response.headers.etag).toBe(plain.headers.etag)
+        expect(response.headers.vary).toBe('Accept-Encoding')
+        expect(response.headers['content-length']).toBe(String(response.rawPayload.length))
+        expect(JSON.parse(decode(response.rawPayload).toString('utf8'))).toEqual(json)
+      }
+    }
   })
 
   it('refreshes: new, changed and removed courses replace the old ones, and the ETag changes', async () => {

@@ -12,6 +12,7 @@ import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { createStoreProvider } from '#server/catalogue/providers/index.ts'
+import { chooseEncoding } from '#server/http/encoding.ts'
 import { matchesEtag, type SerialisedAnswer } from './snapshot.ts'
 import { createCatalogueService } from './sync-service.ts'
 
@@ -87,15 +88,15 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     }
   })
 
-  const knownStore = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous (a callback, not a promise): it runs on every catalogue GET.
+  const knownStore = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const { store } = request.params as Params
-    if (store !== provider.name) {
-      return sendApiError(
-        reply,
-        404,
-        `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
-      )
-    }
+    if (store === provider.name) return done()
+    sendApiError(
+      reply,
+      404,
+      `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
+    )
   }
 
   const jsonOnly = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -177,11 +178,17 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
 }
 
 /**
- * The answer is already serialised; revalidation is cheap (If-None-Match), so browsers and
- * proxies may keep it but must ask before reusing it.
+ * The answer is already serialised and compressed; revalidation is cheap (If-None-Match), so
+ * browsers and proxies may keep it but must ask before reusing it. The ETag names the content,
+ * whatever its encoding (as nginx's gzip_static does); Vary keeps caches' encodings apart.
  */
 function sendCached(request: FastifyRequest, reply: FastifyReply, answer: SerialisedAnswer) {
   reply.header('cache-control', 'no-cache').header('etag', answer.etag)
+  reply.header('vary', 'Accept-Encoding')
   if (matchesEtag(request.headers['if-none-match'], answer.etag)) return reply.code(304).send()
-  return reply.code(200).type('application/json; charset=utf-8').send(answer.body)
+  reply.code(200).type('application/json; charset=utf-8')
+  const encoding = chooseEncoding(request.headers['accept-encoding'], answer)
+  if (!encoding) return reply.send(answer.bytes)
+  reply.header('content-encoding', encoding)
+  return reply.send(answer[encoding])
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clearPayloadHeaders } from '#server/http/api-error.ts'
 import { indexBuild, negotiateEncoding, resolvePath, type StaticFile } from './static-files.ts'
 import { contentSecurityPolicy, ERROR_PAGE_CSP, inlineScriptHashes } from './security-headers.ts'
+import { createFileCache } from './file-cache.ts'
 
 export interface SiteOptions {
   /** The real folder of the prerendered files. */
@@ -56,6 +57,19 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       .send(ERROR_PAGE)
   })
 
+  // Small files answer from memory after their first request (file-cache.ts); a file that has
+  // gone missing still fails before the answer starts, as a 500 page.
+  const cache = createFileCache()
+  const body = async (
+    absolutePath: string,
+    size: number,
+    range?: { start: number; end: number },
+  ) => {
+    const bytes = cache.get(absolutePath, size)
+    if (!bytes) return openStream(absolutePath, range)
+    return range ? bytes.subarray(range.start, range.end + 1) : bytes
+  }
+
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
     const resolved = resolvePath(files, pathname)
@@ -91,7 +105,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-length', variant.size)
       reply.code(status)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(await openStream(variant.absolutePath))
+      return reply.send(await body(variant.absolutePath, variant.size))
     }
 
     reply.header('accept-ranges', 'bytes')
@@ -105,12 +119,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       reply.header('content-length', range.end - range.start + 1)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(await openStream(file.absolutePath, range))
+      return reply.send(await body(file.absolutePath, file.size, range))
     }
     reply.code(status)
     reply.header('content-length', file.size)
     if (request.method === 'HEAD') return reply.send()
-    return reply.send(await openStream(file.absolutePath))
+    return reply.send(await body(file.absolutePath, file.size))
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler })

@@ -12,6 +12,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { chooseEncoding } from '#server/http/encoding.ts'
 
 export interface StaticFile {
   readonly absolutePath: string
@@ -136,16 +137,5 @@ export function negotiateEncoding(
   file: StaticFile,
   acceptEncoding: string | undefined,
 ): 'br' | 'gzip' | undefined {
-  if (!acceptEncoding || (!file.br && !file.gzip)) return undefined
-  const accepted = new Map<string, number>()
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';')
-    if (!name) continue
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1)
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
-  if (file.br && ok('br')) return 'br'
-  if (file.gzip && ok('gzip')) return 'gzip'
-  return undefined
+  return chooseEncoding(acceptEncoding, file)
 }
