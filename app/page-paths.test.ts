@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contactFields } from '#common/contact-form.ts'
+import { contactFields } from '#common/contact-constants.ts'
 import { ContactSubmission, NewsletterSignup } from '#common/contact.ts'
 import { getConsentPage } from '#app/lib/content.server.ts'
 import { consentPages } from '#content/consent-pages.ts'

@@ -4,7 +4,7 @@
  * without JavaScript or a link from one of our mails was used. Keyed by the page's path; the
  * paths are listed in app/page-paths.ts. None of them is in the sitemap.
  */
-import { CONTACT_LIMITS } from '#common/contact-form.ts'
+import { CONTACT_LIMITS } from '#common/contact-constants.ts'
 import type { ConsentPagesContent } from './schema.ts'
 
 const SIGN_UP_AGAIN = { to: '#newsletter-email', label: 'Sign up again' }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CONTACT_ENDPOINT, CONTACT_LIMITS, HONEYPOT_FIELD } from '#common/contact-form.ts'
+import { CONTACT_ENDPOINT, CONTACT_LIMITS, HONEYPOT_FIELD } from '#common/contact-constants.ts'
 import { ContactForm, TOAST_MS } from './contact-form.tsx'
 import { OUTBOX_KEY, readOutbox } from './outbox.ts'
 import type { SendOutcome } from './send-form.ts'

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { Honeypot } from './honeypot.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { CONTACT_LIMITS, HONEYPOT_FIELD, NEWSLETTER_ENDPOINT } from '#common/contact-form.ts'
+import { CONTACT_LIMITS, HONEYPOT_FIELD, NEWSLETTER_ENDPOINT } from '#common/contact-constants.ts'
 import { newSubmissionId, queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
 import type { SendOutcome } from './send-form.ts'
 
