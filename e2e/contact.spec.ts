@@ -234,24 +234,4 @@ test.describe('newsletter sign-up', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription(/valid e-mail address/i)
   })
-
-  test('a confirmation link lands on the site with its outcome', async ({ page }) => {
-    await page.goto('/api/newsletter/confirm?token=not-a-real-token')
-    await expect(page).toHaveURL(/\/\?newsletter=invalid$/)
-    await expect(
-      page.getByRole('status').filter({ hasText: 'This confirmation link is not valid' }),
-    ).toBeVisible()
-
-    await page.goto('/?newsletter=confirmed')
-    const notice = page
-      .getByRole('status')
-      .filter({ hasText: 'Your newsletter subscription is confirmed' })
-    await expect(notice).toBeVisible()
-    await notice.getByRole('button', { name: 'Dismiss' }).click()
-    await expect(notice).toHaveCount(0)
-    await expect(page).toHaveURL(/\/$/)
-    await page.reload()
-    await waitForHydration(page)
-    await expect(page.getByText('Your newsletter subscription is confirmed')).toHaveCount(0)
-  })
 })

@@ -6,12 +6,13 @@ import crypto from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { cataloguePlugin } from '#server/catalogue/plugin.ts'
 import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
+import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
 import type { Env } from './env.ts'
 import { createMailOutbox } from '#server/mail/outbox.ts'
 import { contactRoutes } from '#server/contact/routes.ts'
 import { healthRoutes } from '#server/health/routes.ts'
-import { newsletterRoutes } from '#server/newsletter/routes.ts'
+import { newsletterPageRoutes, newsletterRoutes } from '#server/newsletter/routes.ts'
 import { sitePlugin } from '#server/site/plugin.ts'
 import { API_CSP, baseHeaders } from '#server/site/security-headers.ts'
 import type { SiteBuild } from '#server/site/site-build.ts'
@@ -110,13 +111,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailOutbox', outbox)
   app.addHook('onReady', outbox.start)
   app.addHook('preClose', outbox.stop)
+  // Retention rules run once at start and then hourly (README "Privacy and data").
+  const housekeeping = createHousekeeping({ log: app.log })
+  app.addHook('onReady', housekeeping.start)
+  app.addHook('preClose', housekeeping.stop)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
       await api.register(cataloguePlugin, { env, database })
-      await api.register(contactRoutes, { env, database, outbox })
-      await api.register(newsletterRoutes, { env, database, outbox })
+      await api.register(contactRoutes, { env, database, outbox, housekeeping })
+      await api.register(newsletterRoutes, { env, database, outbox, housekeeping })
       api.all('/*', async (request, reply) =>
         sendApiError(
           reply,
@@ -127,6 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   )
+
+  // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
+  await app.register(newsletterPageRoutes, { env, database })
 
   if (options.build) await app.register(sitePlugin, { root: options.build.root })
 

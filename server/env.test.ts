@@ -107,6 +107,24 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected)
   })
 
+  it.each([
+    [{}, 30, undefined],
+    [{ MESSAGE_RETENTION_DAYS: '' }, 30, undefined],
+    [{ SPAM_RETENTION_DAYS: '7', MESSAGE_RETENTION_DAYS: ' 365 ' }, 7, 365],
+  ])('reads the retention settings %o', (source, spamDays, messageDays) => {
+    const env = parseEnv(source)
+    expect(env.SPAM_RETENTION_DAYS).toBe(spamDays)
+    expect(env.MESSAGE_RETENTION_DAYS).toBe(messageDays)
+  })
+
+  it.each([
+    [{ MESSAGE_RETENTION_DAYS: '0' }, /MESSAGE_RETENTION_DAYS must be greater than 0/],
+    [{ MESSAGE_RETENTION_DAYS: 'forever' }, /MESSAGE_RETENTION_DAYS must be a number/],
+    [{ SPAM_RETENTION_DAYS: '1.5' }, /SPAM_RETENTION_DAYS must be a whole number/],
+  ])('rejects the retention setting %o', (source, message) => {
+    expect(() => parseEnv(source)).toThrow(message)
+  })
+
   it('treats an empty DATABASE_URL as unset', () => {
     expect(parseEnv({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined()
   })

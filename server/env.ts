@@ -166,6 +166,13 @@ export const envSchema = z
     MAIL_RETRY_BASE_MS: positiveInt.default(60_000),
     MAIL_RETRY_MAX_MS: positiveInt.default(2 * 60 * 60_000),
     MAIL_POLL_MS: positiveInt.default(15_000),
+    // Retention (README "Privacy and data"): spam after these many days; contact messages
+    // after MESSAGE_RETENTION_DAYS when set, otherwise kept.
+    SPAM_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650 (ten years)').default(30),
+    MESSAGE_RETENTION_DAYS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      positiveInt.max(36_500, 'must be at most 36500 (a hundred years)').optional(),
+    ),
   })
   .superRefine((env, context) => {
     if (env.STORE_PROVIDER !== 'sample' && !env.STORE_URL) {

@@ -1,7 +1,9 @@
 /**
  * Test helper: a real SMTP server (the smtp-server package) on 127.0.0.1 that records what it
- * receives and can be told to refuse mail or to stop listening, to exercise the outbox retries.
+ * receives and can be told to refuse mail, to take a mail and then drop the connection, or to
+ * stop listening, to exercise the outbox retries.
  */
+import type { Socket } from 'node:net'
 import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
@@ -24,6 +26,12 @@ export interface TestSmtpServer {
   received: ReceivedMail[]
   /** Answer the next n messages with this SMTP error (default 451, a temporary failure). */
   failNext(count: number, responseCode?: number): void
+  /**
+   * Take the next n messages (they are recorded as received) and then close the connection
+   * before answering, as a server or network failing at the worst moment does: the sender
+   * cannot know that the mail arrived.
+   */
+  dropAfterAcceptingNext(count: number): void
   /** Hold each message this long before accepting it. */
   delay(ms: number): void
   /** Resolves when a message is being received (its DATA has started). */
@@ -37,6 +45,8 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
   let failures = 0
+  let drops = 0
+  const sockets = new Set<Socket>()
   let failureCode = 451
   let holdMs = 0
   let dataWaiters: (() => void)[] = []
@@ -69,11 +79,17 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
             received.push({
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
-              headers: new Map([...parsed.headers].map(([name, value]) => [name, show(value)])),
+              headers: headerMap(parsed),
               text: parsed.text ?? '',
               parsed,
               raw: raw.toString('utf8'),
             })
+            if (drops > 0) {
+              drops -= 1
+              for (const socket of sockets)
+                if (socket.remotePort === session.remotePort) socket.destroy()
+              return
+            }
             callback()
           }
           const receive = () => finish().catch((error: Error) => callback(error))
@@ -86,6 +102,10 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
 
   async function listen(at: number) {
     server = create()
+    server.server.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.once('close', () => sockets.delete(socket))
+    })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(at, '127.0.0.1', () => resolve())
@@ -101,6 +121,9 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     failNext(count, responseCode = 451) {
       failures = count
       failureCode = responseCode
+    },
+    dropAfterAcceptingNext(count) {
+      drops = count
     },
     delay(ms) {
       holdMs = ms
@@ -124,6 +147,25 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       await listen(actualPort)
     },
   }
+}
+
+/**
+ * Each header by its lower-case name. mailparser folds the List-* headers into one structured
+ * "list" entry; those are kept as the raw lines say, since tests check them as sent.
+ */
+function headerMap(parsed: ParsedMail): Map<string, string> {
+  const headers = new Map([...parsed.headers].map(([name, value]) => [name, show(value)]))
+  for (const { key, line } of parsed.headerLines) {
+    if (!headers.has(key))
+      headers.set(
+        key,
+        line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      )
+  }
+  return headers
 }
 
 function show(value: HeaderValue): string {
