@@ -59,6 +59,7 @@ describeOnDatabases('catalogue API', (dialect) => {
       env: testEnv({
         STORE_PROVIDER: 'shopify',
         STORE_URL: store.url,
+        // Long enough for a stub on loopback on a loaded 2-core machine; short enough for the timeout case.
         STORE_TIMEOUT_MS: '2000',
         REFRESH_RATE_LIMIT_MAX: '3',
         REFRESH_RATE_LIMIT_WINDOW_SECONDS: '60',
