@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 
-export * from './contact-form.ts'
+export * from './contact-constants.ts'
 import {
   BAD_IN_TEXT,
   CONTACT_LIMITS,
@@ -15,7 +15,7 @@ import {
   isHttpUrl,
   NOT_ONE_LINE,
   type FieldErrors,
-} from './contact-form.ts'
+} from './contact-constants.ts'
 
 const wellFormed = (value: string) => value.isWellFormed()
 const blankToUndefined = (value: string | undefined) => (value === '' ? undefined : value)

@@ -5,14 +5,14 @@
  * course it cannot show. Hand-written rather than zod so that it costs the page a few hundred
  * bytes instead of 14 KB (docs/decisions/006-javascript-budget.md). Pure: no I/O, no logging.
  *
- * | field       | accepted                                   | otherwise                    |
- * |-------------|--------------------------------------------|------------------------------|
- * | id          | non-empty string, or finite number (as string) | the course is left out   |
- * | title       | non-empty string (trimmed)                 | the course is left out       |
- * | description | string (trimmed)                           | "" (the card's default text) |
- * | price       | number or decimal string, 0 to 1,000,000   | the course is left out       |
- * | url         | absolute http(s) address                   | the course is left out       |
- * | image_url   | absolute http(s) address or /site/path     | "" (the fallback picture)    |
+ * | field       | accepted                                       | otherwise                    |
+ * |-------------|------------------------------------------------|------------------------------|
+ * | id          | non-empty string, or finite number (as string) | the course is left out       |
+ * | title       | non-empty string (trimmed)                     | the course is left out       |
+ * | description | string (trimmed)                               | "" (the card's default text) |
+ * | price       | number or decimal string, 0 to 1,000,000       | the course is left out       |
+ * | url         | absolute http(s) address                       | the course is left out       |
+ * | image_url   | absolute http(s) address or /site/path         | "" (the fallback picture)    |
  * Other fields are ignored; a second course with the same id is left out.
  */
 import type { Course } from './course.ts'
@@ -81,15 +81,15 @@ export function readCourseList(answer: unknown): CourseListReading | undefined {
     if ('reason' in read) problems.push({ index, ...read })
     else if (ids.has(read.id))
       problems.push({ index, field: 'id', reason: 'repeats an earlier id' })
-    else courses.push((ids.add(read.id), read))
+    else {
+      ids.add(read.id)
+      courses.push(read)
+    }
   })
-  const count = isRecord(answer) ? answer.count : undefined
+  const count = isRecord(answer) && Number.isSafeInteger(answer.count) ? Number(answer.count) : -1
   return {
     courses,
-    count:
-      Number.isSafeInteger(count) && (count as number) >= problems.length
-        ? (count as number) - problems.length
-        : courses.length,
+    count: count >= problems.length ? count - problems.length : courses.length,
     problems,
   }
 }

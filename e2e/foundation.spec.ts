@@ -78,7 +78,7 @@ test.describe('server and routing', () => {
     const page = await request.get('/about', { headers: { 'accept-encoding': 'br, gzip' } })
     const headers = page.headers()
     expect(headers['content-encoding']).toBe('br')
-    expect(headers['cache-control']).toContain('max-age=60')
+    expect(headers['cache-control']).toBe('public, max-age=0, must-revalidate')
     expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
     expect(headers['x-content-type-options']).toBe('nosniff')
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')

@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { siteConfigFromEnv, siteConfigSchema } from '#app/site-config.ts'
+import { publicSettings } from '#server/env.ts'
 import {
   markInUse,
   releaseInUse,
@@ -61,15 +62,6 @@ export function precompress(dir: string): { files: number; raw: number; br: numb
   return { files, raw, br }
 }
 
-/** The PUBLIC_* variables that are set, as the build reads them. */
-function publicVariables(env: NodeJS.ProcessEnv): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(env).filter(
-      (entry): entry is [string, string] => entry[0].startsWith('PUBLIC_') && !!entry[1],
-    ),
-  )
-}
-
 export function build() {
   const started = Date.now()
   // Validate the PUBLIC_* settings before spending time on the build.
@@ -77,7 +69,7 @@ export function build() {
   let settings: Record<string, string>
   try {
     config = siteConfigFromEnv(process.env)
-    settings = siteConfigSchema.parse(publicVariables(process.env)) as Record<string, string>
+    settings = siteConfigSchema.parse(publicSettings(process.env)) as Record<string, string>
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { publicSettings } from '#server/env.ts'
 import { contradiction } from '#server/site/site-build.ts'
 import { build, currentBuildInfo } from './build.ts'
 
@@ -39,12 +40,7 @@ export function buildIsCurrent(): boolean {
   if (!info) return false
   const newestSource = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
   if (fs.statSync(info.file).mtimeMs < newestSource) return false
-  const given = Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] => entry[0].startsWith('PUBLIC_') && !!entry[1],
-    ),
-  )
-  return contradiction(info.settings, given, 'build/client') === undefined
+  return contradiction(info.settings, publicSettings(process.env), 'build/client') === undefined
 }
 
 if (import.meta.main) {

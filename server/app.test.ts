@@ -84,3 +84,20 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
     await testDb.drop()
   })
 })
+
+describe('Strict-Transport-Security', () => {
+  it.each([
+    [{}, 'max-age=63072000; includeSubDomains'],
+    [{ HSTS_INCLUDE_SUBDOMAINS: 'false' }, 'max-age=63072000'],
+  ])('with %o is %s, next to a Permissions-Policy without interest-cohort', async (env, hsts) => {
+    const testDb = await createTestDatabase('sqlite')
+    const app = await buildApp({ env: testEnv(env), database: testDb.database })
+    const response = await app.inject('/api/health')
+    expect(response.headers['strict-transport-security']).toBe(hsts)
+    expect(response.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    )
+    await app.close()
+    await testDb.drop()
+  })
+})

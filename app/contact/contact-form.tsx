@@ -6,7 +6,7 @@ import {
   contactFields,
   HONEYPOT_FIELD,
   type ContactField,
-} from '#common/contact-form.ts'
+} from '#common/contact-constants.ts'
 import { addToOutbox, startOutboxSync } from './outbox.ts'
 import { newSubmissionId, sendForm, type SendOutcome } from './send-form.ts'
 

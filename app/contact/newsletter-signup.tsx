@@ -8,7 +8,7 @@ import {
   NEWSLETTER_ENDPOINT,
   newsletterConfirmStates,
   type NewsletterConfirmState,
-} from '#common/contact-form.ts'
+} from '#common/contact-constants.ts'
 import { newSubmissionId, queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
 import type { SendOutcome } from './send-form.ts'
 

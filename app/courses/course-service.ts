@@ -78,7 +78,7 @@ export function createCourseService(
   }
 
   /** The courses of a list answer; warns once per course left out. */
-  function courses<T extends CourseListReading>(
+  function checkList<T extends CourseListReading>(
     reading: T | undefined,
     answer: unknown,
     what: string,
@@ -105,7 +105,7 @@ export function createCourseService(
           error: failed('Error fetching courses', error, COURSE_ERRORS.list),
         }
       }
-      const read = courses(readCourseList(answer), answer, 'course list')
+      const read = checkList(readCourseList(answer), answer, 'course list')
       return { success: true, data: read.courses, count: read.count, error: null }
     },
 
@@ -141,7 +141,7 @@ export function createCourseService(
           error: failed('Error refreshing courses', error, COURSE_ERRORS.refresh),
         }
       }
-      const read = courses(readRefreshAnswer(answer), answer, 'course refresh')
+      const read = checkList(readRefreshAnswer(answer), answer, 'course refresh')
       return {
         success: true,
         data: read.courses,

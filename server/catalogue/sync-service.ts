@@ -11,10 +11,11 @@
  */
 import { courseSchema, REFRESHED_MESSAGE, type Course } from '#common/course.ts'
 import type { Database } from '#server/db/index.ts'
-import type {
-  SkippedProduct,
-  StoreCatalogue,
-  StoreProvider,
+import {
+  productId,
+  type SkippedProduct,
+  type StoreCatalogue,
+  type StoreProvider,
 } from '#server/catalogue/providers/index.ts'
 import { createCatalogueRepository, type SyncRecord } from './repository.ts'
 import { createSnapshot, type CatalogueSnapshot } from './snapshot.ts'
@@ -259,7 +260,7 @@ function validate(catalogue: StoreCatalogue): { courses: Course[]; skipped: Skip
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
       skipped.push({
-        id: describeId(input),
+        id: productId(input),
         reason: `${issue?.path.join('.') || 'course'} ${issue?.message ?? 'is invalid'}`,
       })
     } else if (!seen.has(parsed.data.id)) {
@@ -278,11 +279,6 @@ function validate(catalogue: StoreCatalogue): { courses: Course[]; skipped: Skip
     'invalid',
     `${what} (${first?.id ? `id ${first.id}: ` : ''}${first?.reason}).`,
   )
-}
-
-function describeId(input: unknown): string | undefined {
-  const id = (input as { id?: unknown } | null)?.id
-  return typeof id === 'string' || typeof id === 'number' ? String(id).slice(0, 40) : undefined
 }
 
 function upToDateMessage(sinceMs: number): string {

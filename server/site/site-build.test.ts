@@ -3,6 +3,7 @@
  * serves, a file gone missing answers a 500 page (never a broken payload), and the environment
  * is checked against the build's PUBLIC_* settings.
  */
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -102,4 +103,38 @@ describe('contradiction', () => {
     )
     expect(line).not.toContain('\n')
   })
+})
+
+describe('node server/index.ts on a build made with other settings', () => {
+  it('refuses to start with one line naming the variable and both values', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-refuse-'))
+    try {
+      writeRelease(work, '1-only', 'built')
+      swapIn(work, '1-only')
+      const child = spawn(process.execPath, ['server/index.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../..'),
+        env: {
+          PATH: process.env.PATH ?? '',
+          BUILD_DIR: path.join(work, 'client'),
+          DATA_DIR: path.join(work, 'data'),
+          PORT: '0',
+          PUBLIC_SITE_URL: 'http://127.0.0.1:3000',
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      })
+      let stderr = ''
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+      // A server that starts instead of refusing is stopped, and the test fails on its status.
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      const status = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+      clearTimeout(killer)
+      const result = { status, stderr }
+      expect(result.status).toBe(1)
+      expect(result.stderr.trim().split('\n')).toEqual([
+        `The site in ${path.join(work, 'client')} was built with PUBLIC_SITE_URL="https://built.example.org" but the environment sets PUBLIC_SITE_URL="http://127.0.0.1:3000": rebuild with the new value (npm run build) or unset PUBLIC_SITE_URL.`,
+      ])
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true })
+    }
+  }, 20_000)
 })

@@ -66,7 +66,7 @@ export function createProductCollector<Product>(
 }
 
 /** The store's id of a product that did not parse, when it has a readable one. */
-function productId(product: unknown): string | undefined {
+export function productId(product: unknown): string | undefined {
   const id = (product as { id?: unknown } | null)?.id
   return typeof id === 'number' || typeof id === 'string' ? String(id).slice(0, 40) : undefined
 }
