@@ -241,19 +241,4 @@ test.describe('newsletter sign-up', () => {
     await page.goto('/api/newsletter/confirm?token=not-a-real-token')
     await expect(page).toHaveURL(/\/newsletter\/confirm\?token=not-a-real-token$/)
   })
-
-  test('the footer shows the outcome named in the address', async ({ page }) => {
-    await page.goto('/?newsletter=confirmed')
-    await waitForHydration(page)
-    const notice = page
-      .getByRole('status')
-      .filter({ hasText: 'Your newsletter subscription is confirmed' })
-    await expect(notice).toBeVisible()
-    await notice.getByRole('button', { name: 'Dismiss' }).click()
-    await expect(notice).toHaveCount(0)
-    await expect(page).toHaveURL(/\/$/)
-    await page.reload()
-    await waitForHydration(page)
-    await expect(page.getByText('Your newsletter subscription is confirmed')).toHaveCount(0)
-  })
 })

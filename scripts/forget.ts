@@ -5,7 +5,7 @@
  * prints what it removed. Running it again removes nothing and says so.
  */
 import { parseArgs } from 'node:util'
-import { isEmailAddress } from '#common/contact.ts'
+import { isEmailAddress } from '#common/contact-constants.ts'
 import { forgetMessages } from '#server/contact/store.ts'
 import { forgetSubscriber } from '#server/newsletter/store.ts'
 import { openConfiguredDatabase } from './database-cli.ts'
