@@ -234,4 +234,11 @@ test.describe('newsletter sign-up', () => {
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription(/valid e-mail address/i)
   })
+
+  test('a confirmation link from an older mail opens the confirm page and confirms nothing', async ({
+    page,
+  }) => {
+    await page.goto('/api/newsletter/confirm?token=not-a-real-token')
+    await expect(page).toHaveURL(/\/newsletter\/confirm\?token=not-a-real-token$/)
+  })
 })

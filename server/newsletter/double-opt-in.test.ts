@@ -318,6 +318,8 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       token_hash: null,
     })
     expect(await press(linkIn(mail!.text))).toBe('/newsletter/invalid-link')
+    await app.mailOutbox.whenIdle()
+    expect(smtp.received).toHaveLength(1)
 
     // Signing up again is a new double opt-in, with a new link to confirm.
     await subscribe('noor@example.org')
@@ -353,6 +355,8 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     const queue = confirmationQueue(testDb.database.db, env(smtp.url))
     expect(await queue.due(new Date(Date.now() + 365 * 86_400_000), 10)).toEqual([])
     await smtp.restart()
+    await app.mailOutbox.whenIdle()
+    expect(smtp.received).toHaveLength(0)
   })
 
   it('never lets a bot make us mail an address again', async () => {
