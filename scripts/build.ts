@@ -1,6 +1,6 @@
 /**
- * Production build: React Router prerenders every page into build/client, then every text file
- * is precompressed (brotli and gzip) so the server picks a variant by Accept-Encoding without
+ * Production build: React Router prerenders every page into build/client, each page's hydration
+ * scripts are moved behind its load event (defer-hydration.ts), then every text file is precompressed (brotli and gzip) so the server picks a variant by Accept-Encoding without
  * compressing per request. Writes build/build-info.json last (time and build settings);
  * scripts/start.ts compares both with the sources and the environment to decide whether to rebuild.
  */
@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { siteConfigFromEnv } from '#app/site-config.ts'
+import { deferHydration } from './defer-hydration.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
@@ -69,6 +70,10 @@ export function build() {
   if (result.status !== 0) {
     console.error('Build failed (see the messages above).')
     process.exit(result.status ?? 1)
+  }
+  for (const file of walk(CLIENT_DIR)) {
+    if (file.endsWith('.html'))
+      fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8')))
   }
   const stats = precompress(CLIENT_DIR)
   fs.writeFileSync(
