@@ -1,9 +1,11 @@
+import { useRef } from 'react'
 import type { Route } from './+types/about'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { JoinOrContent } from '#app/components/ui/cta-button.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { SocialIcon } from '#app/components/ui/social-icon.tsx'
+import { prefersSavedData, useDeferredAutoplay } from '#app/components/ui/use-deferred-autoplay.ts'
 import { siteConfig } from '#app/config.ts'
 import { getAbout, ogImage, partners, resolveImage, resolveVideo } from '#app/lib/content.server.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -72,6 +74,8 @@ function shareLinks(url: string, text: string) {
 export default function About({ loaderData }: Route.ComponentProps) {
   const { about, video, partners } = loaderData
   const [broughtBy, ...partnersWith] = partners
+  const videoRef = useRef<HTMLVideoElement>(null)
+  useDeferredAutoplay(videoRef, () => !prefersSavedData())
   return (
     <>
       <PageBanner title={about.banner} eyebrow="Listen, Learn, Lead" />
@@ -99,12 +103,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="lg:col-span-7">
           <video
-            autoPlay
+            ref={videoRef}
             muted
             loop
             controls
             playsInline
-            preload="metadata"
+            preload="none"
             poster={video.poster.src}
             width={video.width}
             height={video.height}

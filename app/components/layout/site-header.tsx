@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink } from 'react-router'
+import { Link, NavLink, useMatches } from 'react-router'
 import { brand, navItems } from '#content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -12,20 +12,28 @@ const linkStyle = {
 }
 
 function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
+  // Only the root route matches on the not-found screen (prerendered at "/" as the SPA fallback,
+  // then rendered by the root error boundary): no item is the current page there.
+  const onPage = useMatches().length > 1
   const items = navItems.flatMap((item) => {
+    const style = linkStyle[vertical ? 'panel' : 'bar']
     const link = (
       <li key={item.to}>
-        <NavLink
-          to={item.to}
-          end
-          prefetch="intent"
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(linkStyle[vertical ? 'panel' : 'bar'], isActive ? 'text-clay' : 'text-ink-soft')
-          }
-        >
-          {item.label}
-        </NavLink>
+        {onPage ? (
+          <NavLink
+            to={item.to}
+            end
+            prefetch="intent"
+            onClick={onNavigate}
+            className={({ isActive }) => cn(style, isActive ? 'text-clay' : 'text-ink-soft')}
+          >
+            {item.label}
+          </NavLink>
+        ) : (
+          <Link to={item.to} onClick={onNavigate} className={cn(style, 'text-ink-soft')}>
+            {item.label}
+          </Link>
+        )}
       </li>
     )
     if (item.to !== '/about') return [link]
