@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react'
-import { Link, NavLink, useMatches } from 'react-router'
+import { useContext, useEffect, useRef, useState } from 'react'
+import { Link, NavLink, UNSAFE_FrameworkContext, useMatches } from 'react-router'
 import { brand, navItems } from '#content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -12,9 +12,12 @@ const linkStyle = {
 }
 
 function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
-  // Only the root route matches on the not-found screen (prerendered at "/" as the SPA fallback,
-  // then rendered by the root error boundary): no item is the current page there.
-  const onPage = useMatches().length > 1
+  // On the not-found screen no item is the current page. In the browser only the root route
+  // matches there. The build prerenders that screen as the "SPA fallback", rendered at "/" with
+  // the home route matched (the only prerender in SPA mode), and hydration keeps its attributes.
+  const spaMode = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true
+  const spaFallback = import.meta.env.SSR && spaMode
+  const onPage = useMatches().at(-1)?.id !== 'root' && !spaFallback
   const items = navItems.flatMap((item) => {
     const style = linkStyle[vertical ? 'panel' : 'bar']
     const link = (
