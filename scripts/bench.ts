@@ -37,7 +37,7 @@ const server = spawn('node', ['server/index.ts'], {
 })
 
 async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return
     } catch (error) {
@@ -46,7 +46,7 @@ async function waitForServer() {
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error('server did not start within 10 s')
+  throw new Error('server did not start within 30 s')
 }
 
 async function requestRate(url: string, seconds = 5, concurrency = 32) {

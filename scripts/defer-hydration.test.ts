@@ -46,7 +46,7 @@ async function runLoader(html: string) {
   )((type: string, listener: () => void) => (listeners[type] = listener), document, window, load)
   expect(imported, 'nothing loads before the load event').toEqual([])
   listeners.load!()
-  await new Promise((resolve) => setTimeout(resolve, 10))
+  await new Promise((resolve) => setTimeout(resolve, 20))
   return { preloaded, imported, window }
 }
 

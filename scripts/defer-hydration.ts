@@ -4,7 +4,8 @@
  * `<link rel="modulepreload">` in <head> and a module script: on a slow connection they all
  * download at once and compete with the stylesheet (measured by Lighthouse's simulated
  * throttling: every request started before first paint counts). This rewrites each page so
- * the same scripts start downloading at the window's `load` event instead: the preload links
+ * the same scripts start downloading just after the window's `load` event instead (a task after
+ * it, so that nothing of them counts as loading before `load`): the preload links
  * are added then, and the module script becomes dynamic imports in the same order. The page is
  * already complete and usable without JavaScript (links, native forms), so nothing waits on it.
  */
@@ -37,11 +38,11 @@ export function moduleToDeferred(body: string, preloads: string[]): string {
     .join('')
   const bindings = imports.flatMap((i) => (i.binding ? [i.binding] : []))
   return (
-    `addEventListener("load",function(){` +
+    `addEventListener("load",function(){setTimeout(function(){` +
     (bindings.length ? `var ${bindings.join(',')};` : '') +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
     `Promise.resolve()${chain}.then(function(){${rest.join('\n')}})` +
-    `})`
+    `})})`
   )
 }
 

@@ -125,7 +125,7 @@ function runLighthouse(url: string, chrome: string, workDir: string): Run | stri
     lcp: value('largest-contentful-paint'),
     tbt: value('total-blocking-time'),
     cls: value('cumulative-layout-shift'),
-    lcpElement: findNodeLabel(lh.audits['largest-contentful-paint-element']?.details),
+    lcpElement: findNodeLabel(lh.audits['lcp-breakdown-insight']?.details),
     bytesBeforeLoad: sum(before),
     jsBeforeLoad: sum(before.filter(isScript)),
     jsAll: sum(requests.filter(isScript)),
@@ -174,9 +174,12 @@ export interface LighthouseOptions {
 export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOptions) {
   const chrome = ensureChromium()
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-lh-'))
-  const results = new Map<string, { page: Run[]; twin: Run[] }>(
-    pages.map((p) => [p, { page: [], twin: [] }]),
-  )
+  const results: Results = new Map(pages.map((p) => [p, { page: [], twin: [] }]))
+  const report = () => {
+    const table = renderTable(results)
+    if (reportFile) writeReport(reportFile, table, runs)
+    return table
+  }
   try {
     console.log(`\nLighthouse 13, mobile preset, ${runs} interleaved runs per page and twin`)
     for (let round = 1; round <= runs; round++) {
@@ -193,12 +196,22 @@ export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOpt
             `  round ${round} ${kind.padEnd(4)} ${page.padEnd(28)} perf ${run.perf} FCP ${s(run.fcp)} LCP ${s(run.lcp)} TBT ${run.tbt.toFixed(0)}`,
           )
         }
+        // Written after every page, so that a run cut short still leaves its figures.
+        report()
       }
     }
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true })
   }
 
+  const table = report()
+  console.log('\n' + table)
+  if (reportFile) console.log(`\nWritten to ${path.relative(process.cwd(), reportFile)}`)
+}
+
+type Results = Map<string, { page: Run[]; twin: Run[] }>
+
+function renderTable(results: Results): string {
   const header =
     '| page | perf | a11y | best | SEO | FCP s | LCP s | TBT ms | CLS | LCP element | KB before load | JS KB before load | JS KB all | twin LCP s | ratio |'
   const rows = [header, '|' + ' --- |'.repeat(15)]
@@ -206,7 +219,7 @@ export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOpt
     const p = medianRun(r.page)
     const t = medianRun(r.twin)
     if (!p) {
-      rows.push(`| ${page} | failed |` + ' |'.repeat(13))
+      rows.push(`| ${page} | not measured |` + ' |'.repeat(13))
       continue
     }
     const ratio = t ? (p.lcp / t.lcp).toFixed(2) : '?'
@@ -214,30 +227,28 @@ export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOpt
       `| ${page} | ${p.perf} | ${p.a11y} | ${p.best} | ${p.seo} | ${s(p.fcp)} | ${s(p.lcp)} | ${p.tbt.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.lcpElement.replaceAll('|', '/')} | ${kb(p.bytesBeforeLoad)} | ${kb(p.jsBeforeLoad)} | ${kb(p.jsAll)} | ${t ? s(t.lcp) : '?'} | ${ratio} |`,
     )
   }
-  const table = rows.join('\n')
-  console.log('\n' + table)
+  return rows.join('\n')
+}
 
-  if (reportFile) {
-    const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
-    const machine = `${os.availableParallelism()} cores (nproc), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB memory, ${cpu}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} at the end`
-    const section = [
-      `## Lighthouse: every page beside its static twin`,
-      '',
-      `Measured ${new Date().toISOString()} on ${machine}. Lighthouse 13, mobile preset (simulated`,
-      `throttling), medians of ${runs} runs, page and twin interleaved. The *twin* is the same`,
-      `prerendered HTML with every script and modulepreload removed, served by the same server;`,
-      `*ratio* is the page's LCP over its twin's. Bytes are transfer sizes; "before load" counts`,
-      `requests started before the load event; "JS KB all" is every script until the run ended.`,
-      '',
-      table,
-      '',
-    ].join('\n')
-    writeSection(reportFile, section)
-    console.log(`\nWritten to ${path.relative(process.cwd(), reportFile)}`)
-  }
+function writeReport(file: string, table: string, runs: number) {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  const machine = `${os.availableParallelism()} cores (nproc), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB memory, ${cpu}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} when written`
+  const section = [
+    `## Lighthouse: every page beside its static twin`,
+    '',
+    `Measured ${new Date().toISOString()} on ${machine}. Lighthouse 13, mobile preset (simulated`,
+    `throttling), medians of up to ${runs} runs, page and twin interleaved. The *twin* is the same`,
+    `prerendered HTML with every script and modulepreload removed, served by the same server;`,
+    `*ratio* is the page's LCP over its twin's. Bytes are transfer sizes; "before load" counts`,
+    `requests started before the load event; "JS KB all" is every script until the run ended.`,
+    '',
+    table,
+    '',
+  ].join('\n')
+  writeSection(file, section)
 }
 
 /** Replaces this module's section of the report, keeping whatever else the file holds. */

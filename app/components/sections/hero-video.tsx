@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { preload } from 'react-dom'
 import type { VideoSource } from '#app/lib/media.ts'
+import { cn } from '#app/lib/cn.ts'
 import { Spinner } from '#app/components/ui/spinner.tsx'
 import {
   prefersReducedMotion,
@@ -109,7 +110,16 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
             <path d="M8 5.5v13l10.5-6.5z" />
           )}
         </svg>
-        {playing ? 'Pause background video' : 'Play background video'}
+        {/* Both labels take the same cell, so the button keeps its width (and the page does
+            not shift) when the video starts after the page has loaded. */}
+        <span className="grid">
+          <span className={cn('col-start-1 row-start-1', !playing && 'invisible')}>
+            Pause background video
+          </span>
+          <span className={cn('col-start-1 row-start-1', playing && 'invisible')}>
+            Play background video
+          </span>
+        </span>
       </button>
     </section>
   )
