@@ -2,11 +2,28 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_PORT as PORT, E2E_SMTP_PORT } from './e2e/ports.ts'
 import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts'
+import { SITE_CONFIG_FILE } from './server/site/site-build.ts'
 
-const PORT = Number(process.env.E2E_PORT ?? 4173)
 // Each run gets an empty embedded database, so tests see exactly the sample catalogue.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lll-e2e-'))
+
+/**
+ * The server refuses a PUBLIC_SITE_URL other than the one the build was made with, and needs one
+ * to put links in mail: take the build's (the tests follow those links on this server).
+ */
+function builtSiteUrl(): string {
+  try {
+    const release = path.dirname(fs.realpathSync('build/client'))
+    const config = JSON.parse(fs.readFileSync(path.join(release, SITE_CONFIG_FILE), 'utf8')) as {
+      settings?: Record<string, string>
+    }
+    return config.settings?.PUBLIC_SITE_URL ?? 'http://127.0.0.1:3000'
+  } catch {
+    return 'http://127.0.0.1:3000'
+  }
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,6 +63,17 @@ export default defineConfig({
       // The limits themselves are covered by the API tests.
       REFRESH_RATE_LIMIT_MAX: '10000',
       FORM_RATE_LIMIT_MAX: '10000',
+      // Browser tests fill a form faster than a person; the minimum fill time is covered by the
+      // API tests.
+      FORM_MIN_FILL_MS: '0',
+      // Mail goes to the loopback SMTP server of e2e/consent.spec.ts (listening only while that
+      // spec runs; mail sent at other times waits in the outbox). Double opt-in is on.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_FROM: 'DocuCommons <newsletter@docucommons.example.org>',
+      PUBLIC_SITE_URL: builtSiteUrl(),
+      MAIL_POLL_MS: '200',
+      MAIL_RETRY_BASE_MS: '500',
+      MAIL_RETRY_MAX_MS: '2000',
     },
   },
 })

@@ -16,9 +16,36 @@ export function articleSlugs(dir = ARTICLES_DIR): string[] {
     .sort()
 }
 
-export const STATIC_PAGES = ['/', '/about', '/articles', '/contact', '/courses'] as const
+export const STATIC_PAGES = [
+  '/',
+  '/about',
+  '/articles',
+  '/contact',
+  '/courses',
+  '/privacy',
+] as const
 
-/** Every HTML page of the site (what sitemap.xml lists). */
+/**
+ * Pages a visitor reaches from a link in our mail or after posting a form without JavaScript
+ * (the server answers with a 303 to one of them). Prerendered and marked noindex; not in the
+ * sitemap. Their copy is content/consent-pages.ts, keyed by these paths.
+ */
+export const NOINDEX_PAGES = [
+  '/newsletter/confirm',
+  '/newsletter/confirmed',
+  '/newsletter/already-confirmed',
+  '/newsletter/expired',
+  '/newsletter/invalid-link',
+  '/newsletter/unsubscribe',
+  '/newsletter/unsubscribed',
+  '/newsletter/check-your-inbox',
+  '/newsletter/subscribed',
+  '/newsletter/not-sent',
+  '/contact/sent',
+  '/contact/not-sent',
+] as const
+
+/** Every indexable HTML page of the site (what sitemap.xml lists). */
 export function pagePaths(): string[] {
   return [...STATIC_PAGES, ...articleSlugs().map((slug) => `/articles/${slug}`)]
 }
@@ -28,5 +55,5 @@ export const RESOURCE_PATHS = ['/sitemap.xml', '/robots.txt', '/rss.xml'] as con
 
 /** What the build prerenders. */
 export function prerenderPaths(): string[] {
-  return [...pagePaths(), ...RESOURCE_PATHS]
+  return [...pagePaths(), ...NOINDEX_PAGES, ...RESOURCE_PATHS]
 }

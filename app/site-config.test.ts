@@ -21,7 +21,30 @@ describe('site configuration (build time)', () => {
     expect(config.email).toBe('info@docucommons.example.org')
   })
 
+  it('takes the social and partner addresses from PUBLIC_* variables too', () => {
+    const config = siteConfigFromEnv({
+      PUBLIC_FACEBOOK_URL: 'https://www.facebook.com/docucommons.org',
+      PUBLIC_YOUTUBE_URL: 'https://www.youtube.com/@docucommons-org',
+      PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: 'https://films.example.net/',
+    })
+    expect(config.social).toMatchObject({
+      Facebook: 'https://www.facebook.com/docucommons.org',
+      YouTube: 'https://www.youtube.com/@docucommons-org',
+      Instagram: 'https://instagram.example.com/docucommons',
+    })
+    expect(config.partners['prairie-lantern-films']).toBe('https://films.example.net/')
+    expect(config.partners['heartland-story-fund']).toBe('https://heartlandstoryfund.example.org')
+  })
+
   it.each([
+    [
+      { PUBLIC_TWITTER_URL: 'twitter.com/docucommons' },
+      /PUBLIC_TWITTER_URL must be an absolute http\(s\) URL/,
+    ],
+    [
+      { PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL: 'javascript:alert(1)' },
+      /PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL must be an absolute http\(s\) URL/,
+    ],
     [{ PUBLIC_SITE_URL: 'ftp://x' }, /PUBLIC_SITE_URL must be an absolute http\(s\) URL/],
     [
       { PUBLIC_SIGNUP_PATH: '/signup' },

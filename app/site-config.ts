@@ -29,6 +29,16 @@ export const siteConfigSchema = z.object({
   PUBLIC_EMAIL: z
     .email({ error: 'must be an e-mail address' })
     .default('info@docucommons.example.org'),
+  PUBLIC_FACEBOOK_URL: url.default('https://facebook.example.com/docucommons'),
+  PUBLIC_TWITTER_URL: url.default('https://twitter.example.com/docucommons'),
+  PUBLIC_INSTAGRAM_URL: url.default('https://instagram.example.com/docucommons'),
+  PUBLIC_LINKEDIN_URL: url.default('https://linkedin.example.com/company/docucommons'),
+  PUBLIC_YOUTUBE_URL: url.default('https://youtube.example.com/@docucommons'),
+  PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL: url.default('https://heartlandstoryfund.example.org'),
+  PUBLIC_PARTNER_KAW_RIVER_JUSTICE_COLLABORATIVE_URL: url.default(
+    'https://kawriverjustice.example.org',
+  ),
+  PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: url.default('https://prairielantern.example.org'),
   /** The {store} segment of the catalogue API; must match the server's STORE_PROVIDER. */
   PUBLIC_STORE_PROVIDER: z
     .enum(['sample', 'shopify', 'woocommerce'], { error: 'must be sample, shopify or woocommerce' })
@@ -60,16 +70,17 @@ export function parseSiteConfig(source: Record<string, unknown>) {
     phoneHref: 'tel:' + env.PUBLIC_PHONE.replace(/[^\d+]/g, ''),
     email: env.PUBLIC_EMAIL,
     social: {
-      Facebook: 'https://facebook.example.com/docucommons',
-      Twitter: 'https://twitter.example.com/docucommons',
-      Instagram: 'https://instagram.example.com/docucommons',
-      LinkedIn: 'https://linkedin.example.com/company/docucommons',
-      YouTube: 'https://youtube.example.com/@docucommons',
+      Facebook: env.PUBLIC_FACEBOOK_URL,
+      Twitter: env.PUBLIC_TWITTER_URL,
+      Instagram: env.PUBLIC_INSTAGRAM_URL,
+      LinkedIn: env.PUBLIC_LINKEDIN_URL,
+      YouTube: env.PUBLIC_YOUTUBE_URL,
     },
+    /** By partner id (the logo ids in content/media-manifest.json). */
     partners: {
-      'heartland-story-fund': 'https://heartlandstoryfund.example.org',
-      'kaw-river-justice-collaborative': 'https://kawriverjustice.example.org',
-      'prairie-lantern-films': 'https://prairielantern.example.org',
+      'heartland-story-fund': env.PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL,
+      'kaw-river-justice-collaborative': env.PUBLIC_PARTNER_KAW_RIVER_JUSTICE_COLLABORATIVE_URL,
+      'prairie-lantern-films': env.PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL,
     },
   } as const
 }

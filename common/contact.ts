@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 
-export * from './contact-form.ts'
+export * from './contact-constants.ts'
 import {
   BAD_IN_TEXT,
   CONTACT_LIMITS,
@@ -15,7 +15,7 @@ import {
   isHttpUrl,
   NOT_ONE_LINE,
   type FieldErrors,
-} from './contact-form.ts'
+} from './contact-constants.ts'
 
 const wellFormed = (value: string) => value.isWellFormed()
 const blankToUndefined = (value: string | undefined) => (value === '' ? undefined : value)
@@ -90,8 +90,6 @@ export const ContactSubmission = z.strictObject({
   submissionId,
 })
 export type ContactSubmission = z.output<typeof ContactSubmission>
-/** The JSON body the form sends (before trimming and defaults). */
-export type ContactSubmissionBody = z.input<typeof ContactSubmission>
 
 export const NewsletterSignup = z.strictObject({
   email: emailAddress,
@@ -100,7 +98,6 @@ export const NewsletterSignup = z.strictObject({
   submissionId,
 })
 export type NewsletterSignup = z.output<typeof NewsletterSignup>
-export type NewsletterSignupBody = z.input<typeof NewsletterSignup>
 
 /**
  * One message per field (the first problem found), for the API's 400 answer. Unknown fields are

@@ -1,7 +1,8 @@
 /**
- * The shape of every piece of site copy. Content modules export plain data; `validateContent` in
- * `content/index.ts` parses them with these schemas at build time, so a bad entry fails the build
- * with its file and field instead of rendering a broken page.
+ * The shape of every piece of site copy. Content modules export plain data; `parseContent` in
+ * `app/lib/content.server.ts` parses them with these schemas at build time (the route loaders
+ * while prerendering, `vite.config.ts` for site.ts), so a bad entry fails the build with its file
+ * and field instead of rendering a broken page.
  */
 import { z } from 'zod'
 
@@ -246,3 +247,68 @@ export const mediaManifest = z.object({
   ),
 })
 export type MediaManifest = z.infer<typeof mediaManifest>
+
+/** A link on a small page: a path, an absolute URL or an anchor on the same page ("#id"). */
+const pageAction = z.object({
+  to: z.union([
+    href,
+    z.string().regex(/^#[a-z][\w-]*$/, 'must be an anchor such as "#newsletter"'),
+  ]),
+  label: nonEmpty,
+})
+
+const smallPage = z.object({
+  /** The browser tab and the banner. */
+  title: nonEmpty,
+  eyebrow: nonEmpty,
+  /** The meta description. */
+  description: nonEmpty,
+  heading: nonEmpty,
+  body: paragraphs,
+  actions: z.array(pageAction).min(1),
+})
+
+/** content/consent-pages.ts: the newsletter's confirm/unsubscribe pages and the forms' results. */
+export const consentPage = z.discriminatedUnion('kind', [
+  smallPage.extend({ kind: z.literal('notice') }),
+  smallPage.extend({
+    kind: z.literal('form'),
+    points: z.array(z.object({ title: nonEmpty, text: nonEmpty })).min(1),
+    /** The label of the one button, which posts the form to the page's own URL. */
+    button: nonEmpty,
+  }),
+  smallPage.extend({
+    kind: z.literal('not-sent'),
+    fieldsHeading: nonEmpty,
+    /** Every field of the form with its rule; `name` is the field's name in the form. */
+    fields: z.array(z.object({ name: nonEmpty, label: nonEmpty, rule: nonEmpty })).min(1),
+    /** Shown next to a field the server named in ?fields=. */
+    flagged: nonEmpty,
+    rateLimit: nonEmpty,
+  }),
+])
+export type ConsentPageContent = z.infer<typeof consentPage>
+export const consentPages = z.record(z.string().regex(/^(\/[a-z-]+)+$/), consentPage)
+export type ConsentPagesContent = z.infer<typeof consentPages>
+
+/** content/privacy.ts */
+export const privacyPage = z.object({
+  banner: nonEmpty,
+  eyebrow: nonEmpty,
+  description: nonEmpty,
+  intro: paragraphs,
+  /** When the text last changed, as people read it ("November 2026"). */
+  updated: nonEmpty,
+  sections: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z][a-z-]*$/, 'must be an anchor id such as "how-long"'),
+        heading: nonEmpty,
+        paragraphs: z.array(nonEmpty),
+        items: z.array(nonEmpty).optional(),
+      }),
+    )
+    .min(1),
+  deletion: z.object({ heading: nonEmpty, paragraphs, emailLabel: nonEmpty }),
+})
+export type PrivacyPageContent = z.infer<typeof privacyPage>

@@ -5,7 +5,8 @@
  * outbox until it can.
  *
  * These tests send a few real submissions from 127.0.0.1; the web server of the e2e run should
- * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see docs/contact.md).
+ * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see
+ * README.md#contact-messages-and-the-newsletter).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { waitForHydration } from './helpers.ts'
@@ -232,25 +233,5 @@ test.describe('newsletter sign-up', () => {
     await footer.getByRole('button', { name: 'Subscribe' }).click()
     await expect(email).toHaveAttribute('aria-invalid', 'true')
     await expect(email).toHaveAccessibleDescription(/valid e-mail address/i)
-  })
-
-  test('a confirmation link lands on the site with its outcome', async ({ page }) => {
-    await page.goto('/api/newsletter/confirm?token=not-a-real-token')
-    await expect(page).toHaveURL(/\/\?newsletter=invalid$/)
-    await expect(
-      page.getByRole('status').filter({ hasText: 'This confirmation link is not valid' }),
-    ).toBeVisible()
-
-    await page.goto('/?newsletter=confirmed')
-    const notice = page
-      .getByRole('status')
-      .filter({ hasText: 'Your newsletter subscription is confirmed' })
-    await expect(notice).toBeVisible()
-    await notice.getByRole('button', { name: 'Dismiss' }).click()
-    await expect(notice).toHaveCount(0)
-    await expect(page).toHaveURL(/\/$/)
-    await page.reload()
-    await waitForHydration(page)
-    await expect(page.getByText('Your newsletter subscription is confirmed')).toHaveCount(0)
   })
 })

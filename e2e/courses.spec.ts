@@ -174,6 +174,39 @@ test.describe('Courses page with the API intercepted', () => {
     await expect(page.getByRole('alert').getByRole('button', { name: 'Try Again' })).toBeVisible()
   })
 
+  test('reads a store-shaped answer: numeric ids, a price as text, no picture, one invalid course left out', async ({
+    page,
+  }) => {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    const [first, second] = fixture
+    await interceptCatalogue(page, (route) =>
+      route.fulfill(
+        json({
+          data: [
+            { ...first, id: 7001, price: '149.00', image_url: null, vendor: 'DocuCommons' },
+            { ...second, id: 7002, title: '' },
+            { ...second, id: 7003, description: null },
+          ],
+          count: 3,
+        }),
+      ),
+    )
+    await page.goto('/courses')
+    await expect(cards(page)).toHaveCount(2)
+    await expect(page.getByRole('heading', { name: first!.title })).toBeVisible()
+    await expect(page.getByRole('heading', { name: second!.title })).toBeVisible()
+    await expect(cards(page).first().getByText('$149.00')).toBeVisible()
+    await expect(cards(page).first().locator('img')).toHaveAttribute('src', /fallback-800\.webp$/)
+    await expect(
+      cards(page).nth(1).getByText('Professional continuing education course'),
+    ).toBeVisible()
+    await expect(page.getByRole('alert')).toHaveCount(0)
+    expect(warnings).toEqual([expect.stringMatching(/^Course 1 .* left out: title /)])
+  })
+
   test('renders the cards: capitals over the picture, prices, default description, Most Popular', async ({
     page,
   }) => {

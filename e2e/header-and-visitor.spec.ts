@@ -131,3 +131,35 @@ test.describe('mobile menu', () => {
     )
   })
 })
+
+test.describe('mobile menu without JavaScript', () => {
+  test.use({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false })
+
+  test('opens, closes and navigates as the target of plain links', async ({ page }) => {
+    await page.goto('/about')
+    const dialog = page.getByRole('dialog', { name: 'Menu' })
+    await expect(dialog).toBeHidden()
+    await page.getByRole('link', { name: 'Open menu' }).click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('link', { name: 'Articles' })).toBeInViewport()
+    await page.getByRole('link', { name: 'Close menu' }).click()
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('link', { name: 'Open menu' }).click()
+    await dialog.getByRole('link', { name: 'Articles' }).click()
+    await expect(page).toHaveURL(/\/articles$/)
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden()
+  })
+})
+
+test.describe('mobile menu once hydrated', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test('the no-JavaScript links give way to the React button', async ({ page }) => {
+    await page.goto('/')
+    await waitForHydration(page)
+    await expect(page.getByRole('link', { name: 'Open menu' })).toBeHidden()
+    await expect(page.getByRole('link', { name: 'Close menu' })).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible()
+  })
+})

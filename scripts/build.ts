@@ -1,20 +1,33 @@
 /**
- * Production build: React Router prerenders every page into build/client, each page's hydration
- * scripts are moved behind its load event (defer-hydration.ts), then every text file is precompressed (brotli and gzip) so the server picks a variant by Accept-Encoding without
- * compressing per request. Writes build/build-info.json last (time and build settings);
- * scripts/start.ts compares both with the sources and the environment to decide whether to rebuild.
+ * Production build: React Router prerenders every page into a new release folder
+ * (build/releases/<id>/client), each page's hydration scripts are moved behind its load event
+ * (defer-hydration.ts), every text file is precompressed (brotli and gzip) so the server
+ * picks a variant by Accept-Encoding without compressing per request, the PUBLIC_* settings are
+ * written beside it (site-config.json, which the server checks the environment against), and
+ * only then is the build/client symlink swapped to the new folder in one rename. A server that
+ * is running keeps serving the release it started with (server/site/site-build.ts); old releases
+ * are removed unless a live process still uses them.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { siteConfigFromEnv } from '#app/site-config.ts'
+import { siteConfigFromEnv, siteConfigSchema } from '#app/site-config.ts'
+import { publicSettings } from '#server/env.ts'
+import {
+  markInUse,
+  releaseInUse,
+  SITE_CONFIG_FILE,
+  type SiteConfigFile,
+} from '#server/site/site-build.ts'
 import { deferHydration } from './defer-hydration.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
+/** The folder the server serves by default: a symlink to the current release's client folder. */
 export const CLIENT_DIR = path.join(BUILD_DIR, 'client')
-export const BUILD_INFO = path.join(BUILD_DIR, 'build-info.json')
+const RELEASES = path.join(BUILD_DIR, 'releases')
+export const BUILD_INFO_FILE = 'build-info.json'
 
 const COMPRESSIBLE = /\.(html|js|mjs|css|json|data|xml|txt|svg|webmanifest|map)$/
 
@@ -55,34 +68,98 @@ export function build() {
   const started = Date.now()
   // Validate the PUBLIC_* settings before spending time on the build.
   let config
+  let settings: Record<string, string>
   try {
     config = siteConfigFromEnv(process.env)
+    settings = siteConfigSchema.parse(publicSettings(process.env)) as Record<string, string>
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)
   }
-  fs.rmSync(BUILD_DIR, { recursive: true, force: true })
+  // Sortable and unique, so that two builds at once never share a folder.
+  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}`
+  const release = path.join(RELEASES, id)
+  fs.mkdirSync(release, { recursive: true })
+  // Marks the unfinished release as in use, so a build finishing meanwhile leaves it alone.
+  const marker = markInUse(release)
   const result = spawnSync('react-router', ['build'], {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env: { ...process.env, BUILD_OUTPUT_DIR: path.relative(root, release) },
   })
   if (result.status !== 0) {
+    fs.rmSync(release, { recursive: true, force: true })
     console.error('Build failed (see the messages above).')
     process.exit(result.status ?? 1)
   }
-  for (const file of walk(CLIENT_DIR)) {
+  const client = path.join(release, 'client')
+  for (const file of walk(client)) {
     if (file.endsWith('.html'))
       fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8')))
   }
-  const stats = precompress(CLIENT_DIR)
+  const stats = precompress(client)
+  const builtAt = new Date().toISOString()
+  const siteConfig: SiteConfigFile = { builtAt, settings }
+  fs.writeFileSync(path.join(release, SITE_CONFIG_FILE), JSON.stringify(siteConfig, null, 2))
   fs.writeFileSync(
-    BUILD_INFO,
-    JSON.stringify({ builtAt: new Date().toISOString(), config }, null, 2),
+    path.join(release, BUILD_INFO_FILE),
+    JSON.stringify({ builtAt, release: id, config }, null, 2),
   )
+  swapIn(BUILD_DIR, id)
+  fs.rmSync(marker, { force: true })
+  removeOldReleases(BUILD_DIR, id)
   console.log(
-    `Precompressed ${stats.files} files: ${(stats.raw / 1024).toFixed(0)} KB -> ${(stats.br / 1024).toFixed(0)} KB brotli. Build took ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Precompressed ${stats.files} files: ${(stats.raw / 1024).toFixed(0)} KB -> ${(stats.br / 1024).toFixed(0)} KB brotli. Build ${id} took ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   )
+}
+
+/** Points build/client at the release in one rename(2) of a symlink: atomic for every reader. */
+export function swapIn(buildDir: string, id: string) {
+  const clientDir = path.join(buildDir, 'client')
+  const releases = path.join(buildDir, 'releases')
+  const current = fs.lstatSync(clientDir, { throwIfNoEntry: false })
+  if (current?.isDirectory()) {
+    // A build from before releases existed: move it aside (once) so the symlink can take its name.
+    const legacy = path.join(releases, `0-legacy-${Date.now()}`)
+    fs.mkdirSync(legacy, { recursive: true })
+    fs.renameSync(clientDir, path.join(legacy, 'client'))
+    for (const name of ['server', BUILD_INFO_FILE])
+      fs.rmSync(path.join(buildDir, name), { recursive: true, force: true })
+  }
+  const temporary = path.join(buildDir, `.client-${process.pid}`)
+  fs.rmSync(temporary, { force: true })
+  fs.symlinkSync(path.join('releases', id, 'client'), temporary)
+  fs.renameSync(temporary, clientDir)
+}
+
+/**
+ * Keeps the current release and the one before it (a server may be starting on it right now),
+ * and any other that a live process still serves; removes the rest.
+ */
+export function removeOldReleases(buildDir: string, currentId: string) {
+  const releases = path.join(buildDir, 'releases')
+  const ids = fs.readdirSync(releases).sort()
+  const previous = ids.filter((id) => id < currentId).at(-1)
+  for (const id of ids) {
+    if (id === currentId || id === previous) continue
+    const release = path.join(releases, id)
+    if (releaseInUse(release)) continue
+    fs.rmSync(release, { recursive: true, force: true })
+  }
+}
+
+/** The build-info.json of the release build/client points at, or undefined without a build. */
+export function currentBuildInfo(): { file: string; settings: Record<string, string> } | undefined {
+  let client: string
+  try {
+    client = fs.realpathSync(CLIENT_DIR)
+  } catch {
+    return undefined
+  }
+  const file = path.join(path.dirname(client), SITE_CONFIG_FILE)
+  if (!fs.existsSync(file)) return undefined
+  const config = JSON.parse(fs.readFileSync(file, 'utf8')) as SiteConfigFile
+  return { file, settings: config.settings }
 }
 
 if (import.meta.main) build()

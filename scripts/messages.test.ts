@@ -9,7 +9,7 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { csvCell, parseSince } from './rows-cli.ts'
+import { csvLine, parseSince } from './rows-cli.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 // Each test starts the script a few times (a Node process with the database driver each).
@@ -63,18 +63,63 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
     await subscribe(
       db,
       { email: 'Late@example.org' },
-      { receivedAt: new Date('2026-04-02T00:00:00Z'), spamReason: null, doubleOptIn: true },
+      {
+        receivedAt: new Date('2026-04-02T00:00:00Z'),
+        spamReason: null,
+        doubleOptIn: true,
+        source: 'newsletter form (double opt-in)',
+      },
     )
     await subscribe(
       db,
       { email: 'early@example.org' },
-      { receivedAt: new Date('2026-04-01T00:00:00Z'), spamReason: null, doubleOptIn: false },
+      {
+        receivedAt: new Date('2026-04-01T00:00:00Z'),
+        spamReason: null,
+        doubleOptIn: false,
+        source: 'newsletter form (single opt-in)',
+      },
     )
     await subscribe(
       db,
       { email: 'spam@example.org' },
-      { receivedAt: new Date('2026-04-01T10:00:00Z'), spamReason: 'too-fast', doubleOptIn: true },
+      {
+        receivedAt: new Date('2026-04-01T10:00:00Z'),
+        spamReason: 'too-fast',
+        doubleOptIn: true,
+        source: 'newsletter form (double opt-in)',
+      },
     )
+    await subscribe(
+      db,
+      { email: 'confirmed@example.org' },
+      {
+        receivedAt: new Date('2026-04-03T00:00:00Z'),
+        spamReason: null,
+        doubleOptIn: true,
+        source: 'newsletter form without JavaScript (double opt-in)',
+      },
+    )
+    await subscribe(
+      db,
+      { email: 'left@example.org' },
+      {
+        receivedAt: new Date('2026-04-04T00:00:00Z'),
+        spamReason: null,
+        doubleOptIn: false,
+        source: 'newsletter form (single opt-in)',
+      },
+    )
+    await db
+      .updateTable('newsletter_subscriber')
+      .set({ status: 'confirmed', confirmed_at: '2026-04-03T08:00:00.000Z' })
+      .where('email_key', '=', 'confirmed@example.org')
+      .execute()
+    await db
+      .updateTable('newsletter_subscriber')
+      .set({ status: 'unsubscribed', unsubscribed_at: '2026-04-05T00:00:00.000Z' })
+      .where('email_key', '=', 'left@example.org')
+      .execute()
   })
   afterAll(async () => {
     await testDb.drop()
@@ -143,20 +188,48 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
   )
 
   it(
-    'prints subscribers the same way',
+    'lists only addresses that may be mailed, with the record of consent',
     () => {
-      expect(json('subscribers').map((r) => [r.email, r.status, r.mailStatus])).toEqual([
-        ['early@example.org', 'subscribed', 'none'],
-        ['Late@example.org', 'pending', 'pending'],
+      expect(json('subscribers')).toEqual([
+        {
+          email: 'early@example.org',
+          status: 'subscribed',
+          consentAt: '2026-04-01T00:00:00.000Z',
+          consentSource: 'newsletter form (single opt-in)',
+          confirmedAt: null,
+        },
+        {
+          email: 'confirmed@example.org',
+          status: 'confirmed',
+          consentAt: '2026-04-03T00:00:00.000Z',
+          consentSource: 'newsletter form without JavaScript (double opt-in)',
+          confirmedAt: '2026-04-03T08:00:00.000Z',
+        },
       ])
-      expect(
-        json('subscribers', '--include-spam', '--since', '2026-04-01T05:00:00Z').map(
-          (r) => r.email,
-        ),
-      ).toEqual(['spam@example.org', 'Late@example.org'])
-      expect(run('subscribers', '--csv').stdout.split('\r\n')[0]).toBe(
-        'id,subscribedAt,email,status,confirmedAt,spamReason,mailStatus,mailAttempts,nextAttemptAt,lastError,mailSentAt,updatedAt',
+      const csv = run('subscribers', '--csv').stdout.split('\r\n')
+      expect(csv[0]).toBe('email,status,consentAt,consentSource,confirmedAt')
+      expect(csv[2]).toBe(
+        'confirmed@example.org,confirmed,2026-04-03T00:00:00.000Z,newsletter form without JavaScript (double opt-in),2026-04-03T08:00:00.000Z',
       )
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'shows every state with --all',
+    () => {
+      expect(json('subscribers', '--all').map((r) => [r.email, r.status])).toEqual([
+        ['early@example.org', 'subscribed'],
+        ['spam@example.org', 'spam'],
+        ['Late@example.org', 'pending'],
+        ['confirmed@example.org', 'confirmed'],
+        ['left@example.org', 'unsubscribed'],
+      ])
+      expect(json('subscribers', '--all', '--since', '2026-04-03').map((r) => r.email)).toEqual([
+        'confirmed@example.org',
+        'left@example.org',
+      ])
+      expect(run('subscribers', '--help').stdout).toMatch(/--all +every state/)
     },
     SPAWNING_TIMEOUT_MS,
   )
@@ -187,12 +260,24 @@ describe('the export helpers', () => {
 
   it.each([
     [null, ''],
+    [undefined, ''],
     [3, '3'],
+    [-3, '-3'],
+    [false, 'false'],
     ['plain', 'plain'],
+    [' padded ', '" padded "'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
     ['=HYPERLINK("x")', `"'=HYPERLINK(""x"")"`],
     ['+1 555', "'+1 555"],
+    ['-2+3', "'-2+3"],
     ['@SUM(1)', "'@SUM(1)"],
-  ])('csvCell(%j)', (input, output) => expect(csvCell(input)).toBe(output))
+    ['\t=1', `"'\t=1"`],
+    ['\r=1', `"'\r=1"`],
+  ])('csvLine([%j])', (input, output) => expect(csvLine([input])).toBe(`${output}\r\n`))
+
+  it('separates fields with commas and ends the record with CRLF', () => {
+    expect(csvLine(['a', 1, null, '=x'])).toBe("a,1,,'=x\r\n")
+  })
 })

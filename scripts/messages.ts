@@ -1,6 +1,6 @@
 /**
  * npm run messages -- [--since <date>] [--csv] [--include-spam]
- * Prints the stored contact messages, oldest first, with their delivery state (docs/contact.md).
+ * Prints the stored contact messages, oldest first, with their delivery state (README.md#reading-what-arrived).
  */
 import { listMessages } from '#server/contact/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'

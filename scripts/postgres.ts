@@ -11,7 +11,11 @@ import path from 'node:path'
 
 export interface RunningPostgres {
   url: string
+  /** Stops the server and removes its data. */
   stop(): void
+  /** Stops the server but keeps its data, to start it again with resume() (outage tests). */
+  halt(): void
+  resume(): void
 }
 
 export function findPostgresBin(): string | undefined {
@@ -45,29 +49,40 @@ export function startPostgres(port = 54329): RunningPostgres {
   }
   const user = isRoot ? 'postgres' : os.userInfo().username
   run('initdb', ['-D', dataDir, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-instructions'])
-  run('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    `-h 127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c full_page_writes=off -c max_connections=200`,
-    '-w',
-    '-t',
-    '30',
-    'start',
-  ])
+  const serve = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'server.log'),
+      '-o',
+      `-h 127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c full_page_writes=off -c max_connections=200`,
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ])
+  serve()
   let stopped = false
+  let halted = false
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
     stop() {
       if (stopped) return
       stopped = true
       try {
-        run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
+        if (!halted) run('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', 'stop'])
       } finally {
         fs.rmSync(dir, { recursive: true, force: true })
       }
+    },
+    halt() {
+      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+      halted = true
+    },
+    resume() {
+      serve()
+      halted = false
     },
   }
 }

@@ -4,14 +4,16 @@
  * oldest first as JSON lines, or as CSV with --csv.
  */
 import { once } from 'node:events'
-import fs from 'node:fs'
 import { parseArgs } from 'node:util'
-import { openDatabase, type Database } from '#server/db/index.ts'
-import { EnvError, parseEnv, resolvePaths } from '#server/env.ts'
+import { stringify } from 'csv-stringify/sync'
+import type { Database } from '#server/db/index.ts'
+import { openConfiguredDatabase } from './database-cli.ts'
 
 export interface ExportOptions {
   since?: string
   includeSpam: boolean
+  /** The command's own switches (RowsCommand.flags), true when given. */
+  flags: Record<string, boolean>
 }
 
 export interface RowsCommand<Row> {
@@ -19,6 +21,8 @@ export interface RowsCommand<Row> {
   /** What one row is, for the help text. */
   noun: string
   columns: readonly (keyof Row & string)[]
+  /** Further switches of this command: name -> help line. */
+  flags?: Record<string, string>
   rows(database: Database, options: ExportOptions): AsyncIterable<Row>
 }
 
@@ -35,6 +39,12 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
         csv: { type: 'boolean', default: false },
         'include-spam': { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        ...Object.fromEntries(
+          Object.keys(command.flags ?? {}).map((flag) => [
+            flag,
+            { type: 'boolean' as const, default: false },
+          ]),
+        ),
       },
       strict: true,
     }).values
@@ -55,31 +65,27 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
       )
   }
 
-  let env
-  try {
-    env = parseEnv()
-  } catch (error) {
-    if (error instanceof EnvError) return fail(error.message, 1)
-    throw error
-  }
-  const { dataDir } = resolvePaths(env)
-  if (!env.DATABASE_URL && !fs.existsSync(dataDir)) {
-    return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`, 1)
-  }
-
   // A closed pipe (e.g. "| head") ends the output quietly.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0)
     throw error
   })
 
-  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  const database = await openConfiguredDatabase()
+  if (!database) return
   try {
-    if (args.csv) await write(command.columns.join(',') + '\r\n')
-    for await (const row of command.rows(database, { since, includeSpam: args['include-spam'] })) {
+    if (args.csv) await write(csvLine(command.columns))
+    const flags = Object.fromEntries(
+      Object.keys(command.flags ?? {}).map((flag) => [
+        flag,
+        (args as Record<string, unknown>)[flag] === true,
+      ]),
+    )
+    const options = { since, includeSpam: args['include-spam'] === true, flags }
+    for await (const row of command.rows(database, options)) {
       await write(
         args.csv
-          ? command.columns.map((column) => csvCell(row[column])).join(',') + '\r\n'
+          ? csvLine(command.columns.map((column) => row[column]))
           : JSON.stringify(row) + '\n',
       )
     }
@@ -88,14 +94,16 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
   }
 }
 
-function usage(command: { name: string; noun: string }) {
+function usage(command: { name: string; noun: string; flags?: Record<string, string> }) {
+  const flags = Object.entries(command.flags ?? {})
   return [
-    `Usage: npm run ${command.name} -- [--since <date>] [--csv] [--include-spam]`,
+    `Usage: npm run ${command.name} -- [--since <date>] [--csv] [--include-spam]${flags.map(([flag]) => ` [--${flag}]`).join('')}`,
     `Prints the stored ${command.noun} of the configured database (DATA_DIR or DATABASE_URL), oldest first,`,
     'one JSON object per line.',
     '  --since <date>   only those received at or after this date or date-time (UTC unless an offset is given)',
     '  --csv            CSV with a header row instead of JSON lines',
     '  --include-spam   include submissions taken for spam (left out by default)',
+    ...flags.map(([flag, help]) => `  --${flag.padEnd(15)}${help}`),
   ].join('\n')
 }
 
@@ -116,14 +124,18 @@ export function parseSince(value: string): string | undefined {
 }
 
 /**
- * One CSV field (RFC 4180). Text that a spreadsheet would run as a formula (=, +, -, @ and
- * control characters first) gets a leading apostrophe: visitors' text must never execute.
+ * One CSV record (RFC 4180, CRLF). Text that a spreadsheet would run as a formula (=, +, -, @,
+ * tab or CR first) gets a leading apostrophe: visitors' text must never execute. Negative numbers
+ * stay numbers; booleans are written as true/false; leading or trailing spaces are kept by quoting.
  */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text
+export function csvLine(values: readonly unknown[]): string {
+  return stringify([values], {
+    record_delimiter: 'windows',
+    escape_formulas: true,
+    // A bare line break must be quoted too, not only CRLF (the record delimiter).
+    quoted_match: [/^\s|\s$/, /[\r\n]/],
+    cast: { boolean: String, date: (date) => date.toISOString() },
+  })
 }
 
 async function write(chunk: string) {

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { pagePaths } from '#app/page-paths.ts'
+import { NOINDEX_PAGES, pagePaths } from '#app/page-paths.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts'
 
 const base = process.env.BASE_URL ?? 'http://127.0.0.1:3000'
@@ -24,7 +24,7 @@ try {
     })
     if (member) await context.addCookies([{ name: 'authorizedDocu', value: '1', url: base }])
     const page = await context.newPage()
-    for (const pagePath of pagePaths()) {
+    for (const pagePath of [...pagePaths(), ...NOINDEX_PAGES]) {
       await page.goto(base + pagePath, { waitUntil: 'networkidle' })
       // Lazy images below the fold: scroll through the page so they load before the shot.
       await page.evaluate(async () => {

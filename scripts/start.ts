@@ -1,14 +1,17 @@
 /**
- * `npm start`: builds the site when the build is missing or older than any source, then serves
- * site + API with the embedded database (or DATABASE_URL). With a current build it only checks
- * file times (a few milliseconds) before starting the server.
+ * `npm start`, the promise for a fresh clone: builds the site when the build is missing, older
+ * than any source, or made with a PUBLIC_* setting that the environment sets to something else,
+ * then serves site + API (server/index.ts, which `npm run serve` runs alone and which never
+ * builds). A PUBLIC_* variable that is unset never causes a rebuild: the built value stands.
+ * With a current build it only checks file times (a few milliseconds) before starting.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { siteConfigFromEnv } from '#app/site-config.ts'
+import { publicSettings } from '#server/env.ts'
+import { contradiction } from '#server/site/site-build.ts'
+import { build, currentBuildInfo } from './build.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
-const BUILD_INFO = path.join(root, 'build', 'build-info.json')
 const SOURCES = [
   'app',
   'content',
@@ -31,14 +34,13 @@ function newestMtime(target: string): number {
   return newest
 }
 
-/** Current when built after the newest source and with the same PUBLIC_* settings. */
+/** Current when built after the newest source and no set PUBLIC_* variable contradicts it. */
 export function buildIsCurrent(): boolean {
-  const info = fs.statSync(BUILD_INFO, { throwIfNoEntry: false })
+  const info = currentBuildInfo()
   if (!info) return false
   const newestSource = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))))
-  if (info.mtimeMs < newestSource) return false
-  const built = JSON.parse(fs.readFileSync(BUILD_INFO, 'utf8')) as { config?: unknown }
-  return JSON.stringify(built.config) === JSON.stringify(siteConfigFromEnv(process.env))
+  if (fs.statSync(info.file).mtimeMs < newestSource) return false
+  return contradiction(info.settings, publicSettings(process.env), 'build/client') === undefined
 }
 
 if (import.meta.main) {
@@ -47,8 +49,9 @@ if (import.meta.main) {
     process.env.PUBLIC_STORE_PROVIDER = process.env.STORE_PROVIDER
   }
   if (!buildIsCurrent()) {
-    console.log('The build is missing or older than the sources: building the site first…')
-    const { build } = await import('./build.ts')
+    console.log(
+      'The build is missing, older than the sources or made with other PUBLIC_* settings: building the site first…',
+    )
     build()
   }
   const { start } = await import('#server/index.ts')

@@ -1,45 +1,34 @@
 /**
- * npm run subscribers -- [--since <date>] [--csv] [--include-spam]
- * Prints the newsletter sign-ups, oldest first, with their confirmation state (docs/contact.md).
+ * npm run subscribers -- [--since <date>] [--csv] [--all]
+ * Prints the newsletter addresses that may be mailed (confirmed, or subscribed while the site had
+ * no confirmation mail), oldest first, with what a mailing tool imports: the address, its state
+ * and the record of consent. --all adds every other state (pending, unsubscribed, spam).
+ * See README.md#reading-what-arrived.
  */
 import { listSubscribers } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
-const columns = [
-  'id',
-  'subscribedAt',
-  'email',
-  'status',
-  'confirmedAt',
-  'spamReason',
-  'mailStatus',
-  'mailAttempts',
-  'nextAttemptAt',
-  'lastError',
-  'mailSentAt',
-  'updatedAt',
-] as const
+const columns = ['email', 'status', 'consentAt', 'consentSource', 'confirmedAt'] as const
 type SubscriberRow = Record<(typeof columns)[number], unknown>
 
 export const subscribersCommand: RowsCommand<SubscriberRow> = {
   name: 'subscribers',
-  noun: 'newsletter subscribers',
+  noun: 'newsletter subscribers who may be mailed',
   columns,
+  flags: { all: 'every state: also pending, unsubscribed and spam (never mail these)' },
   async *rows(database, options) {
-    for await (const row of listSubscribers(database.db, options)) {
+    const rows = listSubscribers(database.db, {
+      since: options.since,
+      all: options.flags.all,
+      includeSpam: options.includeSpam,
+    })
+    for await (const row of rows) {
       yield {
-        id: row.id,
-        subscribedAt: row.created_at,
         email: row.email,
         status: row.status,
+        consentAt: row.consent_at,
+        consentSource: row.consent_source,
         confirmedAt: row.confirmed_at,
-        spamReason: row.spam_reason,
-        mailStatus: row.mail_status,
-        mailAttempts: Number(row.mail_attempts),
-        nextAttemptAt: row.next_attempt_at,
-        lastError: row.last_error,
-        mailSentAt: row.mail_sent_at,
-        updatedAt: row.updated_at,
       }
     }
   },

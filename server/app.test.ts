@@ -59,3 +59,45 @@ describe('health when the database is gone', () => {
     await testDb.drop()
   })
 })
+
+describe('behind one proxy (TRUST_PROXY=1)', () => {
+  it('counts the address the proxy saw, whatever the client writes into X-Forwarded-For', async () => {
+    const testDb = await createTestDatabase('sqlite')
+    const app = await buildApp({
+      env: testEnv({ TRUST_PROXY: '1', FORM_RATE_LIMIT_MAX: '2', FORM_MIN_FILL_MS: '0' }),
+      database: testDb.database,
+    })
+    const statuses: number[] = []
+    for (let i = 0; i < 4; i++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe/',
+        remoteAddress: '127.0.0.1',
+        // The client forges a new left-most entry each time; the proxy appends what it saw.
+        headers: { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.8` },
+        payload: { email: `forger${i}@example.org` },
+      })
+      statuses.push(response.statusCode)
+    }
+    expect(statuses).toEqual([201, 201, 429, 429])
+    await app.close()
+    await testDb.drop()
+  })
+})
+
+describe('Strict-Transport-Security', () => {
+  it.each([
+    [{}, 'max-age=63072000; includeSubDomains'],
+    [{ HSTS_INCLUDE_SUBDOMAINS: 'false' }, 'max-age=63072000'],
+  ])('with %o is %s, next to a Permissions-Policy without interest-cohort', async (env, hsts) => {
+    const testDb = await createTestDatabase('sqlite')
+    const app = await buildApp({ env: testEnv(env), database: testDb.database })
+    const response = await app.inject('/api/health')
+    expect(response.headers['strict-transport-security']).toBe(hsts)
+    expect(response.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    )
+    await app.close()
+    await testDb.drop()
+  })
+})

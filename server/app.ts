@@ -5,20 +5,23 @@
 import crypto from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { cataloguePlugin } from '#server/catalogue/plugin.ts'
-import type { Database } from '#server/db/index.ts'
+import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
+import { createHousekeeping } from '#server/db/housekeeping.ts'
+import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
 import type { Env } from './env.ts'
 import { createMailOutbox } from '#server/mail/outbox.ts'
 import { contactRoutes } from '#server/contact/routes.ts'
 import { healthRoutes } from '#server/health/routes.ts'
-import { newsletterRoutes } from '#server/newsletter/routes.ts'
+import { newsletterPageRoutes, newsletterRoutes } from '#server/newsletter/routes.ts'
 import { sitePlugin } from '#server/site/plugin.ts'
-import { API_CSP, BASE_HEADERS } from '#server/site/security-headers.ts'
+import { API_CSP, baseHeaders } from '#server/site/security-headers.ts'
+import type { SiteBuild } from '#server/site/site-build.ts'
 
 export interface AppOptions {
   env: Env
   database: Database
-  /** Absolute path of the prerendered site; omit to serve the API only (API tests). */
-  buildDir?: string
+  /** The prerendered site (openSiteBuild); omit to serve the API only (API tests). */
+  build?: SiteBuild
   logger?: FastifyServerOptions['logger']
 }
 
@@ -39,7 +42,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options
   const app = Fastify({
     logger: options.logger ?? loggerOptions(env),
-    trustProxy: env.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest to us (as Fastify does for a number, which
+    // its types do not list); addresses trust exactly those proxies.
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (env.TRUST_PROXY as number)
+        : env.TRUST_PROXY,
+    // Slow clients: a request must be complete within these, or its socket is closed.
+    requestTimeout: env.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: env.HEADERS_TIMEOUT_MS,
+      // Node looks for expired requests on this interval (30 s by default, which would let a
+      // trickling client stay three times longer than the headers timeout).
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(env.HEADERS_TIMEOUT_MS / 4)),
+    },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id']
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -53,9 +70,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreDuplicateSlashes: true },
   })
 
+  const headers = Object.entries(baseHeaders(env))
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)
-    for (const [name, value] of Object.entries(BASE_HEADERS)) reply.header(name, value)
+    for (const [name, value] of headers) reply.header(name, value)
   })
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy'))
@@ -63,70 +81,62 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return payload
   })
 
-  app.setErrorHandler(
-    (error: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 600
-          ? error.statusCode
-          : 500
-      if (status >= 500) request.log.error({ err: error }, 'request failed')
-      else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
-      reply.code(status).header('cache-control', 'no-store')
-      return {
-        error: status >= 500 ? 'Internal Server Error' : httpStatusText(status),
-        // A server error's own message may reveal internals; a client error's message explains
-        // what to fix.
-        message:
-          status >= 500
-            ? 'Something went wrong on our side. Please try again later.'
-            : error.message,
-      }
-    },
-  )
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).header('cache-control', 'no-store')
-    return {
-      error: 'Not Found',
-      message: `No route for ${request.method} ${request.url.split('?', 1)[0]}`,
-    }
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const unavailable = isDatabaseUnavailable(error)
+    const status = unavailable
+      ? 503
+      : error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500
+    if (unavailable) request.log.warn({ err: error }, 'database unavailable')
+    else if (status >= 500) request.log.error({ err: error }, 'request failed')
+    else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
+    clearPayloadHeaders(reply)
+    // A server error's own message may reveal internals; a client error's message explains
+    // what to fix.
+    const message = unavailable
+      ? 'The database is not reachable right now; nothing was saved. Please try again in a minute.'
+      : status >= 500
+        ? 'Something went wrong on our side. Please try again later.'
+        : error.message
+    return sendApiError(reply, status, message, unavailable ? { retryAfterSeconds: 30 } : {})
   })
+
+  app.setNotFoundHandler((request, reply) =>
+    sendApiError(reply, 404, `No route for ${request.method} ${request.url.split('?', 1)[0]}`),
+  )
 
   // Contact messages and newsletter sign-ups share one durable mail outbox (docs/decisions/005).
   const outbox = createMailOutbox({ env, log: app.log })
+  app.decorate('mailOutbox', outbox)
   app.addHook('onReady', outbox.start)
   app.addHook('preClose', outbox.stop)
+  // Retention rules run once at start and then hourly (README "Privacy and data").
+  const housekeeping = createHousekeeping({ log: app.log })
+  app.addHook('onReady', housekeeping.start)
+  app.addHook('preClose', housekeeping.stop)
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
       await api.register(cataloguePlugin, { env, database })
-      await api.register(contactRoutes, { env, database, outbox })
-      await api.register(newsletterRoutes, { env, database, outbox })
-      api.all('/*', async (request, reply) => {
-        reply.code(404).header('cache-control', 'no-store')
-        return {
-          error: 'Not Found',
-          message: `No API route for ${request.method} ${request.url.split('?', 1)[0]}`,
-        }
-      })
+      await api.register(contactRoutes, { env, database, outbox, housekeeping })
+      await api.register(newsletterRoutes, { env, database, outbox, housekeeping })
+      api.all('/*', async (request, reply) =>
+        sendApiError(
+          reply,
+          404,
+          `No API route for ${request.method} ${request.url.split('?', 1)[0]}`,
+        ),
+      )
     },
     { prefix: '/api' },
   )
 
-  if (options.buildDir) await app.register(sitePlugin, { buildDir: options.buildDir })
+  // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
+  await app.register(newsletterPageRoutes, { env, database })
+
+  if (options.build) await app.register(sitePlugin, { root: options.build.root })
 
   return app
-}
-
-function httpStatusText(status: number): string {
-  const texts: Record<number, string> = {
-    400: 'Bad Request',
-    404: 'Not Found',
-    405: 'Method Not Allowed',
-    413: 'Payload Too Large',
-    415: 'Unsupported Media Type',
-    429: 'Too Many Requests',
-  }
-  return texts[status] ?? 'Error'
 }

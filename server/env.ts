@@ -2,6 +2,7 @@
  * The only module that reads process.env. Every setting is parsed once, at start-up, by one zod
  * schema; a bad value stops the process with a line that names the variable and what is wrong.
  */
+import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { STORE_PROVIDERS } from '#common/course.ts'
@@ -58,6 +59,58 @@ const addressList = z
     message: 'must be e-mail addresses separated by commas',
   })
 
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1')
+
+// proxy-addr's names for address ranges, which Fastify's trustProxy understands too.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal']
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const family = net.isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  const bits = Number(prefix)
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * Which proxies may tell the client's address in X-Forwarded-For: none (false), the number of
+ * proxies in front of the server (hops), or their addresses. A bare "true" would take the
+ * left-most entry, which the client writes itself, so it is refused.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false
+    if (value === 'true') {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must not be true: that trusts an X-Forwarded-For header any client can write. Set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)',
+      })
+      return z.NEVER
+    }
+    if (/^\d+$/.test(value)) return Number(value)
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    const bad = entries.find((entry) => !isAddressOrRange(entry))
+    if (bad !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a number of proxies (e.g. 1) or proxy addresses and CIDR ranges separated by commas (e.g. 127.0.0.1,10.0.0.0/8); "${bad}" is neither`,
+      })
+      return z.NEVER
+    }
+    return entries
+  })
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -70,11 +123,20 @@ export const envSchema = z
       .default('info'),
     BUILD_DIR: z.string().trim().min(1, 'must not be empty').default('./build/client'),
     SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
-    TRUST_PROXY: z
-      .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
-      .default('false')
-      .transform((v) => v === 'true' || v === '1'),
-    // Course catalogue (server/catalogue, docs/catalogue.md).
+    TRUST_PROXY: trustProxy,
+    // Slow clients (docs/decisions/007-production.md): the whole header block within
+    // HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS; an idle keep-alive
+    // connection is closed after KEEP_ALIVE_TIMEOUT_MS (longer than nginx's 60 s upstream
+    // keep-alive, so the proxy, not the server, closes an idle upstream connection first).
+    HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+    REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: positiveInt.default(65_000),
+    // PostgreSQL (server/db): how long opening a connection and one statement may take.
+    DATABASE_CONNECT_TIMEOUT_MS: positiveInt.default(3000),
+    DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
+    // Strict-Transport-Security: also for every subdomain (only when they all serve HTTPS).
+    HSTS_INCLUDE_SUBDOMAINS: booleanFlag.default(true),
+    // Course catalogue (server/catalogue, README.md#the-course-catalogue).
     STORE_PROVIDER: z
       .enum(STORE_PROVIDERS, { error: `must be one of ${STORE_PROVIDERS.join(', ')}` })
       .default('sample'),
@@ -87,7 +149,7 @@ export const envSchema = z
     REFRESH_RATE_LIMIT_WINDOW_SECONDS: positiveInt
       .max(86_400, 'must be at most 86400 (one day)')
       .default(60),
-    // Contact form and newsletter (server/contact, server/newsletter, docs/contact.md).
+    // Contact form and newsletter (server/contact, server/newsletter, README.md#contact-messages-and-the-newsletter).
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
     MAIL_FROM: mailbox,
     CONTACT_NOTIFY_TO: addressList,
@@ -104,6 +166,13 @@ export const envSchema = z
     MAIL_RETRY_BASE_MS: positiveInt.default(60_000),
     MAIL_RETRY_MAX_MS: positiveInt.default(2 * 60 * 60_000),
     MAIL_POLL_MS: positiveInt.default(15_000),
+    // Retention (README "Privacy and data"): spam after these many days; contact messages
+    // after MESSAGE_RETENTION_DAYS when set, otherwise kept.
+    SPAM_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650 (ten years)').default(30),
+    MESSAGE_RETENTION_DAYS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      positiveInt.max(36_500, 'must be at most 36500 (a hundred years)').optional(),
+    ),
   })
   .superRefine((env, context) => {
     if (env.STORE_PROVIDER !== 'sample' && !env.STORE_URL) {
@@ -115,6 +184,15 @@ export const envSchema = z
     }
   })
   .superRefine(requireMailSettings)
+  .superRefine((env, context) => {
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `must not be longer than REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+      })
+    }
+  })
 
 export type Env = z.infer<typeof envSchema>
 
@@ -167,6 +245,21 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 /** Hides a password in a URL so an error message never prints a credential. */
 function redact(value: string): string {
   return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)[^@\s]*@/i, '$1***@')
+}
+
+/**
+ * The PUBLIC_* variables that are set (and not empty): the server checks them against the
+ * settings the site was built with. An unset variable is left out, so it never contradicts.
+ */
+export function publicSettings(
+  source: Record<string, string | undefined> = process.env,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      (entry): entry is [string, string] =>
+        entry[0].startsWith('PUBLIC_') && (entry[1] ?? '').trim() !== '',
+    ),
+  )
 }
 
 /** Absolute paths derived from the settings, resolved against the working directory. */

@@ -1,47 +1,92 @@
 /**
- * Starts the server: reads the configuration, opens the database, listens, and shuts down
- * gracefully on SIGTERM/SIGINT (stop accepting, finish requests in flight, close the database).
+ * `npm run serve`: serves an existing build (it never builds; `npm start` does that first when
+ * needed) and the API. Reads the configuration, checks it against the settings the site was
+ * built with, opens the database, listens, and shuts down gracefully on SIGTERM/SIGINT (stop
+ * accepting, finish requests in flight, close the database). Imports only `dependencies`, so it
+ * runs after `npm ci --omit=dev`.
  */
 import closeWithGrace from 'close-with-grace'
+import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { openDatabase } from '#server/db/index.ts'
-import { EnvError, parseEnv, resolvePaths } from './env.ts'
+import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
+import { EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
+
+/** Prints one line and exits: a configuration problem is not a crash and needs no stack trace. */
+function refuse(message: string): never {
+  console.error(message)
+  process.exit(1)
+}
 
 export async function start(source?: Record<string, string | undefined>) {
   let env
   try {
     env = parseEnv(source)
   } catch (error) {
-    if (error instanceof EnvError) {
-      console.error(error.message)
-      process.exit(1)
-    }
+    if (error instanceof EnvError) refuse(error.message)
     throw error
   }
   const { dataDir, buildDir } = resolvePaths(env)
-  const database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
-  const app = await buildApp({ env, database, buildDir })
-  app.addHook('onClose', async () => {
+  let build: SiteBuild
+  try {
+    build = openSiteBuild(buildDir)
+  } catch (error) {
+    refuse((error as Error).message)
+  }
+  const conflict =
+    build.settings && contradiction(build.settings, publicSettings(source), env.BUILD_DIR)
+  if (conflict) {
+    build.close()
+    refuse(conflict)
+  }
+
+  // The pool reports errors before the app (and its logger) exists, e.g. during migrations.
+  const logTo: { app?: FastifyInstance } = {}
+  const database = await openDatabase({
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+    log: {
+      warn: (object, message) =>
+        logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
+    },
+  })
+  const running = await buildApp({ env, database, build })
+  logTo.app = running
+  running.addHook('onClose', async () => {
     await database.close()
+    build.close()
   })
 
   // SIGTERM/SIGINT, and an uncaught exception or unhandled rejection, close gracefully: stop
   // accepting, finish requests in flight, close the database; a second signal or the timeout
   // exits at once.
   const closer = closeWithGrace(
-    { delay: env.SHUTDOWN_TIMEOUT_MS, logger: { error: (message) => app.log.error(message) } },
+    { delay: env.SHUTDOWN_TIMEOUT_MS, logger: { error: (message) => running.log.error(message) } },
     async ({ signal, err }) => {
-      if (err) app.log.error({ err }, 'uncaught error: shutting down')
-      else app.log.info({ signal }, 'shutting down: finishing requests in flight')
-      await app.close()
-      app.log.info('shutdown complete')
+      if (err) running.log.error({ err }, 'uncaught error: shutting down')
+      else running.log.info({ signal }, 'shutting down: finishing requests in flight')
+      await running.close()
+      running.log.info('shutdown complete')
     },
   )
-  app.addHook('onClose', async () => closer.uninstall())
+  running.addHook('onClose', async () => closer.uninstall())
 
-  await app.listen({ port: env.PORT, host: env.HOST })
-  app.log.info({ database: database.dialect, location: database.location }, 'database ready')
-  return app
+  await running.listen({ port: env.PORT, host: env.HOST })
+  running.log.info({ database: database.dialect, location: database.location }, 'database ready')
+  if (build.settings) {
+    running.log.info(
+      { release: build.release, root: build.root, settings: build.settings },
+      'site build settings',
+    )
+  } else {
+    running.log.warn(
+      { root: build.root },
+      'the site build has no site-config.json (not made by npm run build): its PUBLIC_* settings cannot be checked',
+    )
+  }
+  return running
 }
 
 if (import.meta.main) {

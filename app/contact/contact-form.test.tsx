@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { CONTACT_ENDPOINT, CONTACT_LIMITS, HONEYPOT_FIELD } from '#common/contact-constants.ts'
 import { ContactForm, TOAST_MS } from './contact-form.tsx'
 import { OUTBOX_KEY, readOutbox } from './outbox.ts'
 import type { SendOutcome } from './send-form.ts'
@@ -33,6 +34,17 @@ describe('ContactForm', () => {
   afterEach(() => {
     cleanup()
     vi.useRealTimers()
+  })
+
+  // Without JavaScript the browser posts the form itself: the fields must carry the API's JSON
+  // names and the browser must stop at the server's limits.
+  it('posts natively to the API, with the JSON field names and the shared limits', () => {
+    const { form, input } = setup({ kind: 'accepted', body: { ok: true } })
+    expect(form.getAttribute('action')).toBe(CONTACT_ENDPOINT)
+    expect(form.getAttribute('method')).toBe('post')
+    for (const name of ['name', 'email', 'website', 'message'] as const)
+      expect(input(name).maxLength).toBe(CONTACT_LIMITS[name])
+    expect(input(HONEYPOT_FIELD)).not.toBeNull()
   })
 
   it('sends the fields with the honeypot, the start time and a submission id, and clears the form once stored', async () => {

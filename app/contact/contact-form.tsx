@@ -3,10 +3,11 @@ import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { Honeypot } from './honeypot.tsx'
 import {
   CONTACT_ENDPOINT,
+  CONTACT_LIMITS,
   contactFields,
   HONEYPOT_FIELD,
   type ContactField,
-} from '#common/contact-form.ts'
+} from '#common/contact-constants.ts'
 import { addToOutbox, startOutboxSync } from './outbox.ts'
 import { newSubmissionId, sendForm, type SendOutcome } from './send-form.ts'
 
@@ -109,6 +110,9 @@ export function ContactForm({
       <form
         aria-labelledby="contact-form-title"
         className="mt-8 grid gap-5"
+        // Without JavaScript (or before hydration) the browser posts the fields itself and the
+        // server answers with a 303 to /contact/sent or /contact/not-sent.
+        action={CONTACT_ENDPOINT}
         method="post"
         onInput={(event) => {
           const name = (event.target as HTMLInputElement).name as ContactField
@@ -135,7 +139,7 @@ export function ContactForm({
                 name="name"
                 autoComplete="name"
                 required
-                maxLength={200}
+                maxLength={CONTACT_LIMITS.name}
                 {...fieldProps('name')}
               />
             </label>
@@ -152,7 +156,7 @@ export function ContactForm({
                 name="email"
                 autoComplete="email"
                 required
-                maxLength={254}
+                maxLength={CONTACT_LIMITS.email}
                 {...fieldProps('email')}
               />
             </label>
@@ -167,7 +171,7 @@ export function ContactForm({
               name="website"
               autoComplete="url"
               placeholder="https://"
-              maxLength={2048}
+              maxLength={CONTACT_LIMITS.website}
               {...fieldProps('website')}
             />
           </label>
@@ -176,7 +180,12 @@ export function ContactForm({
         <div>
           <label className="block font-medium">
             Message <span className="font-normal text-ink-soft">(optional)</span>
-            <textarea name="message" rows={6} maxLength={5000} {...fieldProps('message')} />
+            <textarea
+              name="message"
+              rows={6}
+              maxLength={CONTACT_LIMITS.message}
+              {...fieldProps('message')}
+            />
           </label>
           {errorText('message')}
         </div>
@@ -185,7 +194,14 @@ export function ContactForm({
           <span className="text-clay" aria-hidden="true">
             *
           </span>{' '}
-          Required
+          Required. We use your details only to reply to you:{' '}
+          <a
+            href="/privacy"
+            className="font-medium text-teal underline underline-offset-4 hover:text-clay"
+          >
+            how we handle them
+          </a>
+          .
         </p>
         <div>
           <button type="submit" className={buttonClass('primary', undefined, 'wide')}>

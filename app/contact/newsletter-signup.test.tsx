@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { confirmMessages, NewsletterSignup } from './newsletter-signup.tsx'
+import { NewsletterSignup } from './newsletter-signup.tsx'
 import { readOutbox } from './outbox.ts'
 import type { SendOutcome } from './send-form.ts'
 
@@ -25,6 +25,15 @@ describe('NewsletterSignup', () => {
     window.history.replaceState(null, '', '/')
   })
   afterEach(cleanup)
+
+  it('posts natively to the API without JavaScript, and links the privacy notice', () => {
+    const { email } = setup({ kind: 'accepted', body: {} })
+    const form = email.form!
+    expect(form.getAttribute('action')).toBe('/api/newsletter/subscribe/')
+    expect(form.getAttribute('method')).toBe('post')
+    expect(email.name).toBe('email')
+    expect(screen.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy')
+  })
 
   it('signs up and asks the visitor to confirm by e-mail when the server says so', async () => {
     const { send, email, subscribe, status } = setup({
@@ -73,26 +82,5 @@ describe('NewsletterSignup', () => {
       { endpoint: '/api/newsletter/subscribe/', body: { email: 'offline@example.org' } },
     ])
     expect(status()).toMatch(/saved in this browser/i)
-  })
-
-  it.each(Object.entries(confirmMessages))(
-    'shows the landing state ?newsletter=%s until dismissed',
-    (state, text) => {
-      window.history.replaceState(null, '', `/?newsletter=${state}&utm=x#top`)
-      setup({ kind: 'accepted', body: {} })
-      expect(screen.getByText(text)).not.toBeNull()
-      fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
-      expect(screen.queryByText(text)).toBeNull()
-      // The state leaves the address, so a reload does not show it again.
-      expect(window.location.pathname + window.location.search + window.location.hash).toBe(
-        '/?utm=x#top',
-      )
-    },
-  )
-
-  it('ignores an unknown landing state', () => {
-    window.history.replaceState(null, '', '/?newsletter=<script>')
-    setup({ kind: 'accepted', body: {} })
-    expect(screen.queryByRole('button', { name: 'Dismiss' })).toBeNull()
   })
 })

@@ -1,14 +1,8 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { Honeypot } from './honeypot.tsx'
 import { cn } from '#app/lib/cn.ts'
-import {
-  HONEYPOT_FIELD,
-  NEWSLETTER_CONFIRM_PARAM,
-  NEWSLETTER_ENDPOINT,
-  newsletterConfirmStates,
-  type NewsletterConfirmState,
-} from '#common/contact-form.ts'
+import { CONTACT_LIMITS, HONEYPOT_FIELD, NEWSLETTER_ENDPOINT } from '#common/contact-constants.ts'
 import { newSubmissionId, queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
 import type { SendOutcome } from './send-form.ts'
 
@@ -21,43 +15,11 @@ const messages = {
   refused: 'Sorry, we could not sign you up. Please try again later.',
 } as const
 
-/** What the confirmation link's landing page (/?newsletter=<state>) tells the visitor. */
-export const confirmMessages: Record<NewsletterConfirmState, string> = {
-  confirmed: 'Your newsletter subscription is confirmed. Thank you!',
-  'already-confirmed': 'Your newsletter subscription was already confirmed. Thank you!',
-  expired: 'This confirmation link has expired. Please sign up again to receive a new one.',
-  invalid: 'This confirmation link is not valid. Please sign up again to receive a new one.',
-}
-
-const LOCATION_CHANGED = 'docucommons:location-changed'
-
-function subscribeToLocation(onChange: () => void) {
-  window.addEventListener('popstate', onChange)
-  window.addEventListener(LOCATION_CHANGED, onChange)
-  return () => {
-    window.removeEventListener('popstate', onChange)
-    window.removeEventListener(LOCATION_CHANGED, onChange)
-  }
-}
-
-/** The outcome of a confirmation link, read from the address: /?newsletter=<state>. */
-function landingState(): NewsletterConfirmState | null {
-  const state = new URLSearchParams(window.location.search).get(NEWSLETTER_CONFIRM_PARAM)
-  return newsletterConfirmStates.find((known) => known === state) ?? null
-}
-
-/** Hides the notice by taking the state out of the address, so a reload does not show it again. */
-function dismissLanding() {
-  const url = new URL(window.location.href)
-  url.searchParams.delete(NEWSLETTER_CONFIRM_PARAM)
-  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash)
-  window.dispatchEvent(new Event(LOCATION_CHANGED))
-}
-
 /**
  * The footer's newsletter sign-up: an e-mail field and a button; the outcome is announced in a
- * status region. It also shows the outcome of a confirmation link (the API redirects to
- * /?newsletter=<state>) until dismissed and, being on every page, sends the browser's form outbox.
+ * status region. Without JavaScript the browser posts the form itself and the server answers
+ * with a 303 to a result page (/newsletter/check-your-inbox and the like). Being on every page,
+ * it also sends the browser's form outbox.
  */
 export function NewsletterSignup({
   send = sendLazily,
@@ -74,8 +36,6 @@ export function NewsletterSignup({
     startedAt.current = Date.now()
     return syncOutboxIfPending()
   }, [])
-
-  const landing = useSyncExternalStore(subscribeToLocation, landingState, () => null)
 
   async function subscribe(form: HTMLFormElement) {
     const data = new FormData(form)
@@ -118,6 +78,7 @@ export function NewsletterSignup({
       <form
         aria-labelledby="newsletter-title"
         className="mt-4"
+        action={NEWSLETTER_ENDPOINT}
         method="post"
         onInput={() => setError('')}
         onSubmit={(event) => {
@@ -134,7 +95,7 @@ export function NewsletterSignup({
             type="email"
             name="email"
             required
-            maxLength={254}
+            maxLength={CONTACT_LIMITS.email}
             autoComplete="email"
             placeholder="you@example.org"
             className={cn(
@@ -161,23 +122,15 @@ export function NewsletterSignup({
       <p role="status" className="mt-3 text-sm text-paper/85">
         {status}
       </p>
-      <div
-        role="status"
-        className="pointer-events-none fixed inset-x-0 bottom-6 z-50 flex justify-center px-gutter"
-      >
-        {landing && (
-          <p className="pointer-events-auto flex max-w-prose items-center gap-4 rounded-card bg-ink px-6 py-4 font-semibold text-paper shadow-card ring-1 ring-paper/20">
-            <span>{confirmMessages[landing]}</span>
-            <button
-              type="button"
-              className="shrink-0 rounded-full px-3 py-1 text-sm text-gold underline-offset-4 hover:underline"
-              onClick={dismissLanding}
-            >
-              Dismiss
-            </button>
-          </p>
-        )}
-      </div>
+      <p className="mt-3 text-sm text-paper/85">
+        Only for the newsletter, and you can leave in one click.{' '}
+        <a
+          href="/privacy"
+          className="font-medium text-gold-soft underline underline-offset-4 hover:text-gold"
+        >
+          Privacy
+        </a>
+      </p>
     </section>
   )
 }

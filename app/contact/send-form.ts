@@ -2,9 +2,8 @@
  * Sends a form's JSON to the API (SPEC section 7: JSON content type, 30 s timeout) and sorts the
  * answer into what the site does next: done, show field errors, keep for later, or give up.
  */
-import type { FieldErrors } from '#common/contact-form.ts'
-
-export const REQUEST_TIMEOUT_MS = 30_000
+import type { FieldErrors } from '#common/contact-constants.ts'
+import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
 
 export type SendOutcome =
   /** 201: stored by the server. */

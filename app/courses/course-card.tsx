@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import type { Course } from '#common/course.ts'
 import { DEFAULT_COURSE_DESCRIPTION, MOST_POPULAR_TITLE } from '#common/course-constants.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
@@ -11,7 +12,8 @@ import { formatUsd } from './format.ts'
  */
 export function CourseCard({ course }: { course: Course }) {
   const popular = course.title === MOST_POPULAR_TITLE
-  const titleId = `course-${course.id}-title`
+  // Not derived from the course id: a store id may hold spaces, which would split an IDREF.
+  const titleId = useId()
   const newTab = <span className="sr-only"> {course.title} (opens in a new tab)</span>
   return (
     <article

@@ -64,20 +64,47 @@ describe('getCourses', () => {
     },
   )
 
-  it('throws on an answer of the wrong shape, which is unexpected', async () => {
-    for (const answer of [
-      { data: 'nope' },
-      'text',
-      { data: [{ ...course, price: '69' }] },
-      { data: [{ ...course, url: 'javascript:alert(1)' }] },
-    ]) {
-      const client = fakeClient()
-      client.get.mockResolvedValue(answer)
-      await expect(createCourseService(client).getCourses()).rejects.toBeInstanceOf(
-        CourseAnswerError,
-      )
-    }
+  it.each([
+    [
+      'numeric ids and a numeric-string price',
+      { data: [{ ...course, id: 7001, price: '29.00' }], count: 1 },
+      [{ ...course, id: '7001', price: 29 }],
+      [],
+    ],
+    [
+      'null description and image, extra fields',
+      [{ ...course, description: null, image_url: null, sku: 'X' }],
+      [{ ...course, description: '', image_url: '' }],
+      [],
+    ],
+    [
+      'one invalid course among valid ones',
+      { data: [course, { ...course, id: 'b', url: 'javascript:alert(1)' }], count: 2 },
+      [course],
+      ['Course 1 of the course list answer was left out: url is not an http(s) address.'],
+    ],
+  ])('reads %s, warning once per course left out', async (_name, answer, data, warnings) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const client = fakeClient()
+    client.get.mockResolvedValue(answer)
+    const result = await createCourseService(client).getCourses()
+    expect(result).toEqual({ success: true, data, count: data.length, error: null })
+    expect(warn.mock.calls).toEqual(warnings.map((warning) => [warning]))
+    warn.mockRestore()
+  })
+
+  it.each([
+    ['data that is not a list', { data: 'nope' }],
+    ['text', 'text'],
+    ['nothing', null],
+    ['only invalid courses', { data: [{ ...course, title: '' }], count: 1 }],
+  ])('throws on an answer with %s, which is unexpected', async (_name, answer) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const client = fakeClient()
+    client.get.mockResolvedValue(answer)
+    await expect(createCourseService(client).getCourses()).rejects.toBeInstanceOf(CourseAnswerError)
     expect(consoleError).toHaveBeenCalled()
+    warn.mockRestore()
   })
 
   it('reports "Request timeout" when the API does not answer within 30 s', async () => {

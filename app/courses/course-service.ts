@@ -1,11 +1,19 @@
 /**
  * The course calls of SPEC section 7 on top of the API client. A failed request is an expected
  * outcome: it comes back as {success: false, error} with the request's message, or the fallback
- * of SPEC section 8 when it has none, and is logged to the console. An answer that arrives but
- * does not have the agreed shape is not: it throws, and the page shows its "unexpected" message.
+ * of SPEC section 8 when it has none, and is logged to the console. The answers are read
+ * tolerantly (common/course-reader.ts): a course that cannot be shown is left out with a console
+ * warning naming its index and field. Only an answer with no course list at all, or one whose
+ * every course was left out, is unexpected: it throws, and the page shows its "unexpected" message.
  */
 import type { Course } from '#common/course.ts'
-import { coursesPath, REFRESHED_MESSAGE } from '#common/course-constants.ts'
+import { coursesPath } from '#common/course-constants.ts'
+import {
+  readCourseDetail,
+  readCourseList,
+  readRefreshAnswer,
+  type CourseListReading,
+} from '#common/course-reader.ts'
 import { siteConfig } from '#app/config.ts'
 import { apiClient } from '#app/lib/api-client.ts'
 
@@ -64,29 +72,28 @@ export function createCourseService(
     return messageOf(error) || fallback
   }
 
-  // The answer schemas (and zod with them) load in parallel with the first request instead of
-  // with the page: they are not needed to draw it (docs/decisions/006-javascript-budget.md).
-  const schemas = () => import('#common/course.ts')
+  function unexpected(what: string, answer: unknown, detail: string): CourseAnswerError {
+    console.error(`Unexpected ${what} answer (${detail}):`, answer)
+    return new CourseAnswerError(`The ${what} answer holds no course the page can show.`)
+  }
 
-  function parse<T>(
-    schema: {
-      safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown }
-    },
+  /** The courses of a list answer; warns once per course left out. */
+  function checkList<T extends CourseListReading>(
+    reading: T | undefined,
     answer: unknown,
     what: string,
   ): T {
-    const parsed = schema.safeParse(answer)
-    if (parsed.success) return parsed.data
-    console.error(`Unexpected ${what} answer:`, parsed.error)
-    throw new CourseAnswerError(`The ${what} answer does not have the expected shape.`, {
-      cause: parsed.error,
-    })
+    if (!reading) throw unexpected(what, answer, 'no course list')
+    for (const { index, field, reason } of reading.problems)
+      console.warn(`Course ${index} of the ${what} answer was left out: ${field} ${reason}.`)
+    if (reading.courses.length === 0 && reading.problems.length > 0)
+      throw unexpected(what, answer, 'no valid course')
+    return reading
   }
 
   return {
     /** GET /core/{store}/courses/ -> the list; {data, count} or a bare array. */
     async getCourses(): Promise<CourseListResult> {
-      const loading = schemas()
       let answer: unknown
       try {
         answer = await client.get(coursesPath(store))
@@ -98,15 +105,12 @@ export function createCourseService(
           error: failed('Error fetching courses', error, COURSE_ERRORS.list),
         }
       }
-      const parsed = parse((await loading).courseListAnswerSchema, answer, 'course list')
-      const data = Array.isArray(parsed) ? parsed : parsed.data
-      const count = Array.isArray(parsed) ? data.length : (parsed.count ?? data.length)
-      return { success: true, data, count, error: null }
+      const read = checkList(readCourseList(answer), answer, 'course list')
+      return { success: true, data: read.courses, count: read.count, error: null }
     },
 
     /** GET /core/{store}/courses/{id}/ -> data, or the course itself. */
     async getCourse(id: string): Promise<CourseDetailResult> {
-      const loading = schemas()
       let answer: unknown
       try {
         answer = await client.get(coursesPath(store, id))
@@ -117,13 +121,14 @@ export function createCourseService(
           error: failed('Error fetching course details', error, COURSE_ERRORS.detail),
         }
       }
-      const parsed = parse((await loading).courseDetailAnswerSchema, answer, 'course detail')
-      return { success: true, data: 'data' in parsed ? parsed.data : parsed, error: null }
+      const read = readCourseDetail(answer)
+      if ('reason' in read)
+        throw unexpected('course detail', answer, `${read.field} ${read.reason}`)
+      return { success: true, data: read, error: null }
     },
 
     /** POST /core/{store}/courses/ (no body) -> the refreshed list and a message. */
     async refreshCourses(): Promise<CourseRefreshResult> {
-      const loading = schemas()
       let answer: unknown
       try {
         answer = await client.post(coursesPath(store))
@@ -136,12 +141,12 @@ export function createCourseService(
           error: failed('Error refreshing courses', error, COURSE_ERRORS.refresh),
         }
       }
-      const parsed = parse((await loading).courseRefreshAnswerSchema, answer, 'course refresh')
+      const read = checkList(readRefreshAnswer(answer), answer, 'course refresh')
       return {
         success: true,
-        data: parsed.data,
-        count: parsed.count ?? parsed.data.length,
-        message: parsed.message?.trim() || REFRESHED_MESSAGE,
+        data: read.courses,
+        count: read.count,
+        message: read.message,
         error: null,
       }
     },

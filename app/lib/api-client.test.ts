@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiBaseUrl, createApiClient, REQUEST_TIMEOUT_MS } from './api-client.ts'
+import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
+import { ApiError, apiBaseUrl, createApiClient } from './api-client.ts'
 
 type FetchArgs = [input: string, init: RequestInit]
 

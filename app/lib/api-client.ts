@@ -5,8 +5,8 @@
  * A failed request throws an ApiError whose message is the answer's message, else its error,
  * else "HTTP error! status: {code}" (SPEC section 8).
  */
+import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
 
-export const REQUEST_TIMEOUT_MS = 30_000
 export const TIMEOUT_MESSAGE = 'Request timeout'
 
 /**
@@ -98,10 +98,6 @@ export function createApiClient(options: ApiClientOptions = {}) {
       request<T>('GET', path, undefined, init),
     post: <T = unknown>(path: string, body?: unknown, init?: RequestOptions) =>
       request<T>('POST', path, body, init),
-    put: <T = unknown>(path: string, body?: unknown, init?: RequestOptions) =>
-      request<T>('PUT', path, body, init),
-    delete: <T = unknown>(path: string, init?: RequestOptions) =>
-      request<T>('DELETE', path, undefined, init),
   }
 }
 

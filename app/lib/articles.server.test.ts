@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { home } from '#content/home.ts'
 import * as site from '#content/site.ts'
 import * as schema from '#content/schema.ts'
-import { parseArticleSource } from './articles.server.ts'
+import {
+  getArticle,
+  parseArticleSource,
+  renderArticleBody,
+  typographic,
+} from './articles.server.ts'
+import { articleSlugs } from '#app/page-paths.ts'
 import { parseContent } from './content.server.ts'
 
 const good = fs.readFileSync('content/articles/marisol-vega.mdx', 'utf8')
@@ -73,6 +79,65 @@ describe('content modules', () => {
     const broken = { ...site, navItems: [...site.navItems, { to: 'about', label: 'About' }] }
     expect(() => parseContent('content/site.ts', schema.site, broken)).toThrow(
       /Invalid content in content\/site\.ts:\n {2}navItems\.4\.to: must be a path starting with "\/"/,
+    )
+  })
+})
+
+/** The text a reader sees: tags (and their attributes) dropped, entities decoded. */
+function visibleText(html: string) {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+}
+
+describe('typography', () => {
+  it('no straight quote or double hyphen is left in any published article', async () => {
+    const slugs = articleSlugs('content/articles')
+    expect(slugs.length).toBeGreaterThan(0)
+    for (const slug of slugs) {
+      const article = (await getArticle(slug))!
+      const shown = [
+        visibleText(article.html),
+        article.name,
+        article.cardTitle,
+        article.summary,
+        article.bannerTitle,
+        article.headline,
+        article.byline,
+        article.organization?.name ?? '',
+      ].join('\n')
+      expect(shown, slug).not.toMatch(/["']|--/)
+      expect(shown, slug).toMatch(/[’“”]/)
+    }
+  })
+
+  it('turns quotes, apostrophes and dashes typographic, and leaves code and addresses alone', async () => {
+    const html = await renderArticleBody(
+      'test.mdx',
+      [
+        `She said, "It's ours -- and 'theirs' too."`,
+        '',
+        `Type \`say "hi" -- it's code\` or visit [the fund's site](https://example.org/a--b?q='x').`,
+        '',
+        '```',
+        `const quote = "don't" -- 1`,
+        '```',
+      ].join('\n'),
+      [],
+    )
+    const text = visibleText(html)
+    expect(text).toContain('She said, “It’s ours — and ‘theirs’ too.”')
+    expect(text).toContain(`say "hi" -- it's code`)
+    expect(text).toContain(`const quote = "don't" -- 1`)
+    expect(text).toContain('the fund’s site')
+    expect(html).toContain(`href="https://example.org/a--b?q=&#x27;x&#x27;"`)
+  })
+
+  it('treats frontmatter text the same way', () => {
+    expect(typographic(`Mothers' Bond Fund -- "the first"`)).toBe(
+      'Mothers’ Bond Fund — “the first”',
     )
   })
 })

@@ -9,7 +9,9 @@ import { evaluate } from '@mdx-js/mdx'
 import { createElement, Fragment, type ReactNode } from 'react'
 import * as runtime from 'react/jsx-runtime'
 import { renderToStaticMarkup } from 'react-dom/server'
+import remarkSmartypants from 'remark-smartypants'
 import { parse as parseYaml } from 'yaml'
+import { Picture } from '#app/components/ui/picture.tsx'
 import { articleFrontmatter, type ArticleFrontmatter } from '#content/schema.ts'
 import { CONTENT_DIR, parseContent, resolveImage } from './content.server.ts'
 import type { ImageSource } from './media.ts'
@@ -78,6 +80,15 @@ export function parseArticleSource(
 
 const ACCENTS = ['clay', 'teal', 'plum', 'gold'] as const
 
+// The same SmartyPants step the MDX body goes through, for the frontmatter text the page shows
+// (titles, summary, captions): typographic quotes, apostrophes and dashes everywhere.
+const smartenTree = (remarkSmartypants as (this: void) => (tree: object) => void)()
+export function typographic(text: string): string {
+  const node = { type: 'text', value: text }
+  smartenTree({ type: 'root', children: [{ type: 'paragraph', children: [node] }] })
+  return node.value
+}
+
 function readArticle(slug: string) {
   const file = `content/articles/${slug}.mdx`
   const source = fs.readFileSync(path.join(ARTICLES_DIR, `${slug}.mdx`), 'utf8')
@@ -92,9 +103,9 @@ function summarise(
 ): ArticleSummary {
   return {
     slug,
-    name: fm.name,
-    cardTitle: fm.cardTitle,
-    summary: fm.summary,
+    name: typographic(fm.name),
+    cardTitle: typographic(fm.cardTitle),
+    summary: typographic(fm.summary),
     location: fm.location,
     city: fm.city,
     series: fm.series,
@@ -124,54 +135,34 @@ function countWords(markdown: string): number {
     .filter((w) => /\w/.test(w)).length
 }
 
-export async function getArticle(slug: string): Promise<Article | undefined> {
-  const slugs = articleSlugs(ARTICLES_DIR)
-  const index = slugs.indexOf(slug)
-  if (index === -1) return undefined
-  const { file, frontmatter: fm, body } = readArticle(slug)
-  const photos = fm.photos.map((photo) => ({
-    ...resolveImage(photo, file),
-    caption: photo.caption,
-  }))
+export interface ArticlePhoto {
+  image: ImageSource
+  caption: string
+}
 
+// Outbound links (the subjects' organisations) open in a new tab.
+function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
+  const external = href !== undefined && /^https?:\/\//.test(href)
+  return createElement(
+    'a',
+    external ? { href, rel: 'noopener', target: '_blank' } : { href },
+    children,
+  )
+}
+
+/** An article's MDX body as HTML: typographic punctuation, <Photo n={i} /> figures, outbound links. */
+export async function renderArticleBody(
+  file: string,
+  body: string,
+  photos: readonly ArticlePhoto[],
+): Promise<string> {
   function Photo({ n }: { n: number }): ReactNode {
-    const photo = photos[n - 1]!
+    const { image, caption } = photos[n - 1]!
     return createElement(
       'figure',
       { className: 'article-figure' },
-      createElement(
-        'picture',
-        null,
-        createElement('source', {
-          type: 'image/avif',
-          srcSet: photo.avifSrcSet,
-          sizes: '(min-width: 768px) 48rem, 100vw',
-        }),
-        createElement('source', {
-          type: 'image/webp',
-          srcSet: photo.webpSrcSet,
-          sizes: '(min-width: 768px) 48rem, 100vw',
-        }),
-        createElement('img', {
-          src: photo.src,
-          alt: photo.alt,
-          width: photo.width,
-          height: photo.height,
-          loading: 'lazy',
-          decoding: 'async',
-          style: { backgroundColor: photo.color },
-        }),
-      ),
-      createElement('figcaption', null, photo.caption),
-    )
-  }
-  // Outbound links (the subjects' organisations) open in a new tab.
-  function ExternalLink({ href, children }: { href?: string; children?: ReactNode }) {
-    const external = href !== undefined && /^https?:\/\//.test(href)
-    return createElement(
-      'a',
-      external ? { href, rel: 'noopener', target: '_blank' } : { href },
-      children,
+      createElement(Picture, { image, sizes: '(min-width: 768px) 48rem, 100vw' }),
+      createElement('figcaption', null, caption),
     )
   }
 
@@ -181,24 +172,36 @@ export async function getArticle(slug: string): Promise<Article | undefined> {
       ...runtime,
       Fragment,
       baseUrl: import.meta.url,
+      remarkPlugins: [remarkSmartypants],
     }))
   } catch (error) {
     throw new Error(
       `Invalid content in ${file}: the MDX body does not compile (${(error as Error).message})`,
     )
   }
-  const html = renderToStaticMarkup(
-    createElement(Content, { components: { Photo, a: ExternalLink } }),
-  )
+  return renderToStaticMarkup(createElement(Content, { components: { Photo, a: ExternalLink } }))
+}
+
+export async function getArticle(slug: string): Promise<Article | undefined> {
+  const slugs = articleSlugs(ARTICLES_DIR)
+  const index = slugs.indexOf(slug)
+  if (index === -1) return undefined
+  const { file, frontmatter: fm, body } = readArticle(slug)
+  const photos = fm.photos.map((photo) => ({
+    image: resolveImage(photo, file),
+    caption: typographic(photo.caption),
+  }))
 
   return {
     ...summarise(slug, fm, file, index),
-    bannerTitle: fm.bannerTitle,
-    headline: fm.headline,
-    byline: fm.byline,
+    bannerTitle: typographic(fm.bannerTitle),
+    headline: typographic(fm.headline),
+    byline: typographic(fm.byline),
     cover: resolveImage(fm.cover, file),
-    ...(fm.organization && { organization: fm.organization }),
-    html,
+    ...(fm.organization && {
+      organization: { name: typographic(fm.organization.name), url: fm.organization.url },
+    }),
+    html: await renderArticleBody(file, body, photos),
     wordCount: countWords(body),
   }
 }

@@ -7,8 +7,10 @@ import path from 'node:path'
 import type { ZodType } from 'zod'
 import { about } from '#content/about.ts'
 import { articlesPage } from '#content/articles-page.ts'
+import { consentPages } from '#content/consent-pages.ts'
 import { contactPage } from '#content/contact-page.ts'
 import { home } from '#content/home.ts'
+import { privacyPage } from '#content/privacy.ts'
 import * as schema from '#content/schema.ts'
 import type { ImageSource, LogoSource, VideoSource } from './media.ts'
 
@@ -112,3 +114,13 @@ export const getArticlesPage = () =>
   parseContent('content/articles-page.ts', schema.articlesPage, articlesPage)
 export const getContactPage = () =>
   parseContent('content/contact-page.ts', schema.contactPage, contactPage)
+export const getPrivacyPage = () =>
+  parseContent('content/privacy.ts', schema.privacyPage, privacyPage)
+
+/** The copy of one of the small pages around the forms; a path without copy fails the build. */
+export function getConsentPage(path: string): schema.ConsentPageContent {
+  const pages = parseContent('content/consent-pages.ts', schema.consentPages, consentPages)
+  const page = pages[path]
+  if (!page) throw new Error(`Invalid content in content/consent-pages.ts: no page for "${path}"`)
+  return page
+}

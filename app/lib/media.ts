@@ -25,3 +25,6 @@ export interface LogoSource {
   width: number
   height: number
 }
+
+/** A content entry whose `image` (a manifest id and alt text) has been resolved for rendering. */
+export type WithImage<T extends { image: unknown }> = Omit<T, 'image'> & { image: ImageSource }

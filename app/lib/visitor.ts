@@ -5,8 +5,4 @@
  */
 export const AUTH_COOKIE = 'authorizedDocu'
 
-export function hasAuthCookie(cookieHeader: string): boolean {
-  return cookieHeader.split(';').some((part) => part.trim().split('=', 1)[0] === AUTH_COOKIE)
-}
-
 export const visitorScript = `document.documentElement.dataset.js='';document.documentElement.dataset.visitor=document.cookie.split(';').some(function(c){return c.trim().split('=')[0]===${JSON.stringify(AUTH_COOKIE)}})?'member':'anonymous'`

@@ -29,7 +29,7 @@ function htmlFileOf(dir: string, page: string): string {
 /** Copies the build into a temporary folder and adds a static twin of each page. */
 export function buildWithTwins(clientDir: string, pages: string[], into: string): string {
   const dir = path.join(into, 'client')
-  fs.cpSync(clientDir, dir, { recursive: true })
+  fs.cpSync(clientDir, dir, { recursive: true, dereference: true })
   const twins = path.join(dir, TWIN_PREFIX.slice(1))
   for (const page of pages) {
     const html = fs.readFileSync(htmlFileOf(clientDir, page), 'utf8')

@@ -1,19 +1,8 @@
+/** The catalogue settings of server/env.ts (their defaults: server/env.test.ts). */
 import { describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '#server/env.ts'
 
 describe('catalogue settings', () => {
-  it('defaults to the sample store, a 10 s store timeout and a 60 s refresh cooldown', () => {
-    const env = parseEnv({})
-    expect(env.STORE_URL).toBeUndefined()
-    expect(env).toMatchObject({
-      STORE_PROVIDER: 'sample',
-      STORE_TIMEOUT_MS: 10_000,
-      REFRESH_COOLDOWN_SECONDS: 60,
-      REFRESH_RATE_LIMIT_MAX: 10,
-      REFRESH_RATE_LIMIT_WINDOW_SECONDS: 60,
-    })
-  })
-
   it('reads a store and allows no cooldown (development)', () => {
     const env = parseEnv({
       STORE_PROVIDER: 'woocommerce',

@@ -2,46 +2,11 @@
  * Store descriptions arrive as HTML (Shopify's body_html, WooCommerce's short_description). The
  * catalogue keeps plain text only: the site renders it as text, so markup would show as literal
  * tags, and nothing from a store is ever turned back into HTML. Entities are decoded last, so
- * "&lt;b&gt;" comes out as the visible characters "<b>", not as a tag.
+ * "&lt;b&gt;" comes out as the visible characters "<b>", not as a tag, and by the `entities`
+ * package: the whole HTML list, named and numeric, read as a browser reads text, where a list
+ * of our own would miss "&oacute;" or "&euro;".
  */
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  bull: '\u2022',
-  middot: '\u00b7',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-  deg: '\u00b0',
-  sect: '\u00a7',
-  para: '\u00b6',
-  frac12: '\u00bd',
-  frac14: '\u00bc',
-  frac34: '\u00be',
-  times: '\u00d7',
-  eacute: '\u00e9',
-  egrave: '\u00e8',
-  aacute: '\u00e1',
-  agrave: '\u00e0',
-  ccedil: '\u00e7',
-  ntilde: '\u00f1',
-  uuml: '\u00fc',
-  ouml: '\u00f6',
-}
+import { decodeHTML } from 'entities'
 
 /** Elements whose content is never text a reader should see. */
 const HIDDEN_ELEMENTS =
@@ -52,35 +17,14 @@ const BLOCK_TAGS =
 const LIST_ITEM = /<li\b[^>]*>/gi
 const ANY_TAG = /<\/?[a-zA-Z][^>]*>|<![^>]*>|<\?[^>]*>/g
 const COMMENT = /<!--[\s\S]*?(?:-->|$)/g
-const ENTITY = /&(#x[0-9a-f]{1,6}|#[0-9]{1,7}|[a-z][a-z0-9]{1,31});/gi
 // C0/C1 controls other than whitespace, and lone surrogates: never meant to be shown.
 const INVISIBLE =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
-export function decodeEntities(text: string): string {
-  return text.replace(ENTITY, (whole, name: string) => {
-    if (name.startsWith('#')) {
-      const code =
-        name[1] === 'x' || name[1] === 'X'
-          ? parseInt(name.slice(2), 16)
-          : parseInt(name.slice(1), 10)
-      if (
-        !Number.isFinite(code) ||
-        code === 0 ||
-        code > 0x10ffff ||
-        (code >= 0xd800 && code <= 0xdfff)
-      )
-        return '\ufffd'
-      return String.fromCodePoint(code)
-    }
-    return NAMED_ENTITIES[name.toLowerCase()] ?? whole
-  })
-}
-
 /** Turns an HTML fragment into one line of plain text, at most maxLength characters. */
 export function htmlToText(html: string, maxLength = 2000): string {
-  const text = decodeEntities(
+  const text = decodeHTML(
     html
       .replace(COMMENT, ' ')
       .replace(HIDDEN_ELEMENTS, ' ')

@@ -5,13 +5,13 @@
  *   POST /core/{store}/courses/       -> re-sync from the store -> 200 {data, count, message}
  * {store} must be the configured STORE_PROVIDER; paths work with and without the trailing slash.
  */
-import { STATUS_CODES } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
+import { sendApiError } from '#server/http/api-error.ts'
+import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { createStoreProvider } from '#server/catalogue/providers/index.ts'
-import { createRateLimiter } from './rate-limit.ts'
 import { matchesEtag, type SerialisedAnswer } from './snapshot.ts'
 import { createCatalogueService } from './sync-service.ts'
 
@@ -51,6 +51,9 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     log: app.log,
   })
   const limiter = createRateLimiter({
+    name: 'refresh',
+    store: rateLimitStoreFor(options.database),
+    log: app.log,
     max: env.REFRESH_RATE_LIMIT_MAX,
     windowMs: env.REFRESH_RATE_LIMIT_WINDOW_SECONDS * 1000,
   })
@@ -109,7 +112,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   }
 
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = limiter.hit(request.ip)
+    const result = await limiter.hit(request.ip)
     if (!result.allowed) {
       reply.header('retry-after', String(result.retryAfterSeconds))
       return sendError(
@@ -184,8 +187,5 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, answer: Serial
 }
 
 function sendError(reply: FastifyReply, status: number, message: string) {
-  return reply
-    .code(status)
-    .header('cache-control', 'no-store')
-    .send({ error: STATUS_CODES[status] ?? 'Error', message })
+  return sendApiError(reply, status, message)
 }

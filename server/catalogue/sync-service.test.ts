@@ -7,7 +7,7 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import type { StoreProvider } from '#server/catalogue/providers/index.ts'
+import type { SkippedProduct, StoreProvider } from '#server/catalogue/providers/index.ts'
 import { createCatalogueService, type CatalogueService } from './sync-service.ts'
 import { UpstreamError } from './upstream.ts'
 
@@ -23,13 +23,19 @@ const course = (id: string, extra: Partial<CourseInput> = {}): CourseInput => ({
 
 const silent = { info() {}, warn() {}, error() {} }
 
-/** A provider whose answer each test sets; counts its calls. */
-function fakeProvider(name: StoreProviderName = 'shopify') {
+/**
+ * A provider whose answer each test sets (its courses, and the products it skipped); counts its
+ * calls.
+ */
+function fakeProvider(name: StoreProviderName = 'shopify', skipped: SkippedProduct[] = []) {
   let answer: (signal?: AbortSignal) => Promise<CourseInput[]> = async () => [
     course('a'),
     course('b'),
   ]
-  const fetchCourses = vi.fn((signal?: AbortSignal) => answer(signal))
+  const fetchCourses = vi.fn(async (signal?: AbortSignal) => ({
+    courses: await answer(signal),
+    skipped,
+  }))
   return {
     provider: { name, fetchCourses } satisfies StoreProvider,
     fetchCourses,
@@ -200,10 +206,10 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       /did not answer/,
     ],
     [
-      'an invalid course',
-      async () => [course('ok'), course('bad', { url: 'javascript:alert(1)' })],
+      'only invalid courses',
+      async () => [course('bad', { url: 'javascript:alert(1)' }), course('', { price: -1 })],
       502,
-      /product 2, id bad.*url must be an absolute http\(s\) URL/,
+      /None of the store's 2 products is a valid course \(id bad: url must be an absolute http\(s\) URL\)/,
     ],
     ['an empty catalogue', async () => [], 502, /lists no products/],
     [
@@ -237,6 +243,41 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       expect(fake.fetchCourses).toHaveBeenCalledTimes(2)
     },
   )
+
+  it('skips invalid products, counting them in the outcome and the log line', async () => {
+    const warn = vi.fn()
+    const fake = fakeProvider('shopify', [
+      { id: '9', reason: 'variants.price is not a decimal amount' },
+    ])
+    fake.answer(async () => [
+      course('ok'),
+      course('bad', { price: -5 }),
+      course('also-ok', { image_url: null }),
+    ])
+    const catalogue = createCatalogueService({
+      database: testDb.database,
+      provider: fake.provider,
+      cooldownSeconds: 0,
+      log: { ...silent, warn },
+      now: () => clock,
+    })
+    services.push(catalogue)
+    const outcome = await catalogue.refresh()
+    expect(outcome).toMatchObject({ kind: 'synced', skipped: 2 })
+    expect(await savedIds()).toEqual(['ok', 'also-ok'])
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        courses: 2,
+        skipped: 2,
+        products: [
+          { id: '9', reason: 'variants.price is not a decimal amount' },
+          { id: 'bad', reason: expect.stringMatching(/^price /) },
+        ],
+      }),
+      'catalogue synced; 2 invalid products skipped',
+    )
+  })
 
   it('picks up a catalogue another process saved', async () => {
     const first = fakeProvider()

@@ -9,16 +9,26 @@
  *   the cooldown is checked again once the lock is held (another process may just have synced).
  * - A failed sync changes nothing: the last good catalogue stays in the database and in memory.
  */
-import { z } from 'zod'
 import { courseSchema, REFRESHED_MESSAGE, type Course } from '#common/course.ts'
 import type { Database } from '#server/db/index.ts'
-import type { StoreProvider } from '#server/catalogue/providers/index.ts'
+import {
+  productId,
+  type SkippedProduct,
+  type StoreCatalogue,
+  type StoreProvider,
+} from '#server/catalogue/providers/index.ts'
 import { createCatalogueRepository, type SyncRecord } from './repository.ts'
 import { createSnapshot, type CatalogueSnapshot } from './snapshot.ts'
 import { UpstreamError } from './upstream.ts'
 
 export type RefreshOutcome =
-  | { kind: 'synced'; snapshot: CatalogueSnapshot; message: string }
+  | {
+      kind: 'synced'
+      snapshot: CatalogueSnapshot
+      message: string
+      /** Products the store lists that are not valid courses: left out and logged. */
+      skipped: number
+    }
   | { kind: 'fresh'; snapshot: CatalogueSnapshot; message: string; retryAfterSeconds: number }
   | { kind: 'failed'; status: number; message: string; retryAfterSeconds: number | undefined }
 
@@ -115,8 +125,9 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
     const startedAt = now()
     await repository.recordAttempt(provider.name, new Date(startedAt).toISOString())
     let courses: Course[]
+    let skipped: SkippedProduct[]
     try {
-      courses = validate(await provider.fetchCourses(shutdown.signal))
+      ;({ courses, skipped } = validate(await provider.fetchCourses(shutdown.signal)))
     } catch (caught) {
       const error =
         caught instanceof UpstreamError
@@ -151,11 +162,15 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
     )
     snapshot = createSnapshot(version, courses)
     lastCheckedAt = performance.now()
-    log.info(
-      { provider: provider.name, courses: courses.length, version, ms: now() - startedAt },
-      'catalogue synced',
-    )
-    return { kind: 'synced', snapshot, message: REFRESHED_MESSAGE }
+    const facts = { provider: provider.name, courses: courses.length, skipped: skipped.length }
+    const ms = now() - startedAt
+    if (skipped.length === 0) log.info({ ...facts, version, ms }, 'catalogue synced')
+    else
+      log.warn(
+        { ...facts, products: skipped.slice(0, MAX_LOGGED_SKIPS), version, ms },
+        `catalogue synced; ${skipped.length} invalid product${skipped.length === 1 ? '' : 's'} skipped`,
+      )
+    return { kind: 'synced', snapshot, message: REFRESHED_MESSAGE, skipped: skipped.length }
   }
 
   function refresh(): Promise<RefreshOutcome> {
@@ -228,30 +243,42 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
 
-const catalogueSchema = z.array(courseSchema)
+/** The skipped products a log line names (all are counted). */
+const MAX_LOGGED_SKIPS = 20
 
-/** Every course must be valid and ids unique; an empty list is refused (see the ADR). */
-function validate(input: unknown): Course[] {
-  const parsed = catalogueSchema.safeParse(input)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    const index = typeof issue?.path[0] === 'number' ? issue.path[0] : undefined
-    const field = issue?.path.slice(1).join('.') || 'course'
-    const item = index === undefined ? '' : ` (product ${index + 1}${describeId(input, index)})`
-    throw new UpstreamError(
-      'invalid',
-      `A product from the store is not a valid course${item}: ${field} ${issue?.message ?? 'is invalid'}.`,
-    )
-  }
+/**
+ * Checks every course once more against the schema the API answers with: an invalid one is
+ * skipped like a product the provider could not map, a repeated id keeps its first course. The
+ * sync fails only when no valid course remains (an empty list is refused, see the ADR).
+ */
+function validate(catalogue: StoreCatalogue): { courses: Course[]; skipped: SkippedProduct[] } {
+  const skipped = [...catalogue.skipped]
+  const courses: Course[] = []
   const seen = new Set<string>()
-  const courses = parsed.data.filter((course) => !seen.has(course.id) && seen.add(course.id))
-  if (courses.length === 0) throw new UpstreamError('invalid', 'The store lists no products.')
-  return courses
-}
-
-function describeId(input: unknown, index: number): string {
-  const id = Array.isArray(input) ? (input[index] as { id?: unknown } | undefined)?.id : undefined
-  return typeof id === 'string' || typeof id === 'number' ? `, id ${String(id).slice(0, 40)}` : ''
+  for (const input of catalogue.courses) {
+    const parsed = courseSchema.safeParse(input)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      skipped.push({
+        id: productId(input),
+        reason: `${issue?.path.join('.') || 'course'} ${issue?.message ?? 'is invalid'}`,
+      })
+    } else if (!seen.has(parsed.data.id)) {
+      seen.add(parsed.data.id)
+      courses.push(parsed.data)
+    }
+  }
+  if (courses.length > 0) return { courses, skipped }
+  if (skipped.length === 0) throw new UpstreamError('invalid', 'The store lists no products.')
+  const [first] = skipped
+  const what =
+    skipped.length === 1
+      ? "The store's only product is not a valid course"
+      : `None of the store's ${skipped.length} products is a valid course`
+  throw new UpstreamError(
+    'invalid',
+    `${what} (${first?.id ? `id ${first.id}: ` : ''}${first?.reason}).`,
+  )
 }
 
 function upToDateMessage(sinceMs: number): string {

@@ -35,7 +35,6 @@ export class UpstreamError extends Error {
   }
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024
 
 export interface UpstreamOptions {

@@ -98,13 +98,14 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow()
 
-  it('mails each stored message once: From the sender, To the team, Reply-To the visitor', async () => {
+  it('mails each stored message once: From the sender, To the team, Reply-To the visitor, names and text decoded', async () => {
     const target = await start()
     const response = await send(target, {
-      name: 'Amara Nwosu',
+      name: 'Amára Nwosu',
       email: "amara.o'neal+quilts@example.org",
       website: 'https://story-quilts.example.org',
-      message: 'We would like a storytelling workshop.\nCould we talk in March? 100% flexible.',
+      message:
+        'We would like a storytelling workshop.\nCould we talk in March? 100% flexible — café après.',
     })
     expect(response.statusCode).toBe(201)
 
@@ -112,10 +113,10 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(mail!.from).toBe('web@docucommons.example.org')
     expect(mail!.to).toEqual([TEAM])
     expect(mail!.headers.get('from')).toBe('DocuCommons website <web@docucommons.example.org>')
-    expect(mail!.headers.get('reply-to')).toBe(`Amara Nwosu <amara.o'neal+quilts@example.org>`)
-    expect(mail!.headers.get('subject')).toBe('Contact form: message from Amara Nwosu')
+    expect(mail!.headers.get('reply-to')).toBe(`Amára Nwosu <amara.o'neal+quilts@example.org>`)
+    expect(mail!.headers.get('subject')).toBe('Contact form: message from Amára Nwosu')
     expect(mail!.text).toContain(
-      'We would like a storytelling workshop.\nCould we talk in March? 100% flexible.',
+      'We would like a storytelling workshop.\nCould we talk in March? 100% flexible — café après.',
     )
     expect(mail!.text).toContain('Website:  https://story-quilts.example.org')
 
@@ -125,7 +126,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     )
     expect(stored).toMatchObject({ delivery_attempts: 1, last_error: null, next_attempt_at: null })
     expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await target.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -142,7 +143,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       () => row('lorraine@example.org'),
       (r) => r.delivery_status === 'sent',
     )
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await target.mailOutbox.whenIdle()
     expect(smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
       'Lorraine Mitchell <lorraine@example.org>',
     ])
@@ -276,10 +277,19 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     await smtp.waitForMail(2, 10_000)
   })
 
+  it('reports idle only once the mail that was due has been sent, however slow the server', async () => {
+    smtp.delay(500)
+    const target = await start()
+    await send(target, { name: 'Rosa Delgado', email: 'rosa@example.org' })
+    await target.mailOutbox.whenIdle()
+    expect(smtp.received).toHaveLength(1)
+    expect(await row('rosa@example.org')).toMatchObject({ delivery_status: 'sent' })
+  })
+
   it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
     const target = await start(mailEnv(smtp, { CONTACT_NOTIFY_TO: '' }))
     await send(target, { name: 'Marisol Vega', email: 'marisol@example.org' })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await target.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(0)
     expect(await row('marisol@example.org')).toMatchObject({ delivery_status: 'none' })
   })

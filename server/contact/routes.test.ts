@@ -8,7 +8,7 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { jsonPoster } from '#server/test/post-json.ts'
+import { formPoster, jsonPoster } from '#server/test/post-json.ts'
 
 const valid = { name: 'Evelyn Harper', email: 'evelyn@example.org' }
 const started = () => Date.now() - 10_000
@@ -30,6 +30,7 @@ describeOnDatabases('POST /api/contact/', (dialect) => {
   })
 
   const post = jsonPoster(() => app, '/api/contact/', 0)
+  const postForm = formPoster(() => app, '/api/contact/', 100)
   const rows = () =>
     testDb.database.db.selectFrom('contact_message').selectAll().orderBy('created_at').execute()
 
@@ -216,11 +217,6 @@ describeOnDatabases('POST /api/contact/', (dialect) => {
     })
 
     it.each([
-      [
-        'form-encoded',
-        'application/x-www-form-urlencoded',
-        'name=Evelyn&email=evelyn%40example.org',
-      ],
       ['plain text', 'text/plain', JSON.stringify(valid)],
       ['multipart', 'multipart/form-data; boundary=x', '--x--'],
       ['JSON-like but not JSON', 'application/jsonx', JSON.stringify(valid)],
@@ -246,6 +242,80 @@ describeOnDatabases('POST /api/contact/', (dialect) => {
         { headers: { 'content-type': 'Application/JSON; charset=utf-8' } },
       )
       expect(response.statusCode).toBe(201)
+    })
+  })
+
+  describe('form posts without JavaScript', () => {
+    const fields = {
+      name: 'Tomasz Nowak',
+      email: 'tomasz@example.org',
+      website: '',
+      message: 'Zażółć gęślą jaźń: can your team visit our library?',
+      fax: '',
+    }
+
+    it('stores the message like JSON, without a start time and not as spam, and answers 303 to /contact/sent', async () => {
+      const response = await postForm(fields)
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/contact/sent')
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(await rows()).toMatchObject([
+        {
+          name: 'Tomasz Nowak',
+          email: 'tomasz@example.org',
+          website: null,
+          message: fields.message,
+          spam_reason: null,
+        },
+      ])
+    })
+
+    it('accepts the post without Origin and Sec-Fetch-Site (not a cross-site browser request)', async () => {
+      const response = await postForm(fields, {
+        headers: { origin: undefined, 'sec-fetch-site': undefined },
+      })
+      expect(response.headers.location).toBe('/contact/sent')
+    })
+
+    it('lets a message of 5000 four-byte characters through, which percent-encoding makes 60 KB', async () => {
+      const response = await postForm({ ...fields, message: '🎥'.repeat(2500) })
+      expect(response.headers.location).toBe('/contact/sent')
+      expect((await rows())[0]!.message).toHaveLength(5000)
+    })
+
+    it('still takes a filled honeypot for spam, with the same answer', async () => {
+      const response = await postForm({ ...fields, fax: '+1 555 0100' })
+      expect(response.headers.location).toBe('/contact/sent')
+      expect(await rows()).toMatchObject([{ spam_reason: 'honeypot', delivery_status: 'none' }])
+    })
+
+    it('sends bad input to /contact/not-sent naming the fields, and stores nothing', async () => {
+      const response = await postForm({ ...fields, name: ' ', email: 'tomasz@', unknown: 'x' })
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/contact/not-sent?fields=name,email')
+      expect(await rows()).toEqual([])
+    })
+
+    it.each([
+      ['Origin of another site', { origin: 'https://evil.example.net' }],
+      ['Origin "null"', { origin: 'null' }],
+      ['Sec-Fetch-Site cross-site', { 'sec-fetch-site': 'cross-site' }],
+      ['Sec-Fetch-Site same-site (a sibling subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ])('refuses a post with %s (403) and stores nothing', async (_label, headers) => {
+      const response = await postForm(fields, { headers })
+      expect(response.statusCode).toBe(403)
+      expect(response.json()).toMatchObject({ error: 'Forbidden' })
+      expect(await rows()).toEqual([])
+    })
+
+    it('sends the sixth post in a window to /contact/not-sent?reason=rate-limit', async () => {
+      const from = { remoteAddress: '192.0.2.77' }
+      for (let i = 0; i < 5; i++) expect((await postForm(fields, from)).statusCode).toBe(303)
+      const refused = await postForm(fields, from)
+      expect(refused.statusCode).toBe(303)
+      expect(refused.headers.location).toBe('/contact/not-sent?reason=rate-limit')
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+      expect(await rows()).toHaveLength(5)
     })
   })
 

@@ -1,39 +1,54 @@
 /**
  * POST /api/contact/: stores a contact-form message and answers 201 {"ok":true} once it is
- * committed. When SMTP_URL and CONTACT_NOTIFY_TO are set, each accepted message that is not spam
- * is queued for a notification mail (server/contact/outbox.ts). See docs/contact.md.
+ * committed (a plain form post, without JavaScript, gets a 303 to /contact/sent instead). When
+ * SMTP_URL and CONTACT_NOTIFY_TO are set, each accepted message that is not spam is queued for a
+ * notification mail (server/mail/outbox.ts). See README.md#contact-messages-and-the-newsletter.
  */
 import type { FastifyInstance } from 'fastify'
 import { ContactSubmission } from '#common/contact.ts'
 import type { Database } from '#server/db/index.ts'
+import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
 import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter } from '#server/http/rate-limit.ts'
-import { contactNotificationQueue, storeMessage } from './store.ts'
+import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
+import { contactNotificationQueue, deleteExpiredMessages, storeMessage } from './store.ts'
 
 export interface ContactRoutesOptions {
   env: Env
   database: Database
   outbox: MailOutbox
+  housekeeping: Housekeeping
 }
 
 export async function contactRoutes(
   app: FastifyInstance,
-  { env, database, outbox }: ContactRoutesOptions,
+  { env, database, outbox, housekeeping }: ContactRoutesOptions,
 ) {
   const notify = outbox.enabled && env.CONTACT_NOTIFY_TO.length > 0
   if (notify) outbox.addQueue(contactNotificationQueue(database.db, env))
+  housekeeping.add('contact', (now) =>
+    deleteExpiredMessages(database.db, {
+      now,
+      spamDays: env.SPAM_RETENTION_DAYS,
+      messageDays: env.MESSAGE_RETENTION_DAYS,
+    }),
+  )
 
   registerFormRoute(app, {
     path: '/contact',
     schema: ContactSubmission,
     limiter: createRateLimiter({
+      name: 'contact',
+      store: rateLimitStoreFor(database),
+      log: app.log,
       max: env.FORM_RATE_LIMIT_MAX,
       windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
     }),
-    async accept(input, receivedAt) {
-      const spam = spamReason(input, receivedAt, env.FORM_MIN_FILL_MS)
+    siteUrl: env.PUBLIC_SITE_URL,
+    pages: { sent: '/contact/sent', notSent: '/contact/not-sent' },
+    async accept(input, receivedAt, via) {
+      const spam = spamReason(input, receivedAt, env.FORM_MIN_FILL_MS, via)
       // Spam is kept (for review with --include-spam) but never mailed to the organisation.
       await storeMessage(database.db, input, {
         receivedAt,

@@ -1,5 +1,8 @@
-/** Contact messages in the database: storing, exporting, and the notification outbox queue. */
-import type { Kysely, Selectable } from 'kysely'
+/**
+ * Contact messages in the database: storing, exporting, erasure, retention and the notification
+ * outbox queue.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely'
 import { afterCursor, keysetPages } from '#server/db/keyset.ts'
 import type { ContactMessageTable, DatabaseSchema } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
@@ -78,4 +81,45 @@ export function contactNotificationQueue(
     columns: { status: 'delivery_status', attempts: 'delivery_attempts', sentAt: 'delivered_at' },
     compose: (row) => notificationMail(row, env),
   })
+}
+
+/** Deletes every message sent with this address, whatever its case, with its queued mail. */
+export async function forgetMessages(
+  db: Db,
+  email: string,
+): Promise<Pick<StoredMessage, 'created_at' | 'spam_reason'>[]> {
+  // Stored addresses are ASCII (common/contact-form.ts), where lower() agrees on both engines.
+  return db
+    .deleteFrom('contact_message')
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .returning(['created_at', 'spam_reason'])
+    .execute()
+}
+
+const DAY_MS = 24 * 3_600_000
+
+/**
+ * Retention: spam after spamDays; every message after messageDays when that is set, except one
+ * whose notification is still being retried (it goes once it is sent or given up).
+ */
+export async function deleteExpiredMessages(
+  db: Db,
+  options: { now: Date; spamDays: number; messageDays: number | undefined },
+): Promise<{ spam: number; messages: number }> {
+  const at = options.now.getTime()
+  const spam = await db
+    .deleteFrom('contact_message')
+    .where('spam_reason', 'is not', null)
+    .where('created_at', '<', new Date(at - options.spamDays * DAY_MS).toISOString())
+    .executeTakeFirst()
+  let messages = 0
+  if (options.messageDays !== undefined) {
+    const result = await db
+      .deleteFrom('contact_message')
+      .where('created_at', '<', new Date(at - options.messageDays * DAY_MS).toISOString())
+      .where('delivery_status', '!=', 'pending')
+      .executeTakeFirst()
+    messages = Number(result.numDeletedRows)
+  }
+  return { spam: Number(spam.numDeletedRows), messages }
 }

@@ -20,8 +20,8 @@ export interface Database {
   readonly dialect: Dialect
   /** Where the data lives, without credentials: a file path or host/database. */
   readonly location: string
-  /** Round-trips a trivial query; throws when the database cannot answer. */
-  ping(): Promise<void>
+  /** Round-trips a trivial query; throws when the database cannot answer within timeoutMs. */
+  ping(timeoutMs?: number): Promise<void>
   close(): Promise<void>
 }
 
@@ -32,6 +32,50 @@ export interface OpenOptions {
   /** SQLite file name inside dataDir. */
   fileName?: string
   migrations?: Record<string, Migration>
+  /** PostgreSQL: how long opening a connection may take before the query fails. */
+  connectTimeoutMs?: number
+  /** PostgreSQL: how long one statement may run (enforced by the server and by the client). */
+  statementTimeoutMs?: number
+  /** Where pool errors go; the server passes its logger. */
+  log?: { warn(object: object, message: string): void }
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 3000
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000
+
+// PostgreSQL error classes that mean "the database is not there right now", not "the query is
+// wrong": connection exceptions (08), operator intervention (57: shutdown, cannot connect now,
+// statement timeout) and too many connections.
+const UNAVAILABLE_SQLSTATE = /^(08|57|53300)/
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+])
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|database did not answer within|Client has encountered a connection error/i
+
+/**
+ * True when an error says the database cannot be reached or did not answer in time: the API
+ * answers 503 (try again later), not 500 (our bug).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (
+      typeof code === 'string' &&
+      (UNAVAILABLE_CODES.has(code) ||
+        (/^[0-9A-Z]{5}$/.test(code) && UNAVAILABLE_SQLSTATE.test(code)))
+    )
+      return true
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
 
 function openSqlite(dataDir: string, fileName: string) {
@@ -49,13 +93,30 @@ function openSqlite(dataDir: string, fileName: string) {
   return { db, location: file }
 }
 
-function openPostgres(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
-  // An idle connection can be closed by the server (restart, failover, admin command). pg reports
-  // that on the pool; unhandled, it would crash the process. The pool replaces the connection.
-  pool.on('error', (error) => {
-    console.error(`PostgreSQL closed an idle connection: ${error.message}`)
+function openPostgres(databaseUrl: string, options: OpenOptions) {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // Without these a stopped or frozen database makes every query wait forever.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
+    // The server enforces statement_timeout; a frozen server enforces nothing, so the client
+    // gives up a little later on its own.
+    query_timeout: statementTimeoutMs + 1000,
+    keepAlive: true,
   })
+  // A connection can be closed by the server (restart, failover, admin command). pg reports that
+  // as an 'error' event: on the pool for an idle connection, on the client for one that is checked
+  // out between two queries. Unhandled, either would crash the process; handled, the pool drops
+  // the connection and opens a new one when needed.
+  const report = (error: Error) => {
+    const message = 'PostgreSQL closed a connection; the pool opens a new one when needed'
+    if (options.log) options.log.warn({ err: error }, message)
+    else console.error(`${message}: ${error.message}`)
+  }
+  pool.on('error', report)
+  pool.on('connect', (client) => client.on('error', report))
   const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
   const url = new URL(databaseUrl)
   return { db, location: `${url.hostname}:${url.port || 5432}${url.pathname}` }
@@ -65,15 +126,29 @@ function openPostgres(databaseUrl: string) {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite'
   const { db, location } = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
+    ? openPostgres(options.databaseUrl, options)
     : openSqlite(options.dataDir, options.fileName ?? 'site.sqlite')
 
   const database: Database = {
     db,
     dialect,
     location,
-    async ping() {
-      await sql`select 1`.execute(db)
+    async ping(timeoutMs) {
+      const query = sql`select 1`.execute(db)
+      if (timeoutMs === undefined) return void (await query)
+      let timer: NodeJS.Timeout | undefined
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`The database did not answer within ${timeoutMs} ms.`)),
+          timeoutMs,
+        )
+      })
+      query.catch(() => {})
+      try {
+        await Promise.race([query, timeout])
+      } finally {
+        clearTimeout(timer)
+      }
     },
     async close() {
       await db.destroy()

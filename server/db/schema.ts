@@ -62,8 +62,11 @@ export interface NewsletterSubscriberTable {
   email: string
   /** The lower-cased address: one row per address whatever its case. */
   email_key: string
-  /** pending: awaiting the double opt-in; confirmed; subscribed: single opt-in (no mail set up). */
-  status: 'pending' | 'confirmed' | 'subscribed' | 'spam'
+  /**
+   * pending: awaiting the double opt-in; confirmed; subscribed: single opt-in (no mail set up);
+   * unsubscribed: consent withdrawn, never mailed again; spam.
+   */
+  status: 'pending' | 'confirmed' | 'subscribed' | 'unsubscribed' | 'spam'
   spam_reason: string | null
   created_at: string
   updated_at: string
@@ -76,6 +79,29 @@ export interface NewsletterSubscriberTable {
   next_attempt_at: string | null
   last_error: string | null
   mail_sent_at: string | null
+  /** When the visitor last asked to subscribe, and how (migration 102). */
+  consent_at: string | null
+  consent_source: string | null
+  unsubscribed_at: string | null
+  /**
+   * Stored as is, because every mail carries it and it must work for as long as the mail exists;
+   * it can only take the address off the list.
+   */
+  unsubscribe_token: string | null
+  /**
+   * The confirmation token while its mail is in the outbox, so a retry sends the same link and
+   * Message-ID; cleared once the mail is sent or given up (only token_hash remains).
+   */
+  mail_token: string | null
+}
+
+/** One rate-limit window per endpoint and client (migration 200), used on PostgreSQL. */
+export interface RateLimitWindowTable {
+  /** "<endpoint>:<address or IPv6 /64>" */
+  key: string
+  count: number
+  /** When the window ends, in milliseconds since 1970 (bigint: a string when read back). */
+  reset_at: number | string
 }
 
 export interface DatabaseSchema {
@@ -83,4 +109,5 @@ export interface DatabaseSchema {
   catalogue_sync: CatalogueSyncTable
   contact_message: ContactMessageTable
   newsletter_subscriber: NewsletterSubscriberTable
+  rate_limit_window: RateLimitWindowTable
 }

@@ -1,7 +1,9 @@
 /**
- * What the contact and newsletter endpoints share: JSON only (415), at most 16 KiB (413), a
- * per-IP rate limit (429 with Retry-After), validation by the zod schema the form also uses (400
- * naming each field), and the spam checks that still answer 201 so a bot learns nothing.
+ * What the contact and newsletter endpoints share: JSON from the site's script, or a plain HTML
+ * form post from this site (before or without JavaScript; answered with a 303 to a page), other
+ * types refused (415), at most 16 KiB of JSON (413), a per-IP rate limit (429 with Retry-After),
+ * validation by the zod schema the form also uses (400 naming each field), and the spam checks
+ * that still answer 201 so a bot learns nothing.
  */
 import type {
   FastifyInstance,
@@ -11,82 +13,148 @@ import type {
 } from 'fastify'
 import type { z } from 'zod'
 import { fieldErrors, HONEYPOT_FIELD } from '#common/contact.ts'
+import { sendApiError } from './api-error.ts'
+import { acceptFormPosts, FORM_MEDIA_TYPE, isSameSite, mediaType } from './form-post.ts'
 import type { RateLimiter } from './rate-limit.ts'
 
 export const FORM_BODY_LIMIT = 16 * 1024
+/** A form post percent-encodes the same fields: up to 12 bytes for one character. */
+export const FORM_POST_BODY_LIMIT = 96 * 1024
 
 export type SpamReason = 'honeypot' | 'too-fast' | 'no-timing'
+
+/** How a submission arrived: JSON from the site's script, or a plain form post. */
+export type SubmittedVia = 'json' | 'form'
 
 export interface FormRoute<Schema extends z.ZodType> {
   /** Path inside the plugin's prefix, without a trailing slash; both spellings are served. */
   path: string
   schema: Schema
   limiter: RateLimiter
+  /** The site's public address (PUBLIC_SITE_URL), for the same-site check of form posts. */
+  siteUrl: string | undefined
+  /**
+   * Where a form post is sent with a 303: `sent` once stored, `notSent` with `?fields=a,b` (the
+   * fields to fix) or `?reason=rate-limit`.
+   */
+  pages: { sent: string; notSent: string }
   /** Stores the submission and resolves once it is durably committed; returns the 201 body. */
-  accept(input: z.output<Schema>, receivedAt: Date): Promise<Record<string, unknown>>
+  accept(
+    input: z.output<Schema>,
+    receivedAt: Date,
+    via: SubmittedVia,
+  ): Promise<Record<string, unknown>>
 }
 
 export function registerFormRoute<Schema extends z.ZodType>(
   app: FastifyInstance,
   route: FormRoute<Schema>,
 ) {
+  acceptJsonAndFormPosts(app)
+
+  const checkType: onRequestAsyncHookHandler = async (request, reply) => {
+    const type = mediaType(request)
+    if (type === 'application/json') return
+    if (type === FORM_MEDIA_TYPE) {
+      if (isSameSite(request, route.siteUrl)) return
+      request.log.info('cross-site form post refused')
+      return sendApiError(reply, 403, 'This form can only be sent from the DocuCommons website.')
+    }
+    return sendApiError(reply, 415, 'Send the form as JSON (Content-Type: application/json).')
+  }
+
   const rateLimit: onRequestAsyncHookHandler = async (request, reply) => {
-    const decision = route.limiter.hit(request.ip)
+    const decision = await route.limiter.hit(request.ip)
     if (decision.allowed) return
     request.log.info({ retryAfter: decision.retryAfterSeconds }, 'form rate limit reached')
-    return reply
-      .code(429)
-      .header('retry-after', String(decision.retryAfterSeconds))
-      .header('cache-control', 'no-store')
-      .send({
-        error: 'Too Many Requests',
-        message: `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`,
-      })
+    if (mediaType(request) === FORM_MEDIA_TYPE) {
+      reply
+        .header('retry-after', String(decision.retryAfterSeconds))
+        .header('cache-control', 'no-store')
+      return reply.redirect(`${route.pages.notSent}?reason=rate-limit`, 303)
+    }
+    return sendApiError(
+      reply,
+      429,
+      `Too many submissions. Please try again in ${decision.retryAfterSeconds} seconds.`,
+      { retryAfterSeconds: decision.retryAfterSeconds },
+    )
   }
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const receivedAt = new Date()
     reply.header('cache-control', 'no-store')
-    const parsed = route.schema.safeParse(request.body)
+    const via: SubmittedVia = mediaType(request) === FORM_MEDIA_TYPE ? 'form' : 'json'
+    const body = via === 'form' ? fromFormFields(request.body) : request.body
+    const parsed = route.schema.safeParse(body)
     if (!parsed.success) {
-      return reply.code(400).send({
-        error: 'Bad Request',
-        message: 'Please check the highlighted fields.',
-        fields: fieldErrors(parsed.error),
+      const fields = fieldErrors(parsed.error)
+      if (via === 'form') {
+        // Only names the form has: a page must never echo what a stranger put in the URL.
+        const names = Object.keys(fields).filter((name) => FORM_FIELD_NAME.test(name))
+        const query = names.length > 0 ? `?fields=${names.join(',')}` : ''
+        return reply.redirect(`${route.pages.notSent}${query}`, 303)
+      }
+      return sendApiError(reply, 400, 'Please check the highlighted fields.', {
+        fields,
       })
     }
-    const body = await route.accept(parsed.data, receivedAt)
-    return reply.code(201).send(body)
+    const answer = await route.accept(parsed.data, receivedAt, via)
+    if (via === 'form') return reply.redirect(route.pages.sent, 303)
+    return reply.code(201).send(answer)
   }
 
   for (const url of [route.path, `${route.path}/`]) {
-    app.post(url, { bodyLimit: FORM_BODY_LIMIT, onRequest: [rateLimit, requireJson] }, handler)
+    app.post(url, { onRequest: [checkType, rateLimit] }, handler)
   }
 }
 
-/** Anything but application/json is refused before the body is read. */
-const requireJson: onRequestAsyncHookHandler = async (request, reply) => {
-  const mediaType = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase()
-  if (mediaType === 'application/json') return
-  return reply.code(415).header('cache-control', 'no-store').send({
-    error: 'Unsupported Media Type',
-    message: 'Send the form as JSON (Content-Type: application/json).',
-  })
+/** The fields of the site's forms (name, email, website, message, fax, startedAt, submissionId). */
+const FORM_FIELD_NAME = /^(?:name|email|website|message|startedAt|submissionId)$/
+
+const scopesWithParsers = new WeakSet<FastifyInstance>()
+
+/** Each content type its own limit, so the route itself sets none (a route limit wins). */
+function acceptJsonAndFormPosts(app: FastifyInstance) {
+  if (scopesWithParsers.has(app)) return
+  scopesWithParsers.add(app)
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    app.getDefaultJsonParser('error', 'error'),
+  )
+  acceptFormPosts(app, FORM_POST_BODY_LIMIT)
+}
+
+/**
+ * A form post carries strings only, and its hidden fields may be empty when no script filled
+ * them: an empty start time or submission id is left out, a numeric start time becomes a number.
+ */
+function fromFormFields(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return body
+  const fields: Record<string, unknown> = { ...(body as Record<string, string>) }
+  for (const name of ['startedAt', 'submissionId']) if (fields[name] === '') delete fields[name]
+  if (typeof fields.startedAt === 'string' && /^\d{1,16}$/.test(fields.startedAt))
+    fields.startedAt = Number(fields.startedAt)
+  return fields
 }
 
 /**
  * Why a submission looks automated, or null. The honeypot is a field people never see; the
  * timing check compares the form's start time (the browser's clock) with our clock. A start time
- * in the future means the visitor's clock runs fast, which is not held against them.
+ * in the future means the visitor's clock runs fast, which is not held against them. A form
+ * posted without JavaScript has no start time, which alone is no sign of a bot.
  */
 export function spamReason(
   input: { [HONEYPOT_FIELD]?: string | undefined; startedAt?: number | undefined },
   receivedAt: Date,
   minFillMs: number,
+  via: SubmittedVia = 'json',
 ): SpamReason | null {
   if ((input[HONEYPOT_FIELD] ?? '').trim() !== '') return 'honeypot'
   if (minFillMs <= 0) return null
-  if (input.startedAt === undefined) return 'no-timing'
+  if (input.startedAt === undefined) return via === 'form' ? null : 'no-timing'
   const elapsed = receivedAt.getTime() - input.startedAt
   return elapsed >= 0 && elapsed < minFillMs ? 'too-fast' : null
 }

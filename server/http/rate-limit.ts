@@ -1,54 +1,152 @@
 /**
- * A sliding-window limit per client key (the IP address), kept in memory. It protects one
- * process; with several processes behind a load balancer each keeps its own count, which still
- * bounds abuse by the number of processes (docs/decisions/005-contact-delivery.md).
+ * The one rate limiter of the API (contact and newsletter forms, the catalogue refresh): a fixed
+ * window per endpoint and client. IPv4 counts per address, IPv6 per /64 (the block one household
+ * or server usually gets, so rotating through its addresses does not multiply the quota).
+ *
+ * Where the counts live follows the database: with PostgreSQL (several server processes) in the
+ * rate_limit_window table, so N processes allow the quota of one; with SQLite (one process) in
+ * memory. When the store cannot answer (the database is away) the request is let through: the
+ * handler behind it then answers 503 on its own, and a limiter must not turn an outage into 429s.
+ * Why not @fastify/rate-limit: docs/decisions/007-production.md.
  */
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '#server/db/index.ts'
+import type { DatabaseSchema } from '#server/db/schema.ts'
+
 export interface RateLimitDecision {
   allowed: boolean
-  /** Whole seconds until the next request from this key would be allowed (0 when allowed). */
+  /** Whole seconds until the window ends (0 when allowed). */
   retryAfterSeconds: number
 }
 
-export interface RateLimiter {
-  /** Counts one request for the key when it is allowed; a refused request is not counted. */
-  hit(key: string): RateLimitDecision
+/** Counts one hit for the key in its current window and returns the window's count so far. */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
 }
 
-/** Above this many tracked keys the least recently seen are forgotten, so memory stays bounded. */
-const MAX_KEYS = 10_000
+export interface RateLimiter {
+  /** Counts one request from the address (refused requests count too). */
+  hit(address: string): Promise<RateLimitDecision>
+}
+
+interface Logger {
+  warn(object: object, message: string): void
+}
 
 export function createRateLimiter(options: {
+  /** The endpoint: each name has its own quota. */
+  name: string
   max: number
   windowMs: number
+  store: RateLimitStore
+  log?: Logger
   now?: () => number
 }): RateLimiter {
   const now = options.now ?? Date.now
-  // Map order is insertion order; re-inserting a key on every hit keeps it least-recently-seen first.
-  const hits = new Map<string, number[]>()
-
   return {
-    hit(key) {
+    async hit(address) {
       const at = now()
-      const since = at - options.windowMs
-      const recent = (hits.get(key) ?? []).filter((t) => t > since)
-      hits.delete(key)
-      if (recent.length >= options.max) {
-        hits.set(key, recent)
-        const oldest = recent[0]!
-        return {
-          allowed: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((oldest + options.windowMs - at) / 1000)),
-        }
+      let window
+      try {
+        window = await options.store.hit(
+          `${options.name}:${clientKey(address)}`,
+          options.windowMs,
+          at,
+        )
+      } catch (error) {
+        options.log?.warn(
+          { err: error, limiter: options.name },
+          'rate limit store failed: request let through',
+        )
+        return { allowed: true, retryAfterSeconds: 0 }
       }
-      recent.push(at)
-      hits.set(key, recent)
-      if (hits.size > MAX_KEYS) {
-        for (const stale of hits.keys()) {
-          hits.delete(stale)
-          if (hits.size <= MAX_KEYS) break
-        }
+      if (window.count <= options.max) return { allowed: true, retryAfterSeconds: 0 }
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - at) / 1000)),
       }
-      return { allowed: true, retryAfterSeconds: 0 }
     },
   }
+}
+
+/** The store for a database: shared in PostgreSQL, per process with SQLite. */
+export function rateLimitStoreFor(database: Database): RateLimitStore {
+  return database.dialect === 'postgres' ? databaseStore(database.db) : memoryStore()
+}
+
+/** Per process. Above maxKeys, expired windows are dropped first, then the oldest. */
+export function memoryStore(maxKeys = 10_000): RateLimitStore & { readonly size: number } {
+  const windows = new Map<string, { count: number; resetAt: number }>()
+  function prune(at: number) {
+    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key)
+    for (const key of windows.keys()) {
+      if (windows.size < maxKeys) break
+      windows.delete(key)
+    }
+  }
+  return {
+    async hit(key, windowMs, at) {
+      let window = windows.get(key)
+      if (!window || window.resetAt <= at) {
+        if (!window && windows.size >= maxKeys) prune(at)
+        windows.delete(key)
+        window = { count: 0, resetAt: at + windowMs }
+        windows.set(key, window)
+      }
+      window.count++
+      return { ...window }
+    },
+    get size() {
+      return windows.size
+    },
+  }
+}
+
+const SWEEP_EVERY_MS = 60_000
+
+/** In the rate_limit_window table: one atomic upsert per hit, expired rows swept now and then. */
+export function databaseStore(db: Kysely<DatabaseSchema>): RateLimitStore {
+  let lastSweep = 0
+  return {
+    async hit(key, windowMs, at) {
+      const resetAt = at + windowMs
+      const row = await db
+        .insertInto('rate_limit_window')
+        .values({ key, count: 1, reset_at: resetAt })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({
+            count: sql`case when rate_limit_window.reset_at <= ${at} then 1 else rate_limit_window.count + 1 end`,
+            reset_at: sql`case when rate_limit_window.reset_at <= ${at} then ${resetAt} else rate_limit_window.reset_at end`,
+          }),
+        )
+        .returning(['count', 'reset_at'])
+        .executeTakeFirstOrThrow()
+      if (at - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = at
+        await db.deleteFrom('rate_limit_window').where('reset_at', '<=', at).execute()
+      }
+      // PostgreSQL returns bigint columns as strings.
+      return { count: Number(row.count), resetAt: Number(row.reset_at) }
+    },
+  }
+}
+
+/**
+ * The key an address is counted under. IPv4 counts per address (also when written as an
+ * IPv4-mapped IPv6 address); IPv6 counts per /64.
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
+  if (mapped) return mapped[1]!
+  if (!address.includes(':')) return address
+  const [head = '', tail = ''] = address.toLowerCase().split('%')[0]!.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = address.includes('::')
+    ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }

@@ -46,6 +46,19 @@ export interface MailOutbox {
   start(): Promise<void>
   /** Stops after the send in flight (aborting it after a short grace period). */
   stop(): Promise<void>
+  /**
+   * Resolves once a pass that began after this call found no due mail (so nothing is in flight
+   * either), or at once when the worker is not running. Tests wait for this before asserting
+   * that nothing was mailed: a slow worker makes them wait, a wrong one makes them fail.
+   */
+  whenIdle(): Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's mail outbox (server/app.ts), exposed so tests can wait until it is idle. */
+    mailOutbox: MailOutbox
+  }
 }
 
 type RetrySettings = Pick<Env, 'MAIL_RETRY_BASE_MS' | 'MAIL_RETRY_MAX_MS'>
@@ -86,6 +99,9 @@ export function createMailOutbox(options: {
   let woken = false
   let interruptIdle: (() => void) | undefined
   let stopping = new AbortController()
+  // whenIdle() callers wait for the next pass to begin (waiting), then for a pass to end without
+  // work (watching): a pass that sent something may have left more due mail (beyond BATCH).
+  let waiting: Array<() => void> = []
 
   async function attempt(queue: MailQueue, id: string): Promise<boolean> {
     const now = new Date()
@@ -140,15 +156,27 @@ export function createMailOutbox(options: {
   async function run() {
     while (running) {
       woken = false
+      const watching = waiting
+      waiting = []
       let worked = false
+      let failed = false
       try {
         worked = await pass()
       } catch (error) {
         // The database may be briefly unavailable; the rows are still there next time.
         log.error({ err: error }, 'mail outbox pass failed')
+        failed = true
       }
-      if (running && !worked && !woken) await idle(env.MAIL_POLL_MS)
+      if (worked || failed || !running) waiting.unshift(...watching)
+      else for (const resolve of watching) resolve()
+      if (running && !worked && !woken && waiting.length === 0) await idle(env.MAIL_POLL_MS)
     }
+    for (const resolve of waiting.splice(0)) resolve()
+  }
+
+  function wake() {
+    woken = true
+    interruptIdle?.()
   }
 
   return {
@@ -156,9 +184,13 @@ export function createMailOutbox(options: {
     addQueue(queue) {
       queues.push(queue)
     },
-    wake() {
-      woken = true
-      interruptIdle?.()
+    wake,
+    whenIdle() {
+      if (!running) return Promise.resolve()
+      return new Promise<void>((resolve) => {
+        waiting.push(resolve)
+        wake()
+      })
     },
     async start() {
       if (!enabled || running) return

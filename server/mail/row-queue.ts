@@ -26,6 +26,8 @@ export interface RowQueueOptions<Row, Context = undefined> {
    * handed to compose with that claim's row.
    */
   onClaim?: (now: Date) => { set: Record<string, unknown>; context: Context }
+  /** Extra values written when the mail is sent or given up (e.g. clearing a kept token). */
+  onSettled?: Record<string, string | number | null>
   compose(row: Row, context: Context | undefined): OutgoingMail
 }
 
@@ -88,6 +90,7 @@ export function rowQueue<Row extends { id: string }, Context = undefined>(
           [columns.sentAt]: at.toISOString(),
           next_attempt_at: null,
           last_error: null,
+          ...options.onSettled,
         })
         .where('id', '=', id)
         .where(columns.status, '=', 'pending')
@@ -104,7 +107,12 @@ export function rowQueue<Row extends { id: string }, Context = undefined>(
     async giveUp(id, error) {
       await db
         .updateTable(table)
-        .set({ [columns.status]: 'failed', last_error: error, next_attempt_at: null })
+        .set({
+          [columns.status]: 'failed',
+          last_error: error,
+          next_attempt_at: null,
+          ...options.onSettled,
+        })
         .where('id', '=', id)
         .where(columns.status, '=', 'pending')
         .execute()

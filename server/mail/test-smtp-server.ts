@@ -1,15 +1,22 @@
 /**
  * Test helper: a real SMTP server (the smtp-server package) on 127.0.0.1 that records what it
- * receives and can be told to refuse mail or to stop listening, to exercise the outbox retries.
+ * receives and can be told to refuse mail, to take a mail and then drop the connection, or to
+ * stop listening, to exercise the outbox retries.
  */
+import type { Socket } from 'node:net'
+import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
 export interface ReceivedMail {
+  /** The envelope sender and recipients (MAIL FROM, RCPT TO). */
   from: string
   to: string[]
+  /** Decoded header values by lower-case name; addresses as "Name <address>", comma-separated. */
   headers: Map<string, string>
-  /** The text body, with quoted-printable and soft line breaks decoded. */
+  /** The decoded text body. */
   text: string
+  /** The whole message as mailparser reads it, for anything the fields above leave out. */
+  parsed: ParsedMail
   raw: string
 }
 
@@ -19,6 +26,12 @@ export interface TestSmtpServer {
   received: ReceivedMail[]
   /** Answer the next n messages with this SMTP error (default 451, a temporary failure). */
   failNext(count: number, responseCode?: number): void
+  /**
+   * Take the next n messages (they are recorded as received) and then close the connection
+   * before answering, as a server or network failing at the worst moment does: the sender
+   * cannot know that the mail arrived.
+   */
+  dropAfterAcceptingNext(count: number): void
   /** Hold each message this long before accepting it. */
   delay(ms: number): void
   /** Resolves when a message is being received (its DATA has started). */
@@ -32,6 +45,8 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = []
   let failures = 0
+  let drops = 0
+  const sockets = new Set<Socket>()
   let failureCode = 451
   let holdMs = 0
   let dataWaiters: (() => void)[] = []
@@ -48,7 +63,7 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', () => {
-          const finish = () => {
+          const finish = async () => {
             if (failures > 0) {
               failures -= 1
               const error = Object.assign(
@@ -59,17 +74,27 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
               )
               return callback(error)
             }
-            const raw = Buffer.concat(chunks).toString('utf8')
+            const raw = Buffer.concat(chunks)
+            const parsed = await simpleParser(raw)
             received.push({
-              ...parse(raw),
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((r) => r.address),
-              raw,
+              headers: headerMap(parsed),
+              text: parsed.text ?? '',
+              parsed,
+              raw: raw.toString('utf8'),
             })
+            if (drops > 0) {
+              drops -= 1
+              for (const socket of sockets)
+                if (socket.remotePort === session.remotePort) socket.destroy()
+              return
+            }
             callback()
           }
-          if (holdMs > 0) setTimeout(finish, holdMs)
-          else finish()
+          const receive = () => finish().catch((error: Error) => callback(error))
+          if (holdMs > 0) setTimeout(receive, holdMs)
+          else void receive()
         })
       },
     })
@@ -77,6 +102,10 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
 
   async function listen(at: number) {
     server = create()
+    server.server.on('connection', (socket: Socket) => {
+      sockets.add(socket)
+      socket.once('close', () => sockets.delete(socket))
+    })
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject)
       server.listen(at, '127.0.0.1', () => resolve())
@@ -92,6 +121,9 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     failNext(count, responseCode = 451) {
       failures = count
       failureCode = responseCode
+    },
+    dropAfterAcceptingNext(count) {
+      drops = count
     },
     delay(ms) {
       holdMs = ms
@@ -117,44 +149,34 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   }
 }
 
-function parse(raw: string): Pick<ReceivedMail, 'headers' | 'text'> {
-  const split = raw.indexOf('\r\n\r\n')
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ')
-  const headers = new Map<string, string>()
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':')
-    if (colon > 0)
-      headers.set(line.slice(0, colon).toLowerCase(), decodeWords(line.slice(colon + 1).trim()))
+/**
+ * Each header by its lower-case name. mailparser folds the List-* headers into one structured
+ * "list" entry; those are kept as the raw lines say, since tests check them as sent.
+ */
+function headerMap(parsed: ParsedMail): Map<string, string> {
+  const headers = new Map([...parsed.headers].map(([name, value]) => [name, show(value)]))
+  for (const { key, line } of parsed.headerLines) {
+    if (!headers.has(key))
+      headers.set(
+        key,
+        line
+          .slice(line.indexOf(':') + 1)
+          .replace(/\r?\n[ \t]+/g, ' ')
+          .trim(),
+      )
   }
-  let body = raw.slice(split + 4)
-  const encoding = headers.get('content-transfer-encoding') ?? ''
-  if (/quoted-printable/i.test(encoding)) body = decodeQuotedPrintable(body.replace(/=\r\n/g, ''))
-  else if (/base64/i.test(encoding))
-    body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-  return { headers, text: body.replace(/\r\n/g, '\n').replace(/\n$/, '') }
+  return headers
 }
 
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = []
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3)
-    if (text[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16))
-      i += 2
-    } else {
-      bytes.push(...Buffer.from(text[i]!, 'utf8'))
-    }
+function show(value: HeaderValue): string {
+  if (typeof value === 'string') return value
+  if (value instanceof Date) return value.toISOString()
+  if (Array.isArray(value)) return value.map(show).join(', ')
+  if ('value' in value && Array.isArray(value.value)) {
+    return (value as AddressObject).value
+      .map((a) => (a.name ? `${a.name} <${a.address}>` : (a.address ?? '')))
+      .join(', ')
   }
-  return Buffer.from(bytes).toString('utf8')
-}
-
-/** RFC 2047 encoded words (=?UTF-8?Q?...?= and =?UTF-8?B?...?=) in header values. */
-function decodeWords(value: string) {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    )
+  if ('value' in value && typeof value.value === 'string') return value.value
+  return JSON.stringify(value)
 }

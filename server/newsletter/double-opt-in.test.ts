@@ -1,9 +1,13 @@
 /**
  * The double opt-in with mail configured, against a real SMTP server on 127.0.0.1: the
- * confirmation mail, its single-use expiring link, the landing states and the resend rules.
+ * confirmation mail, its expiring link that only a button press (POST) uses, link scanners, a
+ * retry after the mail server took the mail, and unsubscribing (page, one-click, RFC 8058).
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
 import {
@@ -12,35 +16,58 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { confirmationQueue } from './store.ts'
 
 const SITE = 'https://docucommons.example.org'
+const FROM_SITE = { origin: SITE, 'sec-fetch-site': 'same-origin' }
+
+/** A stand-in for the prerendered pages, so that a scanner's GETs land on real pages. */
+function fakeSiteBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-site-'))
+  const page = (urlPath: string, body: string) => {
+    fs.mkdirSync(path.join(dir, urlPath), { recursive: true })
+    fs.writeFileSync(path.join(dir, urlPath, 'index.html'), `<!doctype html><main>${body}</main>`)
+  }
+  page('newsletter/confirm', '<form method="post"><button>Confirm</button></form>')
+  page('newsletter/unsubscribe', '<form method="post"><button>Unsubscribe</button></form>')
+  page('privacy', '<h1>Privacy</h1>')
+  fs.writeFileSync(path.join(dir, '__spa-fallback.html'), '<!doctype html><p>Not found</p>')
+  return dir
+}
 
 describeOnDatabases('newsletter double opt-in', (dialect) => {
   let testDb: TestDatabase
   let smtp: TestSmtpServer
   let app: FastifyInstance
+  let buildDir: string
+  const env = (smtpUrl: string) =>
+    testEnv({
+      SMTP_URL: smtpUrl,
+      MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
+      PUBLIC_SITE_URL: SITE,
+      FORM_MIN_FILL_MS: '0',
+      FORM_RATE_LIMIT_MAX: '100',
+      MAIL_POLL_MS: '40',
+      MAIL_RETRY_BASE_MS: '100',
+      NEWSLETTER_CONFIRM_TTL_HOURS: '48',
+    })
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
+    buildDir = fakeSiteBuild()
   })
   afterAll(async () => {
     await testDb.drop()
+    fs.rmSync(buildDir, { recursive: true, force: true })
   })
   beforeEach(async () => {
     await testDb.database.db.deleteFrom('newsletter_subscriber').execute()
     smtp = await startTestSmtpServer()
     app = await buildApp({
-      env: testEnv({
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
-        PUBLIC_SITE_URL: SITE,
-        FORM_MIN_FILL_MS: '0',
-        FORM_RATE_LIMIT_MAX: '100',
-        MAIL_POLL_MS: '40',
-        MAIL_RETRY_BASE_MS: '100',
-        NEWSLETTER_CONFIRM_TTL_HOURS: '48',
-      }),
+      env: env(smtp.url),
       database: testDb.database,
+      // A bare folder of pages, as the site's build serves them.
+      build: { root: buildDir, release: undefined, settings: undefined, close() {} },
     })
   })
   afterEach(async () => {
@@ -66,21 +93,40 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     }
   }
   const linkIn = (text: string) => {
-    const match = /(https?:\/\/\S+\/api\/newsletter\/confirm\?token=[\w-]+)/.exec(text)
+    const match = /(https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+)/.exec(text)
     if (!match) throw new Error(`no confirmation link in:\n${text}`)
     return new URL(match[1]!)
   }
-  const open = async (link: URL) => {
-    const response = await app.inject({ method: 'GET', url: link.pathname + link.search })
+  const unsubscribeLinkIn = (mail: { headers: Map<string, string> }) => {
+    const match = /<(https:\/\/[^>]+)>/.exec(mail.headers.get('list-unsubscribe') ?? '')
+    if (!match) throw new Error('no List-Unsubscribe link')
+    return new URL(match[1]!)
+  }
+  /** Presses a page's button: a form post to the page's own URL, from the site. */
+  const press = async (link: URL, extra: Partial<InjectOptions> = {}) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      payload: '',
+      ...extra,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        ...FROM_SITE,
+        ...extra.headers,
+      },
+    })
     expect(response.statusCode).toBe(303)
     return response.headers.location
   }
 
-  it('mails a confirmation link that confirms once, then reports "already confirmed"', async () => {
+  it('mails a link to the confirm page; its button confirms once, then reports "already confirmed"', async () => {
     const response = await subscribe('Amara@Example.org')
     expect(response.statusCode).toBe(201)
     expect(response.json()).toEqual({ ok: true, confirmByEmail: true })
-    expect(await row('amara@example.org')).toMatchObject({ status: 'pending' })
+    expect(await row('amara@example.org')).toMatchObject({
+      status: 'pending',
+      consent_source: 'newsletter form (double opt-in)',
+    })
 
     const [mail] = await smtp.waitForMail(1)
     // Sent to the address as given (nodemailer writes the domain in lower case; the local part keeps its case).
@@ -88,25 +134,117 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     expect(mail!.headers.get('from')).toBe('DocuCommons <news@docucommons.example.org>')
     expect(mail!.headers.get('subject')).toMatch(/confirm/i)
     const link = linkIn(mail!.text)
-    expect(link.origin).toBe(SITE)
+    expect(link.origin + link.pathname).toBe(`${SITE}/newsletter/confirm`)
 
     const pending = await sentRow('amara@example.org')
-    expect(pending).toMatchObject({ mail_status: 'sent', mail_attempts: 1 })
-    // Only a hash of the token is stored.
-    expect(pending.token_hash).not.toContain(link.searchParams.get('token'))
+    expect(pending).toMatchObject({ mail_status: 'sent', mail_attempts: 1, mail_token: null })
+    // Once the mail is out, only a hash of the token is stored.
+    expect(JSON.stringify(pending)).not.toContain(link.searchParams.get('token'))
     const ttl = Date.parse(pending.token_expires_at!) - Date.now()
     expect(ttl).toBeGreaterThan(47 * 3_600_000)
     expect(ttl).toBeLessThanOrEqual(48 * 3_600_000)
 
-    expect(await open(link)).toBe('/?newsletter=confirmed')
+    expect(await press(link)).toBe('/newsletter/confirmed')
     expect(await row('amara@example.org')).toMatchObject({
       status: 'confirmed',
       confirmed_at: expect.any(String),
     })
-    expect(await open(link)).toBe('/?newsletter=already-confirmed')
+    expect(await press(link)).toBe('/newsletter/already-confirmed')
     const trailing = new URL(link)
     trailing.pathname += '/'
-    expect(await open(trailing)).toBe('/?newsletter=already-confirmed')
+    expect(await press(trailing)).toBe('/newsletter/already-confirmed')
+  })
+
+  it('confirms nobody when a link scanner opens every link in the mail, following redirects', async () => {
+    await subscribe('scanned@example.org')
+    const [mail] = await smtp.waitForMail(1)
+    await sentRow('scanned@example.org')
+    const links = [
+      ...(mail!.text.match(/https?:\/\/\S+/g) ?? []),
+      ...[...(mail!.headers.get('list-unsubscribe') ?? '').matchAll(/<(https?:[^>]+)>/g)].map(
+        (m) => m[1]!,
+      ),
+    ]
+    // The confirm link, the privacy page and the unsubscribe link (text and header).
+    expect(links.map((l) => new URL(l).pathname).sort()).toEqual([
+      '/newsletter/confirm',
+      '/newsletter/unsubscribe',
+      '/newsletter/unsubscribe',
+      '/privacy',
+    ])
+    // Links of mails sent before confirmation moved to a page, too.
+    const legacy = new URL(linkIn(mail!.text))
+    legacy.pathname = '/api/newsletter/confirm'
+    links.push(legacy.toString())
+
+    const landed: number[] = []
+    for (const link of links) {
+      for (const method of ['HEAD', 'GET'] as const) {
+        let url = new URL(link)
+        for (let hops = 0; hops < 5; hops++) {
+          const response = await app.inject({ method, url: url.pathname + url.search })
+          const location = response.headers.location
+          if (response.statusCode < 300 || response.statusCode >= 400 || !location) {
+            landed.push(response.statusCode)
+            break
+          }
+          url = new URL(location, url)
+        }
+      }
+    }
+    expect(landed).toEqual(Array(landed.length).fill(200))
+    expect(await row('scanned@example.org')).toMatchObject({
+      status: 'pending',
+      confirmed_at: null,
+      unsubscribed_at: null,
+    })
+    // The link itself was valid all along: pressing the button confirms.
+    expect(await press(linkIn(mail!.text))).toBe('/newsletter/confirmed')
+  })
+
+  it('resends the same link and Message-ID when the server took the mail but the connection dropped', async () => {
+    smtp.dropAfterAcceptingNext(1)
+    await subscribe('keisha@example.org')
+    const [first, retry] = await smtp.waitForMail(2)
+    expect(retry!.headers.get('message-id')).toBe(first!.headers.get('message-id'))
+    expect(linkIn(retry!.text).toString()).toBe(linkIn(first!.text).toString())
+    expect(retry!.headers.get('list-unsubscribe')).toBe(first!.headers.get('list-unsubscribe'))
+    expect(await sentRow('keisha@example.org')).toMatchObject({
+      mail_status: 'sent',
+      mail_attempts: 2,
+      last_error: null,
+    })
+    // The visitor opens the first mail they got.
+    expect(await press(linkIn(first!.text))).toBe('/newsletter/confirmed')
+  })
+
+  it('retries the confirmation mail when the server refuses it', async () => {
+    smtp.failNext(1, 421)
+    await subscribe('keisha@example.org')
+    await smtp.waitForMail(1)
+    const sent = await sentRow('keisha@example.org')
+    expect(sent).toMatchObject({ mail_status: 'sent', mail_attempts: 2, last_error: null })
+    expect(await press(linkIn(smtp.received[0]!.text))).toBe('/newsletter/confirmed')
+  })
+
+  it('refuses a button press from another site (403) and confirms nothing', async () => {
+    await subscribe('mira@example.org')
+    const [mail] = await smtp.waitForMail(1)
+    await sentRow('mira@example.org')
+    for (const headers of [
+      { origin: 'https://evil.example.net', 'sec-fetch-site': 'cross-site' },
+      { origin: 'null', 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const link = linkIn(mail!.text)
+      const response = await app.inject({
+        method: 'POST',
+        url: link.pathname + link.search,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: '',
+      })
+      expect(response.statusCode).toBe(403)
+    }
+    expect(await row('mira@example.org')).toMatchObject({ status: 'pending' })
   })
 
   it('refuses an expired link and a forged one', async () => {
@@ -118,12 +256,12 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       .updateTable('newsletter_subscriber')
       .set({ token_expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute()
-    expect(await open(link)).toBe('/?newsletter=expired')
+    expect(await press(link)).toBe('/newsletter/expired')
     expect(await row('dante@example.org')).toMatchObject({ status: 'pending', confirmed_at: null })
 
     const forged = new URL(link)
     forged.searchParams.set('token', 'B'.repeat(43))
-    expect(await open(forged)).toBe('/?newsletter=invalid')
+    expect(await press(forged)).toBe('/newsletter/invalid-link')
   })
 
   it('does not mail again for a repeated sign-up, and mails a fresh link once the last one is old', async () => {
@@ -132,7 +270,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     await sentRow('yolanda@example.org')
     const first = linkIn(smtp.received[0]!.text)
     await subscribe('YOLANDA@example.org')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
 
     // Ten minutes later (simulated), the visitor asks again: a new link, and only it is valid.
@@ -144,23 +282,77 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     await smtp.waitForMail(2)
     const second = linkIn(smtp.received[1]!.text)
     expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'))
-    expect(await open(first)).toBe('/?newsletter=invalid')
-    expect(await open(second)).toBe('/?newsletter=confirmed')
+    expect(await press(first)).toBe('/newsletter/invalid-link')
+    await sentRow('yolanda@example.org')
+    expect(await press(second)).toBe('/newsletter/confirmed')
 
     // Confirmed: further sign-ups send nothing and change nothing.
     await subscribe('yolanda@example.org')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(2)
     expect(await row('yolanda@example.org')).toMatchObject({ status: 'confirmed' })
   })
 
-  it('retries the confirmation mail when the server refuses it', async () => {
-    smtp.failNext(1, 421)
-    await subscribe('keisha@example.org')
-    await smtp.waitForMail(1)
-    const sent = await sentRow('keisha@example.org')
-    expect(sent).toMatchObject({ mail_status: 'sent', mail_attempts: 2, last_error: null })
-    expect(await open(linkIn(smtp.received[0]!.text))).toBe('/?newsletter=confirmed')
+  it('carries List-Unsubscribe (HTTPS and mailto) and one-click; unsubscribing stops every mail, and a new sign-up starts over', async () => {
+    await subscribe('noor@example.org')
+    const [mail] = await smtp.waitForMail(1)
+    await sentRow('noor@example.org')
+    expect(mail!.headers.get('list-unsubscribe')).toMatch(
+      /^<https:\/\/docucommons\.example\.org\/newsletter\/unsubscribe\?token=[\w-]{43}>, <mailto:news@docucommons\.example\.org\?subject=unsubscribe>$/,
+    )
+    expect(mail!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    expect(await press(linkIn(mail!.text))).toBe('/newsletter/confirmed')
+
+    // The mail provider's one-click POST (RFC 8058), sent from its own servers.
+    const unsubscribe = unsubscribeLinkIn(mail!)
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: unsubscribe.pathname + unsubscribe.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    })
+    expect(oneClick.statusCode).toBe(200)
+    expect(await row('noor@example.org')).toMatchObject({
+      status: 'unsubscribed',
+      unsubscribed_at: expect.any(String),
+      token_hash: null,
+    })
+    expect(await press(linkIn(mail!.text))).toBe('/newsletter/invalid-link')
+
+    // Signing up again is a new double opt-in, with a new link to confirm.
+    await subscribe('noor@example.org')
+    const [, again] = await smtp.waitForMail(2)
+    expect(await row('noor@example.org')).toMatchObject({
+      status: 'pending',
+      unsubscribed_at: null,
+    })
+    expect(linkIn(again!.text).toString()).not.toBe(linkIn(mail!.text).toString())
+    await sentRow('noor@example.org')
+    expect(await press(linkIn(again!.text))).toBe('/newsletter/confirmed')
+  })
+
+  it('drops a queued confirmation mail when the address unsubscribes before it is sent', async () => {
+    await smtp.stop()
+    await subscribe('zainab@example.org')
+    // The first attempt fails (no mail server); the mail waits in the outbox for its retry.
+    const until = Date.now() + 10_000
+    while ((await row('zainab@example.org')).last_error === null && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 25))
+    const queued = await row('zainab@example.org')
+    expect(queued).toMatchObject({ mail_status: 'pending', mail_attempts: 1 })
+
+    const link = new URL(`${SITE}/newsletter/unsubscribe?token=${queued.unsubscribe_token}`)
+    expect(await press(link)).toBe('/newsletter/unsubscribed')
+    expect(await row('zainab@example.org')).toMatchObject({
+      status: 'unsubscribed',
+      mail_status: 'none',
+      next_attempt_at: null,
+      mail_token: null,
+    })
+    // Whenever the outbox looks next, there is nothing to send.
+    const queue = confirmationQueue(testDb.database.db, env(smtp.url))
+    expect(await queue.due(new Date(Date.now() + 365 * 86_400_000), 10)).toEqual([])
+    await smtp.restart()
   })
 
   it('never lets a bot make us mail an address again', async () => {
@@ -177,7 +369,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       payload: { email: 'hana@example.org', fax: 'filled' },
     })
     expect(bot.statusCode).toBe(201)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
     expect(await row('hana@example.org')).toMatchObject({ status: 'pending', spam_reason: null })
   })
@@ -189,7 +381,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       payload: { email: 'bot@example.org', fax: 'filled' },
     })
     expect(response.json()).toEqual({ ok: true, confirmByEmail: true })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(0)
     expect(await row('bot@example.org')).toMatchObject({ status: 'spam', mail_status: 'none' })
   })

@@ -1,5 +1,5 @@
 /** POST /api/newsletter/subscribe/ without mail configured (single opt-in), on every database. */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import {
@@ -8,7 +8,7 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { jsonPoster } from '#server/test/post-json.ts'
+import { formPoster, jsonPoster } from '#server/test/post-json.ts'
 
 const started = () => Date.now() - 10_000
 
@@ -29,6 +29,22 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
   })
 
   const post = jsonPoster(() => app, '/api/newsletter/subscribe/', 1)
+  /** A button press on the site's confirm or unsubscribe page (a form post to the page's URL). */
+  const postPage = (
+    url: string,
+    extra: { headers?: Record<string, string>; payload?: string } = {},
+  ) =>
+    app.inject({
+      method: 'POST',
+      url,
+      payload: extra.payload ?? '',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: 'http://localhost',
+        'sec-fetch-site': 'same-origin',
+        ...extra.headers,
+      },
+    })
   const rows = () =>
     testDb.database.db
       .selectFrom('newsletter_subscriber')
@@ -98,11 +114,8 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
   it('answers 413 above 16 KB and 415 for anything but JSON', async () => {
     expect((await post({ email: 'a@example.org', fax: 'x'.repeat(17_000) })).statusCode).toBe(413)
     expect(
-      (
-        await post('email=a%40example.org', {
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        })
-      ).statusCode,
+      (await post('email=a%40example.org', { headers: { 'content-type': 'text/plain' } }))
+        .statusCode,
     ).toBe(415)
   })
 
@@ -139,15 +152,148 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
     expect(await rows()).toMatchObject([{ status: 'subscribed', spam_reason: null }])
   })
 
-  it('sends every confirmation link to the invalid state when there is no such token', async () => {
-    for (const url of [
-      '/api/newsletter/confirm?token=' + 'A'.repeat(43),
-      '/api/newsletter/confirm/?token=short',
-      '/api/newsletter/confirm',
-    ]) {
+  it('forwards the confirmation links of older mails to the confirm page, which alone confirms', async () => {
+    for (const [url, location] of [
+      [
+        '/api/newsletter/confirm?token=' + 'A'.repeat(43),
+        '/newsletter/confirm?token=' + 'A'.repeat(43),
+      ],
+      ['/api/newsletter/confirm/?token=short', '/newsletter/confirm?token=short'],
+      ['/api/newsletter/confirm?token=a%26b', '/newsletter/confirm?token=a%26b'],
+      ['/api/newsletter/confirm', '/newsletter/confirm?token='],
+    ] as const) {
       const response = await app.inject({ method: 'GET', url })
       expect(response.statusCode).toBe(303)
-      expect(response.headers.location).toBe('/?newsletter=invalid')
+      expect(response.headers.location).toBe(location)
     }
+  })
+
+  it('sends a confirm or unsubscribe button press without a valid token to /newsletter/invalid-link', async () => {
+    for (const url of [
+      '/newsletter/confirm?token=' + 'A'.repeat(43),
+      '/newsletter/confirm/?token=short',
+      '/newsletter/confirm',
+      '/newsletter/unsubscribe?token=' + 'A'.repeat(43),
+      '/newsletter/unsubscribe/',
+    ]) {
+      const response = await postPage(url)
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/newsletter/invalid-link')
+    }
+  })
+
+  describe('form posts without JavaScript', () => {
+    const postForm = formPoster(() => app, '/api/newsletter/subscribe/', 101)
+
+    it('stores the sign-up without a start time, not as spam, and answers 303 to /newsletter/subscribed', async () => {
+      const response = await postForm({ email: 'Ines.Ortega@example.org', fax: '' })
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/newsletter/subscribed')
+      expect(await rows()).toMatchObject([
+        {
+          email: 'Ines.Ortega@example.org',
+          status: 'subscribed',
+          spam_reason: null,
+          consent_at: expect.any(String),
+          consent_source: 'newsletter form without JavaScript (single opt-in)',
+        },
+      ])
+    })
+
+    it('still takes a filled honeypot for spam', async () => {
+      const response = await postForm({ email: 'bot@example.org', fax: 'x' })
+      expect(response.headers.location).toBe('/newsletter/subscribed')
+      expect(await rows()).toMatchObject([{ status: 'spam', spam_reason: 'honeypot' }])
+    })
+
+    it('sends a bad address to /newsletter/not-sent?fields=email', async () => {
+      const response = await postForm({ email: 'not-an-address' })
+      expect(response.headers.location).toBe('/newsletter/not-sent?fields=email')
+      expect(await rows()).toEqual([])
+    })
+
+    it('refuses a post from another site with 403', async () => {
+      const response = await postForm(
+        { email: 'victim@example.org' },
+        { headers: { origin: 'https://evil.example.net', 'sec-fetch-site': 'cross-site' } },
+      )
+      expect(response.statusCode).toBe(403)
+      expect(await rows()).toEqual([])
+    })
+
+    it('sends the sixth sign-up in a window to /newsletter/not-sent?reason=rate-limit', async () => {
+      const from = { remoteAddress: '198.51.100.77' }
+      for (let i = 0; i < 5; i++) await postForm({ email: `f${i}@example.org` }, from)
+      const refused = await postForm({ email: 'f5@example.org' }, from)
+      expect(refused.headers.location).toBe('/newsletter/not-sent?reason=rate-limit')
+      expect(await rows()).toHaveLength(5)
+    })
+
+    it('takes a JSON sign-up without a start time for spam, as before', async () => {
+      await post({ email: 'script@example.org' })
+      expect(await rows()).toMatchObject([{ status: 'spam', spam_reason: 'no-timing' }])
+    })
+  })
+
+  describe('unsubscribe without mail set up', () => {
+    const tokenOf = async (key: string) =>
+      (
+        await testDb.database.db
+          .selectFrom('newsletter_subscriber')
+          .select('unsubscribe_token')
+          .where('email_key', '=', key)
+          .executeTakeFirstOrThrow()
+      ).unsubscribe_token!
+
+    it('unsubscribes from the page (303) and lets the address sign up again', async () => {
+      await post({ email: 'Ruth@example.org', startedAt: started() })
+      const token = await tokenOf('ruth@example.org')
+      const response = await postPage(`/newsletter/unsubscribe?token=${token}`)
+      expect(response.statusCode).toBe(303)
+      expect(response.headers.location).toBe('/newsletter/unsubscribed')
+      expect(await rows()).toMatchObject([
+        { status: 'unsubscribed', unsubscribed_at: expect.any(String) },
+      ])
+      // Pressing it again changes nothing and says the same.
+      expect((await postPage(`/newsletter/unsubscribe?token=${token}`)).headers.location).toBe(
+        '/newsletter/unsubscribed',
+      )
+
+      await post({ email: 'ruth@example.org', startedAt: started() })
+      expect(await rows()).toMatchObject([{ status: 'subscribed', unsubscribed_at: null }])
+    })
+
+    it('refuses the page button from another site, but not the one-click POST of a mail provider', async () => {
+      await post({ email: 'omar@example.org', startedAt: started() })
+      const url = `/newsletter/unsubscribe?token=${await tokenOf('omar@example.org')}`
+      const crossSite = { origin: 'https://mail.example.net', 'sec-fetch-site': 'cross-site' }
+      expect((await postPage(url, { headers: crossSite })).statusCode).toBe(403)
+      expect(await rows()).toMatchObject([{ status: 'subscribed' }])
+
+      const oneClick = await postPage(url, {
+        headers: crossSite,
+        payload: 'List-Unsubscribe=One-Click',
+      })
+      expect(oneClick.statusCode).toBe(200)
+      expect(await rows()).toMatchObject([{ status: 'unsubscribed' }])
+    })
+
+    it('accepts the one-click POST as multipart/form-data too, and answers 404 to an unknown token', async () => {
+      await post({ email: 'lena@example.org', startedAt: started() })
+      const token = await tokenOf('lena@example.org')
+      const multipart = (url: string) =>
+        app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'multipart/form-data; boundary=b0undary' },
+          payload:
+            '--b0undary\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--b0undary--\r\n',
+        })
+      expect((await multipart(`/newsletter/unsubscribe?token=${'C'.repeat(43)}`)).statusCode).toBe(
+        404,
+      )
+      expect((await multipart(`/newsletter/unsubscribe?token=${token}`)).statusCode).toBe(200)
+      expect(await rows()).toMatchObject([{ status: 'unsubscribed' }])
+    })
   })
 })

@@ -1,5 +1,8 @@
-/** Newsletter subscribers in the database: sign-up, confirmation, export and the mail queue. */
-import type { Kysely, Selectable } from 'kysely'
+/**
+ * Newsletter subscribers in the database: sign-up, confirmation, unsubscribe, export, erasure,
+ * retention and the confirmation mail queue.
+ */
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { NewsletterConfirmState, NewsletterSignup } from '#common/contact.ts'
 import { afterCursor, keysetPages } from '#server/db/keyset.ts'
 import type { DatabaseSchema, NewsletterSubscriberTable } from '#server/db/schema.ts'
@@ -8,28 +11,56 @@ import type { SpamReason } from '#server/http/form-route.ts'
 import type { MailQueue } from '#server/mail/outbox.ts'
 import { rowQueue } from '#server/mail/row-queue.ts'
 import { newRowId } from '#server/db/ids.ts'
-import { confirmationMail, hashToken, isTokenShaped, newConfirmationToken } from './confirmation.ts'
+import { confirmationMail, hashToken, isTokenShaped, newToken } from './confirmation.ts'
 
 type Db = Kysely<DatabaseSchema>
 export type StoredSubscriber = Selectable<NewsletterSubscriberTable>
+export type SubscriberStatus = NewsletterSubscriberTable['status']
+
+/** The states an operator may send the newsletter to: confirmed, or single opt-in without mail. */
+export const MAILABLE_STATUSES: readonly SubscriberStatus[] = ['confirmed', 'subscribed']
 
 /** A second sign-up for a pending address mails a new link only if the last one is this old. */
 export const RESEND_AFTER_MS = 10 * 60_000
 
+const DAY_MS = 24 * 3_600_000
+
+/** A fresh confirmation token for a mail about to be queued; only the hash outlives the mail. */
+function queuedConfirmation(now: string) {
+  const token = newToken()
+  return {
+    mail_status: 'pending' as const,
+    mail_attempts: 0,
+    next_attempt_at: now,
+    last_error: null,
+    mail_token: token,
+    token_hash: hashToken(token),
+    // Set when the mail first leaves, so the visitor gets the whole confirmation window.
+    token_expires_at: null,
+  }
+}
+
 /**
  * Records a sign-up; idempotent per address, whatever its case. Returns true when a
- * confirmation mail was queued. A confirmed address stays as it is, and spam never changes a
- * real person's row.
+ * confirmation mail was queued. A confirmed address stays as it is, spam never changes a real
+ * person's row, and an address that unsubscribed starts a new double opt-in.
  */
 export async function subscribe(
   db: Db,
   input: NewsletterSignup,
-  options: { receivedAt: Date; spamReason: SpamReason | null; doubleOptIn: boolean },
+  options: {
+    receivedAt: Date
+    spamReason: SpamReason | null
+    doubleOptIn: boolean
+    /** How consent was given, recorded for the export (e.g. "newsletter form (double opt-in)"). */
+    source: string
+  },
 ): Promise<boolean> {
   const now = options.receivedAt.toISOString()
   const key = input.email.toLowerCase()
   const spam = options.spamReason !== null
   const queue = !spam && options.doubleOptIn
+  const consent = { consent_at: now, consent_source: options.source }
   const inserted = await db
     .insertInto('newsletter_subscriber')
     .values({
@@ -43,10 +74,16 @@ export async function subscribe(
       confirmed_at: null,
       token_hash: null,
       token_expires_at: null,
-      mail_status: queue ? 'pending' : 'none',
-      next_attempt_at: queue ? now : null,
+      mail_status: 'none',
+      next_attempt_at: null,
       last_error: null,
       mail_sent_at: null,
+      consent_at: spam ? null : now,
+      consent_source: spam ? null : options.source,
+      unsubscribed_at: null,
+      unsubscribe_token: newToken(),
+      mail_token: null,
+      ...(queue ? queuedConfirmation(now) : {}),
     })
     .onConflict((oc) => oc.column('email_key').doNothing())
     .executeTakeFirst()
@@ -59,11 +96,25 @@ export async function subscribe(
     .executeTakeFirst()
   if (!existing || spam || existing.status === 'confirmed') return false
 
+  const renewed = {
+    spam_reason: null,
+    updated_at: now,
+    confirmed_at: null,
+    unsubscribed_at: null,
+    ...consent,
+  }
   if (!options.doubleOptIn) {
     if (existing.status === 'subscribed') return false
     await db
       .updateTable('newsletter_subscriber')
-      .set({ status: 'subscribed', spam_reason: null, updated_at: now })
+      .set({
+        ...renewed,
+        status: 'subscribed',
+        mail_status: 'none',
+        next_attempt_at: null,
+        mail_token: null,
+        token_hash: null,
+      })
       .where('id', '=', existing.id)
       .where('status', '!=', 'confirmed')
       .execute()
@@ -72,24 +123,18 @@ export async function subscribe(
 
   const lastMailAt = existing.mail_sent_at ? Date.parse(existing.mail_sent_at) : undefined
   const mailAgain =
+    existing.status !== 'pending' ||
     existing.mail_status === 'failed' ||
     (existing.mail_status !== 'pending' &&
       (lastMailAt === undefined || options.receivedAt.getTime() - lastMailAt >= RESEND_AFTER_MS))
-  if (existing.status === 'pending' && !mailAgain) return false
+  if (!mailAgain) return false
   await db
     .updateTable('newsletter_subscriber')
-    .set({
-      status: 'pending',
-      spam_reason: null,
-      updated_at: now,
-      ...(mailAgain
-        ? { mail_status: 'pending', mail_attempts: 0, next_attempt_at: now, last_error: null }
-        : {}),
-    })
+    .set({ ...renewed, status: 'pending', ...queuedConfirmation(now) })
     .where('id', '=', existing.id)
     .where('status', '!=', 'confirmed')
     .execute()
-  return mailAgain
+  return true
 }
 
 /**
@@ -118,9 +163,9 @@ export async function confirmSubscription(
       status: 'confirmed',
       confirmed_at: now.toISOString(),
       updated_at: now.toISOString(),
-      // A resend still waiting in the outbox is no longer needed.
+      // A retry still waiting in the outbox is no longer needed.
       ...(row.mail_status === 'pending'
-        ? { mail_status: 'none' as const, next_attempt_at: null }
+        ? { mail_status: 'none' as const, next_attempt_at: null, mail_token: null }
         : {}),
     })
     .where('id', '=', row.id)
@@ -130,41 +175,137 @@ export async function confirmSubscription(
   return Number(result.numUpdatedRows) === 1 ? 'confirmed' : 'already-confirmed'
 }
 
-/** Every subscriber, oldest first, read in pages. */
+/**
+ * Takes an address off the list for good: whatever its state, it is never mailed again (a
+ * queued confirmation is dropped and its link stops working). Using the token again is harmless.
+ */
+export async function unsubscribe(
+  db: Db,
+  token: unknown,
+  now: Date,
+): Promise<'unsubscribed' | 'invalid'> {
+  if (!isTokenShaped(token)) return 'invalid'
+  const row = await db
+    .selectFrom('newsletter_subscriber')
+    .select(['id', 'status'])
+    .where('unsubscribe_token', '=', token)
+    .executeTakeFirst()
+  if (!row || row.status === 'spam') return 'invalid'
+  if (row.status === 'unsubscribed') return 'unsubscribed'
+  await db
+    .updateTable('newsletter_subscriber')
+    .set({
+      status: 'unsubscribed',
+      unsubscribed_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      mail_status: sql<'none'>`case when mail_status = 'pending' then 'none' else mail_status end`,
+      next_attempt_at: null,
+      mail_token: null,
+      token_hash: null,
+      token_expires_at: null,
+    })
+    .where('id', '=', row.id)
+    .where('status', '!=', 'unsubscribed')
+    .execute()
+  return 'unsubscribed'
+}
+
+/**
+ * Subscribers oldest first, read in pages: by default only those who may be mailed;
+ * `includeSpam` adds spam, `all` every state (pending, unsubscribed and spam too).
+ */
 export async function* listSubscribers(
   db: Db,
-  options: { since?: string | undefined; includeSpam?: boolean; pageSize?: number } = {},
+  options: {
+    since?: string | undefined
+    all?: boolean | undefined
+    includeSpam?: boolean | undefined
+    pageSize?: number
+  } = {},
 ): AsyncGenerator<StoredSubscriber> {
+  const statuses: SubscriberStatus[] = [...MAILABLE_STATUSES]
+  if (options.includeSpam) statuses.push('spam')
   yield* keysetPages((after, limit) => {
     let query = db.selectFrom('newsletter_subscriber').selectAll()
     if (options.since) query = query.where('created_at', '>=', options.since)
-    if (!options.includeSpam) query = query.where('status', '!=', 'spam')
+    if (!options.all) query = query.where('status', 'in', statuses)
     if (after) query = query.where(afterCursor(after))
     return query.orderBy('created_at').orderBy('id').limit(limit).execute()
   }, options.pageSize)
 }
 
+/** Deletes the subscription of an address, whatever its case, with its queued mail. */
+export async function forgetSubscriber(
+  db: Db,
+  email: string,
+): Promise<Pick<StoredSubscriber, 'email' | 'status' | 'created_at'>[]> {
+  return db
+    .deleteFrom('newsletter_subscriber')
+    .where('email_key', '=', email.trim().toLowerCase())
+    .returning(['email', 'status', 'created_at'])
+    .execute()
+}
+
 /**
- * The outbox queue of confirmation mails. The token is made when the mail is sent, so the stored
- * hash always belongs to the newest mail and its lifetime starts when it leaves.
+ * Retention: spam sign-ups after spamDays, and sign-ups never confirmed a day after their
+ * confirmation window ended (or, when no mail ever left, a day after it would have).
+ */
+export async function deleteExpiredSubscribers(
+  db: Db,
+  options: { now: Date; spamDays: number; confirmTtlHours: number },
+): Promise<{ spam: number; unconfirmed: number }> {
+  const at = options.now.getTime()
+  const spam = await db
+    .deleteFrom('newsletter_subscriber')
+    .where('status', '=', 'spam')
+    .where('updated_at', '<', new Date(at - options.spamDays * DAY_MS).toISOString())
+    .executeTakeFirst()
+  const expiredBefore = new Date(at - DAY_MS).toISOString()
+  const signedUpBefore = new Date(at - options.confirmTtlHours * 3_600_000 - DAY_MS).toISOString()
+  const unconfirmed = await db
+    .deleteFrom('newsletter_subscriber')
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb('token_expires_at', '<', expiredBefore),
+        eb.and([eb('token_expires_at', 'is', null), eb('updated_at', '<', signedUpBefore)]),
+      ]),
+    )
+    .executeTakeFirst()
+  return { spam: Number(spam.numDeletedRows), unconfirmed: Number(unconfirmed.numDeletedRows) }
+}
+
+/**
+ * The outbox queue of confirmation mails. The token is made when the mail is queued and kept
+ * until it is sent, so a retry (after a mail server took the mail but the connection dropped)
+ * sends the same link and Message-ID; the link's lifetime starts at the first attempt.
  */
 export function confirmationQueue(
   db: Db,
   env: Pick<Env, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'NEWSLETTER_CONFIRM_TTL_HOURS'>,
 ): MailQueue {
-  return rowQueue<StoredSubscriber, { token: string; expiresAt: Date }>(db, {
+  return rowQueue<StoredSubscriber>(db, {
     name: 'newsletter-confirmation',
     table: 'newsletter_subscriber',
     columns: { status: 'mail_status', attempts: 'mail_attempts', sentAt: 'mail_sent_at' },
     extraWhere: { status: 'pending' },
     onClaim(now) {
-      const { token, hash } = newConfirmationToken()
       const expiresAt = new Date(now.getTime() + env.NEWSLETTER_CONFIRM_TTL_HOURS * 3_600_000)
       return {
-        set: { token_hash: hash, token_expires_at: expiresAt.toISOString() },
-        context: { token, expiresAt },
+        set: { token_expires_at: sql`coalesce(token_expires_at, ${expiresAt.toISOString()})` },
+        context: undefined,
       }
     },
-    compose: (row, claim) => confirmationMail(row, claim!.token, claim!.expiresAt, env),
+    onSettled: { mail_token: null },
+    compose(row) {
+      if (!row.mail_token || !row.unsubscribe_token || !row.token_expires_at)
+        throw new Error('a queued confirmation has no token')
+      return confirmationMail(
+        row,
+        { confirm: row.mail_token, unsubscribe: row.unsubscribe_token },
+        new Date(row.token_expires_at),
+        env,
+      )
+    },
   })
 }

@@ -1,24 +1,35 @@
 /**
  * Fastify plugin that serves the prerendered site. See static-files.ts for the URL rules.
+ * It serves the release folder resolved at start-up (site-build.ts), so a build that swaps in a
+ * new release meanwhile does not change what this process serves.
  */
 import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { clearPayloadHeaders } from '#server/http/api-error.ts'
 import { indexBuild, negotiateEncoding, resolvePath, type StaticFile } from './static-files.ts'
-import { contentSecurityPolicy, inlineScriptHashes } from './security-headers.ts'
+import { contentSecurityPolicy, ERROR_PAGE_CSP, inlineScriptHashes } from './security-headers.ts'
 
 export interface SiteOptions {
-  buildDir: string
+  /** The real folder of the prerendered files. */
+  root: string
 }
 
 const NOT_FOUND_PAGE = '/__spa-fallback.html'
 
+/** Self-contained: it must render when the build's own files are what failed. */
+const ERROR_PAGE = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Something went wrong · DocuCommons</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.25rem;line-height:1.6;color:#1f2937}h1{font-size:1.6rem}a{color:#1d4ed8}</style>
+</head>
+<body><main><h1>Something went wrong on our side</h1>
+<p>We could not show this page just now. Please try again in a moment, or go back to the <a href="/">home page</a>.</p></main></body>
+</html>
+`
+
 export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
-  if (!fs.existsSync(options.buildDir)) {
-    throw new Error(
-      `The site build is missing at ${options.buildDir}. Run "npm run build" (npm start builds it for you).`,
-    )
-  }
-  const files = indexBuild(options.buildDir)
+  const files = indexBuild(options.root)
   const notFound = files.get(NOT_FOUND_PAGE)
   const csp = new Map<string, string>()
   for (const [urlPath, file] of files) {
@@ -29,7 +40,21 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       )
     }
   }
-  app.log.info({ files: files.size, buildDir: options.buildDir }, 'site build indexed')
+  app.log.info({ files: files.size, root: options.root }, 'site build indexed')
+
+  // Pages are HTML: a failure answers a page too, never JSON or a broken payload.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+    if (status >= 500) request.log.error({ err: error }, 'page request failed')
+    clearPayloadHeaders(reply)
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', ERROR_PAGE_CSP)
+      .type('text/html; charset=utf-8')
+      .send(ERROR_PAGE)
+  })
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
@@ -39,7 +64,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
     return reply.code(404).type('text/plain; charset=utf-8').send('404 Not Found')
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status: number) {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    file: StaticFile,
+    status: number,
+  ) {
     const policy = csp.get(file.absolutePath)
     if (policy) reply.header('content-security-policy', policy)
     reply.header('content-type', file.contentType)
@@ -61,7 +91,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-length', variant.size)
       reply.code(status)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(fs.createReadStream(variant.absolutePath))
+      return reply.send(await openStream(variant.absolutePath))
     }
 
     reply.header('accept-ranges', 'bytes')
@@ -75,16 +105,25 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       reply.header('content-length', range.end - range.start + 1)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(fs.createReadStream(file.absolutePath, range))
+      return reply.send(await openStream(file.absolutePath, range))
     }
     reply.code(status)
     reply.header('content-length', file.size)
     if (request.method === 'HEAD') return reply.send()
-    return reply.send(fs.createReadStream(file.absolutePath))
+    return reply.send(await openStream(file.absolutePath))
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler })
   app.route({ method: ['GET', 'HEAD'], url: '/', handler })
+}
+
+/**
+ * Opens the file before the answer starts, so a file that has gone missing becomes a 500 page
+ * instead of a stream that fails after the headers were sent.
+ */
+async function openStream(absolutePath: string, range?: { start: number; end: number }) {
+  const handle = await fs.promises.open(absolutePath, 'r')
+  return handle.createReadStream({ ...range, autoClose: true })
 }
 
 /** One byte range ("bytes=a-b", "bytes=a-" or "bytes=-n"), as media players ask for. */

@@ -5,15 +5,18 @@
  */
 import crypto from 'node:crypto'
 
-export const BASE_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'permissions-policy':
-    'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
-  'strict-transport-security': 'max-age=63072000; includeSubDomains',
+/** The headers of every answer; HSTS covers subdomains unless HSTS_INCLUDE_SUBDOMAINS=false. */
+export function baseHeaders(options: { HSTS_INCLUDE_SUBDOMAINS: boolean }): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    // Two years; browsers ignore it over plain HTTP, so local development is unaffected.
+    'strict-transport-security': `max-age=63072000${options.HSTS_INCLUDE_SUBDOMAINS ? '; includeSubDomains' : ''}`,
+  }
 }
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
@@ -49,3 +52,7 @@ export function contentSecurityPolicy(scriptHashes: string[] = []): string {
 
 /** The CSP for JSON and other non-HTML answers: nothing may run. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'"
+
+/** The CSP of the server's own error page: its one style block, nothing else. */
+export const ERROR_PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"

@@ -67,9 +67,12 @@ describe('resolvePath', () => {
     expect(resolved('/nothing-here')).toBe('not-found')
   })
 
-  it('caches hashed assets for a year and pages briefly', () => {
-    expect(files.get('/assets/entry-abc123.js')!.cacheControl).toBe(CACHE.immutable)
-    expect(files.get('/index.html')!.cacheControl).toBe(CACHE.page)
+  it('caches hashed assets for a year and revalidates pages', () => {
+    expect(files.get('/assets/entry-abc123.js')!.cacheControl).toBe(
+      'public, max-age=31536000, immutable',
+    )
+    expect(files.get('/index.html')!.cacheControl).toBe('public, max-age=0, must-revalidate')
+    expect(files.get('/about.data')!.cacheControl).toBe('public, max-age=0, must-revalidate')
     expect(files.get('/media/video/hero.mp4')!.cacheControl).toBe(CACHE.media)
   })
 })

@@ -2,7 +2,8 @@
  * Serves the prerendered site from the build folder. The folder is indexed once at start-up, so
  * a request is a Map lookup: no stat calls and no path joins from user input on the hot path.
  *
- * - Hashed assets (/assets/*) are immutable for a year; HTML and route data revalidate quickly;
+ * - Hashed assets (/assets/*) are immutable for a year; HTML and route data are revalidated on
+ *   every use;
  *   media is cached for a day.
  * - Precompressed .br/.gz siblings written by the build are chosen by Accept-Encoding.
  * - /x and /x/ serve the same page; React Router asks for /x/_.data after a navigation to a
@@ -49,7 +50,9 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
-  page: 'public, max-age=60, must-revalidate',
+  // Pages and route data name the hashed assets of their build: always asked again (a 304 when
+  // unchanged), so a deploy is seen at once, also through a CDN.
+  page: 'public, max-age=0, must-revalidate',
   media: 'public, max-age=86400, stale-while-revalidate=604800',
   other: 'public, max-age=3600',
 } as const

@@ -74,10 +74,19 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         <div className="md:col-span-2 lg:col-span-3">{newsletter}</div>
       </div>
       <div className="border-t border-paper/15">
-        <p className="mx-auto max-w-page px-gutter py-6 text-sm text-paper/70">
-          © <CurrentYear buildYear={BUILD_YEAR} /> {brand.publisher}. {brand.name}: {brand.tagline}.
-          All rights reserved.
-        </p>
+        <div className="mx-auto flex max-w-page flex-col gap-3 px-gutter py-6 text-sm text-paper/70 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © <CurrentYear buildYear={BUILD_YEAR} /> {brand.publisher}. {brand.name}:{' '}
+            {brand.tagline}. All rights reserved.
+          </p>
+          <Link
+            to="/privacy"
+            prefetch="intent"
+            className="underline underline-offset-4 hover:text-gold"
+          >
+            Privacy
+          </Link>
+        </div>
       </div>
     </footer>
   )

@@ -1,10 +1,32 @@
-import { useContext, useEffect, useRef, useState } from 'react'
+import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, NavLink, UNSAFE_FrameworkContext, useMatches } from 'react-router'
 import { brand, navItems } from '#content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { SocialLinks } from './social-links.tsx'
+
+const noSubscription = () => () => {}
+
+const menuButton = 'size-11 items-center justify-center rounded-full border border-ink/15 text-ink'
+const openIcon = <path d="M4 7h16M4 12h16M4 17h10" />
+const closeIcon = <path d="M6 6l12 12M18 6L6 18" />
+
+function MenuIcon({ children }: { children: React.ReactNode }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-6"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      {children}
+    </svg>
+  )
+}
 
 const linkStyle = {
   bar: 'rounded-full px-3 py-2 text-base font-medium transition-colors hover:bg-paper-deep hover:text-ink',
@@ -74,6 +96,12 @@ function GetAccess({ large = false, onNavigate }: { large?: boolean; onNavigate?
 
 export function SiteHeader() {
   const [open, setOpen] = useState(false)
+  // False in the prerendered HTML and while hydrating, true from the next render on.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  )
   const panelRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
 
@@ -137,24 +165,33 @@ export function SiteHeader() {
           <button
             ref={buttonRef}
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-full border border-ink/15 text-ink lg:hidden"
+            className={cn(menuButton, 'hidden hydrated:max-lg:inline-flex')}
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((v) => !v)}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-6"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-            >
-              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h10" />}
-            </svg>
+            <MenuIcon>{open ? closeIcon : openIcon}</MenuIcon>
           </button>
+          {/* Before hydration (or without JavaScript) the menu opens and closes as the target of
+              these links; once React runs, the button above replaces them. */}
+          <a
+            href="#mobile-menu"
+            aria-label="Open menu"
+            className={cn(
+              menuButton,
+              'hidden max-lg:inline-flex hydrated:hidden menu-targeted:hidden',
+            )}
+          >
+            <MenuIcon>{openIcon}</MenuIcon>
+          </a>
+          <a
+            href="#menu"
+            aria-label="Close menu"
+            className={cn(menuButton, 'hidden menu-targeted:max-lg:inline-flex')}
+          >
+            <MenuIcon>{closeIcon}</MenuIcon>
+          </a>
         </div>
       </header>
 
@@ -164,6 +201,7 @@ export function SiteHeader() {
         className={cn(
           'fixed inset-0 top-18 z-30 bg-ink/40 transition-opacity lg:hidden',
           open ? 'opacity-100' : 'pointer-events-none opacity-0',
+          'menu-targeted:pointer-events-auto menu-targeted:opacity-100',
         )}
         aria-hidden="true"
         onClick={close}
@@ -174,7 +212,8 @@ export function SiteHeader() {
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        inert={!open}
+        // Not inert in the prerendered HTML, so that the :target fallback's links work.
+        inert={hydrated && !open}
         className={cn(
           'fixed top-18 right-0 bottom-0 z-40 flex w-full max-w-sm flex-col justify-between overflow-y-auto bg-paper px-gutter py-8 shadow-card duration-300 lg:hidden',
           // Visibility switches on at once when opening (so focus can move in) and off only
@@ -182,6 +221,7 @@ export function SiteHeader() {
           open
             ? 'visible translate-x-0 transition-transform'
             : 'invisible translate-x-full transition-[transform,visibility]',
+          'before-hydration:target:visible before-hydration:target:translate-x-0',
         )}
       >
         <nav aria-label="Mobile">

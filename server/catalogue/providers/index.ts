@@ -5,7 +5,8 @@ import { createShopifyProvider } from './shopify.ts'
 import { DEFAULT_MAX_PAGES, type StoreProvider } from './types.ts'
 import { createWooCommerceProvider } from './woocommerce.ts'
 
-export type { StoreProvider } from './types.ts'
+export { productId } from './products.ts'
+export type { SkippedProduct, StoreCatalogue, StoreProvider } from './types.ts'
 
 export interface ProviderConfig {
   provider: StoreProviderName

@@ -117,7 +117,7 @@ export function createSampleProvider(storeUrl?: string): StoreProvider {
   return {
     name: 'sample',
     async fetchCourses() {
-      return sampleCourses(storeUrl)
+      return { courses: sampleCourses(storeUrl), skipped: [] }
     },
   }
 }

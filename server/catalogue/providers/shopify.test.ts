@@ -1,95 +1,102 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { courseSchema } from '#common/course.ts'
+import { describe, expect, it } from 'vitest'
 import {
-  sendJson,
-  shopifyCatalogue,
-  shopifyProduct,
-  startStubStore,
-  type StubStore,
-} from '#server/catalogue/test/stub-store.ts'
-import { UpstreamError } from '#server/catalogue/upstream.ts'
+  itMapsProducts,
+  itReadsPagedCatalogues,
+  rejection,
+  useStubStore,
+  type ReadProducts,
+} from '#server/catalogue/test/provider-cases.ts'
+import { sendJson, shopifyCatalogue, shopifyProduct } from '#server/catalogue/test/stub-store.ts'
 import { createShopifyProvider, nextPageUrl } from './shopify.ts'
 
-let store: StubStore
+const stubStore = useStubStore()
 const provider = () =>
   createShopifyProvider({
-    storeUrl: store.url,
+    storeUrl: stubStore().url,
     timeoutMs: 500,
     maxBytes: 5 * 1024 * 1024,
     maxPages: 10,
   })
-
-beforeAll(async () => {
-  store = await startStubStore()
-})
-afterAll(async () => {
-  await store.close()
-})
-beforeEach(() => store.reset())
-
-async function rejection(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
+const read: ReadProducts = (products, pageSize) => {
+  stubStore().setHandler(
+    shopifyCatalogue(products as ReturnType<typeof shopifyProduct>[], pageSize),
   )
-  expect(error).toBeInstanceOf(UpstreamError)
-  return error as UpstreamError
+  return provider().fetchCourses()
 }
 
-describe('Shopify provider', () => {
-  it('maps products to courses', async () => {
-    store.setHandler(
-      shopifyCatalogue([
-        shopifyProduct({
-          id: 7001,
-          title: 'Flood Insurance and the NFIP',
-          handle: 'flood-nfip',
-          body_html: '<p>3 credit hours of <em>flood</em> content.</p><ul><li>Zones</li></ul>',
-          variants: [
-            { price: '35.00', available: false },
-            { price: '29.50', available: true },
-          ],
-          images: [
-            { src: '//cdn.example.com/flood.jpg' },
-            { src: 'https://cdn.example.com/second.jpg' },
-          ],
-        }),
-      ]),
-    )
-    const courses = await provider().fetchCourses()
-    expect(courses).toEqual([
+describe('Shopify provider: one product, one course', () => {
+  itMapsProducts(read, [
+    [
+      'the available variant, the first image (protocol-relative made https), HTML as text',
+      shopifyProduct({
+        id: 7001,
+        title: 'Flood Insurance and the NFIP',
+        handle: 'flood-nfip',
+        body_html: '<p>3 credit hours of <em>flood</em> content.</p><ul><li>Zones</li></ul>',
+        variants: [
+          { price: '35.00', available: false },
+          { price: '29.50', available: true },
+        ],
+        images: [
+          { src: '//cdn.example.com/flood.jpg' },
+          { src: 'https://cdn.example.com/second.jpg' },
+        ],
+      }),
       {
         id: '7001',
         title: 'Flood Insurance and the NFIP',
         description: '3 credit hours of flood content. \u2022 Zones',
         price: 29.5,
-        url: `${store.url}/products/flood-nfip`,
+        url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/products\/flood-nfip$/),
         image_url: 'https://cdn.example.com/flood.jpg',
       },
-    ])
-    expect(store.requests).toEqual(['/products.json?limit=250'])
-    expect(courseSchema.safeParse(courses[0]).success).toBe(true)
-  })
+    ],
+    [
+      'no available variant: the first one',
+      shopifyProduct({ id: 1, variants: [{ price: '12', available: false }] }),
+      { price: 12 },
+    ],
+    [
+      'no image and no description',
+      shopifyProduct({ id: 1, images: [], body_html: null }),
+      { image_url: '', description: '' },
+    ],
+    [
+      'a price as a number',
+      { ...shopifyProduct({ id: 1 }), variants: [{ price: 19.99 }] },
+      { price: 19.99 },
+    ],
+    ['an id as a string of digits', { ...shopifyProduct({ id: 1 }), id: '7002' }, { id: '7002' }],
+    [
+      'named and numeric entities',
+      shopifyProduct({
+        id: 1,
+        body_html: '<p>Curso b&aacute;sico &ndash; &euro;25, agent&#x27;s &#8220;guide&#8221;</p>',
+      }),
+      { description: "Curso b\u00e1sico \u2013 \u20ac25, agent's \u201cguide\u201d" },
+    ],
+    ['no variants', shopifyProduct({ id: 1, variants: [] }), /^variants /],
+    [
+      'a price that is not a decimal amount',
+      shopifyProduct({ id: 1, variants: [{ price: 'free' }] }),
+      /^variants\.price is not a decimal amount$/,
+    ],
+    ['an empty title', shopifyProduct({ id: 1, title: ' ' }), /^title /],
+    ['no handle', { ...shopifyProduct({ id: 1 }), handle: undefined }, /^handle /],
+    ['an id that is not a number', { ...shopifyProduct({ id: 1 }), id: 'abc' }, /^id /],
+  ])
+})
 
-  it('uses the first variant when none is available, and no image when there is none', async () => {
-    store.setHandler(
-      shopifyCatalogue([
-        shopifyProduct({
-          id: 1,
-          variants: [{ price: '12', available: false }],
-          images: [],
-          body_html: null,
-        }),
-      ]),
-    )
-    const [course] = await provider().fetchCourses()
-    expect(course).toMatchObject({ price: 12, image_url: '', description: '' })
-  })
+describe('Shopify provider', () => {
+  itReadsPagedCatalogues(
+    read,
+    (id) => shopifyProduct({ id }),
+    (id) => shopifyProduct({ id, variants: [] }),
+  )
 
   it('follows the Link header through every page, in order', async () => {
     const products = Array.from({ length: 7 }, (_, i) => shopifyProduct({ id: 100 + i }))
-    store.setHandler(shopifyCatalogue(products, 3))
-    const courses = await provider().fetchCourses()
+    const { courses } = await read(products, 3)
     expect(courses.map((course) => course.id)).toEqual([
       '100',
       '101',
@@ -99,52 +106,26 @@ describe('Shopify provider', () => {
       '105',
       '106',
     ])
-    expect(store.requests).toEqual([
+    expect(stubStore().requests).toEqual([
       '/products.json?limit=250',
       '/products.json?limit=3&page_info=3',
       '/products.json?limit=3&page_info=6',
     ])
   })
 
-  it('keeps the first of duplicated products across pages', async () => {
-    const products = [1, 2, 3, 3, 4, 1].map((id, i) => shopifyProduct({ id, title: `Copy ${i}` }))
-    store.setHandler(shopifyCatalogue(products, 2))
-    const courses = await provider().fetchCourses()
-    expect(courses.map((course) => [course.id, course.title])).toEqual([
-      ['1', 'Copy 0'],
-      ['2', 'Copy 1'],
-      ['3', 'Copy 2'],
-      ['4', 'Copy 4'],
-    ])
-  })
-
-  it('refuses a page that is not a product list', async () => {
-    store.setHandler((_request, response) =>
-      sendJson(response, {
-        products: [{ id: 1, title: 'No variants', handle: 'x', variants: [] }],
-      }),
-    )
-    const error = await rejection(provider().fetchCourses())
-    expect(error.kind).toBe('invalid')
-    expect(error.message).toMatch(
-      /does not look like a Shopify product list: products\.0\.variants/,
-    )
-  })
-
   it.each([
     ['an array', []],
     ['an error object', { errors: 'Not Found' }],
-    [
-      'a string price that is not a number',
-      { products: [shopifyProduct({ id: 1, variants: [{ price: 'free' }] })] },
-    ],
-  ])('refuses %s', async (_name, body) => {
-    store.setHandler((_request, response) => sendJson(response, body))
-    expect((await rejection(provider().fetchCourses())).kind).toBe('invalid')
+    ['a product list that is not a list', { products: { 1: shopifyProduct({ id: 1 }) } }],
+  ])('refuses a page that is %s', async (_name, body) => {
+    stubStore().setHandler((_request, response) => sendJson(response, body))
+    const error = await rejection(provider().fetchCourses())
+    expect(error.kind).toBe('invalid')
+    expect(error.message).toMatch(/does not look like a Shopify product list/)
   })
 
   it('refuses a next page on another site', async () => {
-    store.setHandler((_request, response) =>
+    stubStore().setHandler((_request, response) =>
       sendJson(
         response,
         { products: [shopifyProduct({ id: 1 })] },
@@ -153,11 +134,11 @@ describe('Shopify provider', () => {
     )
     const error = await rejection(provider().fetchCourses())
     expect(error.message).toMatch(/points to another site \(https:\/\/elsewhere\.example\.com\)/)
-    expect(store.requests).toHaveLength(1)
+    expect(stubStore().requests).toHaveLength(1)
   })
 
   it('refuses paging that loops, and paging past the page limit', async () => {
-    store.setHandler((request, response) =>
+    stubStore().setHandler((request, response) =>
       sendJson(
         response,
         { products: [shopifyProduct({ id: 1 })] },
@@ -168,7 +149,7 @@ describe('Shopify provider', () => {
       /leads back to a page already read/,
     )
 
-    store.setHandler(
+    stubStore().setHandler(
       shopifyCatalogue(
         Array.from({ length: 30 }, (_, i) => shopifyProduct({ id: i + 1 })),
         2,
@@ -182,7 +163,7 @@ describe('Shopify provider', () => {
       Array.from({ length: 4 }, (_, i) => shopifyProduct({ id: i + 1 })),
       2,
     )
-    store.setHandler((request, response, url) => {
+    stubStore().setHandler((request, response, url) => {
       if (url.searchParams.has('page_info')) {
         response.writeHead(500)
         return response.end()

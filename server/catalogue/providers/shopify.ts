@@ -8,7 +8,8 @@ import type { CourseInput } from '#common/course.ts'
 import { htmlToText } from '#server/catalogue/html-text.ts'
 import { getStoreJson, UpstreamError } from '#server/catalogue/upstream.ts'
 import { centsToDollars, decimalToCents } from './money.ts'
-import { MAX_COURSES, type HttpProviderSettings, type StoreProvider } from './types.ts'
+import { createProductCollector, pageShapeError, type NotACourse } from './products.ts'
+import type { HttpProviderSettings, StoreProvider } from './types.ts'
 
 const PAGE_SIZE = 250
 
@@ -31,7 +32,8 @@ const productSchema = z.object({
     .transform((images) => images ?? []),
 })
 
-const pageSchema = z.object({ products: z.array(productSchema) })
+/** Each product is read on its own (see products.ts): the page only has to be a list. */
+const pageSchema = z.object({ products: z.array(z.unknown()) })
 
 type ShopifyProduct = z.infer<typeof productSchema>
 
@@ -40,9 +42,10 @@ export function createShopifyProvider(settings: HttpProviderSettings): StoreProv
     name: 'shopify',
     async fetchCourses(signal) {
       const origin = new URL(settings.storeUrl).origin
-      const seen = new Set<string>()
       const visited = new Set<string>()
-      const courses: CourseInput[] = []
+      const products = createProductCollector(productSchema, (product) =>
+        toCourse(product, settings.storeUrl),
+      )
       let next: string | undefined = `${settings.storeUrl}/products.json?limit=${PAGE_SIZE}`
 
       for (let page = 1; next; page++) {
@@ -61,37 +64,19 @@ export function createShopifyProvider(settings: HttpProviderSettings): StoreProv
 
         const answer = await getStoreJson(next, { ...settings, signal })
         const parsed = pageSchema.safeParse(answer.body)
-        if (!parsed.success) throw shapeError(parsed.error, page)
-
-        for (const product of parsed.data.products) {
-          const id = String(product.id)
-          // Cursor paging can repeat a product when the catalogue changes between pages.
-          if (seen.has(id)) continue
-          seen.add(id)
-          courses.push(toCourse(product, settings.storeUrl))
-          if (courses.length > MAX_COURSES) {
-            throw new UpstreamError(
-              'invalid',
-              `The store lists more than ${MAX_COURSES} products; the sync stops there.`,
-            )
-          }
-        }
+        if (!parsed.success) throw pageShapeError(parsed.error, page, 'Shopify')
+        for (const product of parsed.data.products) products.add(product)
         next = nextPageUrl(answer.headers.get('link'), answer.url, origin)
       }
-      return courses
+      return products.catalogue()
     },
   }
 }
 
-function toCourse(product: ShopifyProduct, storeUrl: string): CourseInput {
+function toCourse(product: ShopifyProduct, storeUrl: string): CourseInput | NotACourse {
   const variant = product.variants.find((v) => v.available !== false) ?? product.variants[0]!
   const cents = decimalToCents(variant.price)
-  if (cents === undefined) {
-    throw new UpstreamError(
-      'invalid',
-      `The store's product ${product.id} has a price that is not a decimal amount.`,
-    )
-  }
+  if (cents === undefined) return { reason: 'variants.price is not a decimal amount' }
   return {
     id: String(product.id),
     title: product.title,
@@ -140,13 +125,4 @@ export function nextPageUrl(
     return url.toString()
   }
   return undefined
-}
-
-function shapeError(error: z.ZodError, page: number): UpstreamError {
-  const issue = error.issues[0]
-  const where = issue?.path.length ? issue.path.join('.') : 'the answer'
-  return new UpstreamError(
-    'invalid',
-    `The store's answer (page ${page}) does not look like a Shopify product list: ${where} ${issue?.message ?? 'is invalid'}.`,
-  )
 }

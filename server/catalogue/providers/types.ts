@@ -5,9 +5,23 @@ export interface StoreProvider {
   readonly name: StoreProviderName
   /**
    * Reads the whole catalogue, in the store's order, already mapped to courses (the sync
-   * validates them once more before saving). Throws UpstreamError when the store cannot be read.
+   * validates them once more before saving), with the products that could not be. Throws
+   * UpstreamError when the store cannot be read.
    */
-  fetchCourses(signal?: AbortSignal): Promise<CourseInput[]>
+  fetchCourses(signal?: AbortSignal): Promise<StoreCatalogue>
+}
+
+export interface StoreCatalogue {
+  courses: CourseInput[]
+  /** Products the store lists that cannot be courses: left out of the sync and logged. */
+  skipped: SkippedProduct[]
+}
+
+export interface SkippedProduct {
+  /** The store's id, when the product has a readable one. */
+  id?: string | undefined
+  /** The field at fault and why, e.g. "variants must contain at least 1 element(s)". */
+  reason: string
 }
 
 export interface HttpProviderSettings {

@@ -1,58 +1,44 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { courseSchema } from '#common/course.ts'
+import { describe, expect, it } from 'vitest'
 import {
-  sendJson,
-  startStubStore,
-  wooCatalogue,
-  wooProduct,
-  type StubStore,
-} from '#server/catalogue/test/stub-store.ts'
-import { UpstreamError } from '#server/catalogue/upstream.ts'
+  itMapsProducts,
+  itReadsPagedCatalogues,
+  rejection,
+  useStubStore,
+  type ReadProducts,
+} from '#server/catalogue/test/provider-cases.ts'
+import { sendJson, wooCatalogue, wooProduct } from '#server/catalogue/test/stub-store.ts'
 import { createWooCommerceProvider } from './woocommerce.ts'
 
-let store: StubStore
+const stubStore = useStubStore()
 const provider = () =>
   createWooCommerceProvider({
-    storeUrl: store.url,
+    storeUrl: stubStore().url,
     timeoutMs: 500,
     maxBytes: 5 * 1024 * 1024,
     maxPages: 5,
   })
-
-beforeAll(async () => {
-  store = await startStubStore()
-})
-afterAll(async () => {
-  await store.close()
-})
-beforeEach(() => store.reset())
-
-async function rejection(promise: Promise<unknown>): Promise<UpstreamError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  )
-  expect(error).toBeInstanceOf(UpstreamError)
-  return error as UpstreamError
+const read: ReadProducts = (products, pageSize) => {
+  stubStore().setHandler(wooCatalogue(products as ReturnType<typeof wooProduct>[], pageSize))
+  return provider().fetchCourses()
 }
+const withPrices = (prices: object) => ({
+  ...wooProduct({ id: 1 }),
+  prices: { price: '2900', currency_code: 'USD', currency_minor_unit: 2, ...prices },
+})
 
-describe('WooCommerce provider', () => {
-  it('maps products to courses: minor units, permalink, first image, plain text', async () => {
-    store.setHandler(
-      wooCatalogue([
-        wooProduct(
-          {
-            id: 41,
-            name: 'Ethics &amp; the Producer &#8211; Louisiana',
-            price: '2950',
-            short_description: '<p>3 hours of <b>ethics</b>.</p>',
-          },
-          'https://shop.example.com',
-        ),
-      ]),
-    )
-    const courses = await provider().fetchCourses()
-    expect(courses).toEqual([
+describe('WooCommerce provider: one product, one course', () => {
+  itMapsProducts(read, [
+    [
+      'minor units, the permalink, the first image, HTML as text',
+      wooProduct(
+        {
+          id: 41,
+          name: 'Ethics &amp; the Producer &#8211; Louisiana',
+          price: '2950',
+          short_description: '<p>3 hours of <b>ethics</b>.</p>',
+        },
+        'https://shop.example.com',
+      ),
       {
         id: '41',
         title: 'Ethics & the Producer \u2013 Louisiana',
@@ -61,27 +47,63 @@ describe('WooCommerce provider', () => {
         url: 'https://shop.example.com/product/course-41/',
         image_url: 'https://cdn.example.com/woo-41.jpg',
       },
-    ])
-    expect(courseSchema.safeParse(courses[0]).success).toBe(true)
-    expect(store.requests).toEqual(['/wp-json/wc/store/v1/products?per_page=100&page=1'])
-  })
+    ],
+    ['no minor unit', withPrices({ price: '29', currency_minor_unit: 0 }), { price: 29 }],
+    ['three minor units', withPrices({ price: '29500', currency_minor_unit: 3 }), { price: 29.5 }],
+    ['a lower-case currency', withPrices({ currency_code: 'usd' }), { price: 29 }],
+    [
+      'no image and no description',
+      { ...wooProduct({ id: 1 }), images: [], short_description: null },
+      { image_url: '', description: '' },
+    ],
+    [
+      'named and numeric entities',
+      wooProduct({
+        id: 1,
+        name: 'Se&ntilde;ales &amp; &oacute;rdenes',
+        short_description: '<p>&euro;25 &pound;20, agent&#x27;s &#8220;guide&#8221;&hellip;</p>',
+      }),
+      {
+        title: 'Se\u00f1ales & \u00f3rdenes',
+        description: "\u20ac25 \u00a320, agent's \u201cguide\u201d\u2026",
+      },
+    ],
+    ['a decimal price', withPrices({ price: '29.00' }), /^prices\.price /],
+    [
+      'another currency',
+      withPrices({ currency_code: 'EUR' }),
+      /currency_code is EUR; .*US dollars only/,
+    ],
+    ['no permalink', { ...wooProduct({ id: 1 }), permalink: undefined }, /^permalink /],
+    ['an empty name', wooProduct({ id: 1, name: '' }), /^name /],
+    ['an id that is text', { ...wooProduct({ id: 1 }), id: '41' }, /^id /],
+  ])
+})
 
-  it('reads every page that X-WP-TotalPages announces and drops duplicates', async () => {
-    const products = [1, 2, 3, 2, 4].map((id) => wooProduct({ id }))
-    store.setHandler(wooCatalogue(products, 2))
-    const courses = await provider().fetchCourses()
-    expect(courses.map((course) => course.id)).toEqual(['1', '2', '3', '4'])
-    expect(store.requests.map((r) => new URL(r, store.url).searchParams.get('page'))).toEqual([
-      '1',
-      '2',
-      '3',
+describe('WooCommerce provider', () => {
+  itReadsPagedCatalogues(
+    read,
+    (id) => wooProduct({ id }),
+    (id) => wooProduct({ id, currency: 'EUR' }),
+  )
+
+  it('reads every page that X-WP-TotalPages announces, and no more', async () => {
+    const { courses } = await read(
+      [1, 2, 3, 4, 5].map((id) => wooProduct({ id })),
+      2,
+    )
+    expect(courses.map((course) => course.id)).toEqual(['1', '2', '3', '4', '5'])
+    expect(stubStore().requests).toEqual([
+      '/wp-json/wc/store/v1/products?per_page=100&page=1',
+      '/wp-json/wc/store/v1/products?per_page=100&page=2',
+      '/wp-json/wc/store/v1/products?per_page=100&page=3',
     ])
   })
 
   it('treats a missing page count as one page', async () => {
-    store.setHandler((_request, response) => sendJson(response, [wooProduct({ id: 5 })]))
-    expect(await provider().fetchCourses()).toHaveLength(1)
-    expect(store.requests).toHaveLength(1)
+    stubStore().setHandler((_request, response) => sendJson(response, [wooProduct({ id: 5 })]))
+    expect((await provider().fetchCourses()).courses).toHaveLength(1)
+    expect(stubStore().requests).toHaveLength(1)
   })
 
   it.each([
@@ -92,38 +114,19 @@ describe('WooCommerce provider', () => {
     ],
     ['a page count that is not a number', { 'x-wp-totalpages': 'many' }, /not a number/],
   ])('refuses %s', async (_name, headers, message) => {
-    store.setHandler((_request, response) => sendJson(response, [wooProduct({ id: 5 })], headers))
+    stubStore().setHandler((_request, response) =>
+      sendJson(response, [wooProduct({ id: 5 })], headers),
+    )
     expect((await rejection(provider().fetchCourses())).message).toMatch(message)
   })
 
   it.each([
-    [
-      'an object instead of a list',
-      { code: 'rest_no_route' },
-      /does not look like a WooCommerce product list: the answer/,
-    ],
-    [
-      'a decimal price',
-      [
-        {
-          ...wooProduct({ id: 1 }),
-          prices: { price: '29.00', currency_code: 'USD', currency_minor_unit: 2 },
-        },
-      ],
-      /prices\.price/,
-    ],
-    ['a missing permalink', [{ ...wooProduct({ id: 1 }), permalink: undefined }], /permalink/],
-  ])('refuses %s', async (_name, body, message) => {
-    store.setHandler((_request, response) => sendJson(response, body))
+    ['an object instead of a list', { code: 'rest_no_route' }],
+    ['a list inside an object', { products: [wooProduct({ id: 1 })] }],
+  ])('refuses a page that is %s', async (_name, body) => {
+    stubStore().setHandler((_request, response) => sendJson(response, body))
     const error = await rejection(provider().fetchCourses())
     expect(error.kind).toBe('invalid')
-    expect(error.message).toMatch(message)
-  })
-
-  it('refuses prices in another currency', async () => {
-    store.setHandler(wooCatalogue([wooProduct({ id: 1, currency: 'EUR' })]))
-    expect((await rejection(provider().fetchCourses())).message).toMatch(
-      /in EUR; the catalogue shows US dollars only/,
-    )
+    expect(error.message).toMatch(/does not look like a WooCommerce product list: the answer/)
   })
 })

@@ -9,7 +9,8 @@ import type { CourseInput } from '#common/course.ts'
 import { htmlToText } from '#server/catalogue/html-text.ts'
 import { getStoreJson, UpstreamError } from '#server/catalogue/upstream.ts'
 import { centsToDollars, minorUnitsToCents } from './money.ts'
-import { MAX_COURSES, type HttpProviderSettings, type StoreProvider } from './types.ts'
+import { createProductCollector, pageShapeError, type NotACourse } from './products.ts'
+import type { HttpProviderSettings, StoreProvider } from './types.ts'
 
 const PAGE_SIZE = 100
 
@@ -29,7 +30,8 @@ const productSchema = z.object({
     .transform((images) => images ?? []),
 })
 
-const pageSchema = z.array(productSchema)
+/** Each product is read on its own (see products.ts): the page only has to be a list. */
+const pageSchema = z.array(z.unknown())
 
 type WooProduct = z.infer<typeof productSchema>
 
@@ -37,8 +39,7 @@ export function createWooCommerceProvider(settings: HttpProviderSettings): Store
   return {
     name: 'woocommerce',
     async fetchCourses(signal) {
-      const seen = new Set<number>()
-      const courses: CourseInput[] = []
+      const products = createProductCollector(productSchema, toCourse)
       let totalPages = 1
       for (let page = 1; page <= totalPages; page++) {
         const answer = await getStoreJson(
@@ -48,21 +49,10 @@ export function createWooCommerceProvider(settings: HttpProviderSettings): Store
         if (page === 1)
           totalPages = readTotalPages(answer.headers.get('x-wp-totalpages'), settings.maxPages)
         const parsed = pageSchema.safeParse(answer.body)
-        if (!parsed.success) throw shapeError(parsed.error, page)
-        for (const product of parsed.data) {
-          // Page-number paging repeats or skips products when the catalogue changes mid-sync.
-          if (seen.has(product.id)) continue
-          seen.add(product.id)
-          courses.push(toCourse(product))
-          if (courses.length > MAX_COURSES) {
-            throw new UpstreamError(
-              'invalid',
-              `The store lists more than ${MAX_COURSES} products; the sync stops there.`,
-            )
-          }
-        }
+        if (!parsed.success) throw pageShapeError(parsed.error, page, 'WooCommerce')
+        for (const product of parsed.data) products.add(product)
       }
-      return courses
+      return products.catalogue()
     },
   }
 }
@@ -86,17 +76,14 @@ function readTotalPages(header: string | null, maxPages: number): number {
   return Math.max(pages, 1)
 }
 
-function toCourse(product: WooProduct): CourseInput {
+function toCourse(product: WooProduct): CourseInput | NotACourse {
   const { prices } = product
-  if (prices.currency_code.toUpperCase() !== 'USD') {
-    throw new UpstreamError(
-      'invalid',
-      `The store prices product ${product.id} in ${prices.currency_code}; the catalogue shows US dollars only.`,
-    )
-  }
+  if (prices.currency_code.toUpperCase() !== 'USD')
+    return {
+      reason: `prices.currency_code is ${prices.currency_code}; the catalogue shows US dollars only`,
+    }
   const cents = minorUnitsToCents(prices.price, prices.currency_minor_unit)
-  if (cents === undefined)
-    throw new UpstreamError('invalid', `The store's product ${product.id} has an unreadable price.`)
+  if (cents === undefined) return { reason: 'prices.price is not a readable amount' }
   return {
     id: String(product.id),
     title: htmlToText(product.name, 300),
@@ -105,13 +92,4 @@ function toCourse(product: WooProduct): CourseInput {
     url: product.permalink,
     image_url: product.images[0]?.src ?? '',
   }
-}
-
-function shapeError(error: z.ZodError, page: number): UpstreamError {
-  const issue = error.issues[0]
-  const where = issue?.path.length ? issue.path.join('.') : 'the answer'
-  return new UpstreamError(
-    'invalid',
-    `The store's answer (page ${page}) does not look like a WooCommerce product list: ${where} ${issue?.message ?? 'is invalid'}.`,
-  )
 }

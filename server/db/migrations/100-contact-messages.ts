@@ -1,7 +1,7 @@
 /**
  * Contact messages. Each row is also its own entry in the mail outbox: delivery_status,
  * delivery_attempts, next_attempt_at and last_error drive the notification worker
- * (server/contact/outbox.ts), so a message and its delivery state commit together.
+ * (server/mail/outbox.ts), so a message and its delivery state commit together.
  */
 import type { Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'

@@ -6,9 +6,13 @@ import type { Migration } from 'kysely/migration'
 import { catalogueMigration } from './001-catalogue.ts'
 import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
+import { newsletterConsentMigration } from './102-newsletter-consent.ts'
+import { rateLimitMigration } from './200-rate-limit.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
   '100-contact-messages': contactMessagesMigration,
   '101-newsletter-subscribers': newsletterSubscribersMigration,
+  '102-newsletter-consent': newsletterConsentMigration,
+  '200-rate-limit': rateLimitMigration,
 }

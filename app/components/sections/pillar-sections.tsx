@@ -1,0 +1,53 @@
+import type { AboutContent } from '#content/schema.ts'
+import { cn } from '#app/lib/cn.ts'
+import type { WithImage } from '#app/lib/media.ts'
+import { JoinOrContent } from '#app/components/ui/cta-button.tsx'
+import { Picture } from '#app/components/ui/picture.tsx'
+
+const SECTION_ACCENT = { listen: 'text-clay', learn: 'text-teal', lead: 'text-plum' } as const
+
+/** About: Listen, Learn and Lead, one section each, the picture alternating sides. */
+export function PillarSections({
+  sections,
+}: {
+  sections: WithImage<AboutContent['sections'][number]>[]
+}) {
+  return (
+    <div className="mx-auto max-w-page space-y-section px-gutter py-section">
+      {sections.map((section, i) => (
+        <section
+          key={section.key}
+          aria-labelledby={`about-${section.key}`}
+          className="grid items-center gap-10 lg:grid-cols-2 lg:gap-16"
+        >
+          <Picture
+            image={section.image}
+            sizes="(min-width: 1024px) 36rem, 100vw"
+            className={cn('overflow-hidden rounded-card shadow-card', i % 2 === 1 && 'lg:order-2')}
+          />
+          <div>
+            <p
+              className={cn(
+                'font-display text-5xl font-semibold md:text-6xl',
+                SECTION_ACCENT[section.key],
+              )}
+            >
+              {section.title}
+            </p>
+            <h2 id={`about-${section.key}`} className="mt-3 text-3xl font-semibold">
+              {section.heading}
+            </h2>
+            <div className="mt-5 space-y-4 text-lg text-ink-soft">
+              {section.body.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+            <div className="mt-8">
+              <JoinOrContent variant="dark" context={section.title} />
+            </div>
+          </div>
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,185 @@
+import { useSyncExternalStore } from 'react'
+import { Link } from 'react-router'
+import type { Route } from './+types/consent'
+import { buttonClass } from '#app/components/ui/button-styles.ts'
+import { PageBanner } from '#app/components/ui/page-banner.tsx'
+import { cn } from '#app/lib/cn.ts'
+import { getConsentPage, ogImage } from '#app/lib/content.server.ts'
+import { seo } from '#app/lib/seo.server.ts'
+import type { ConsentPageContent } from '#content/schema.ts'
+
+/**
+ * The small pages around the two forms (app/page-paths.ts, NOINDEX_PAGES): the newsletter's
+ * confirm and unsubscribe pages and the result pages the server redirects to. Every route of
+ * them uses this module; the copy is chosen by the page's path at build time.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  // Prerendering asks for the page and for its data (/x.data, or /x/_.data).
+  const path = new URL(request.url).pathname.replace(/(\/_)?\.data$/, '').replace(/\/+$/, '')
+  const page = getConsentPage(path)
+  return {
+    page,
+    meta: seo({
+      title: page.title,
+      description: page.description,
+      path,
+      image: ogImage('default'),
+      noindex: true,
+    }),
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
+
+type Page<K extends ConsentPageContent['kind']> = Extract<ConsentPageContent, { kind: K }>
+
+export default function ConsentPage({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData
+  return (
+    <>
+      <PageBanner title={page.title} eyebrow={page.eyebrow} />
+      <div className="mx-auto max-w-page px-gutter py-section">
+        <section
+          aria-labelledby="consent-heading"
+          className="mx-auto max-w-3xl rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10"
+        >
+          <h2 id="consent-heading" className="text-title font-semibold">
+            {page.heading}
+          </h2>
+          <div className="mt-5 space-y-4 text-lg text-ink-soft">
+            {page.body.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          {page.kind === 'form' && <OneButtonForm page={page} />}
+          {page.kind === 'not-sent' && <FieldRules page={page} />}
+          <Actions actions={page.actions} primary={page.kind !== 'form'} />
+        </section>
+      </div>
+    </>
+  )
+}
+
+/**
+ * Confirm and unsubscribe: the button posts to this page's own URL, token included (a form
+ * without an action attribute), and the server answers with a 303 to a result page. A plain
+ * browser post, with or without JavaScript: a link scanner that only opens the link changes
+ * nothing, and there is no client-side state to flash.
+ */
+function OneButtonForm({ page }: { page: Page<'form'> }) {
+  return (
+    <>
+      <dl className="mt-8 grid gap-5 sm:grid-cols-2">
+        {page.points.map((point) => (
+          <div key={point.title} className="rounded-xl bg-paper-deep p-5">
+            <dt className="font-semibold text-ink">{point.title}</dt>
+            <dd className="mt-1 text-ink-soft">{point.text}</dd>
+          </div>
+        ))}
+      </dl>
+      <form method="post" className="mt-8">
+        <button type="submit" className={buttonClass('primary', undefined, 'lg')}>
+          {page.button}
+        </button>
+      </form>
+    </>
+  )
+}
+
+const noSubscription = () => () => {}
+
+/**
+ * What the server named, from the address it redirected to: ?fields=name,email&reason=... The
+ * prerendered HTML knows no query, so hydration renders the server snapshot (nothing flagged)
+ * and React then renders again with the address's.
+ */
+function useFlagged() {
+  const search = useSyncExternalStore(
+    noSubscription,
+    () => window.location.search,
+    () => '',
+  )
+  const query = new URLSearchParams(search)
+  return {
+    fields: (query.get('fields') ?? '').split(',').filter(Boolean),
+    rateLimited: query.get('reason') === 'rate-limit',
+  }
+}
+
+/**
+ * Without JavaScript every rule is listed; with it, the fields the server refused (and a rate
+ * limit) are marked, in words as well as colour.
+ */
+function FieldRules({ page }: { page: Page<'not-sent'> }) {
+  const flagged = useFlagged()
+  return (
+    <>
+      <h3 className="mt-8 text-2xl font-semibold">{page.fieldsHeading}</h3>
+      <ul className="mt-5 space-y-3">
+        {page.fields.map((field) => {
+          const isFlagged = flagged.fields.includes(field.name)
+          return (
+            <li
+              key={field.name}
+              data-field={field.name}
+              data-flagged={isFlagged || undefined}
+              className={cn(
+                'rounded-xl border-l-4 p-4',
+                isFlagged
+                  ? 'border-danger bg-danger-soft text-danger'
+                  : 'border-teal bg-paper-deep text-ink-soft',
+              )}
+            >
+              <span className={cn('block font-semibold', !isFlagged && 'text-ink')}>
+                {field.label}
+                {isFlagged && <span>: {page.flagged}</span>}
+              </span>
+              <span className="block">{field.rule}</span>
+            </li>
+          )
+        })}
+      </ul>
+      <p
+        data-flagged={flagged.rateLimited || undefined}
+        className={cn(
+          'mt-5 rounded-xl p-5',
+          flagged.rateLimited
+            ? 'bg-danger-soft text-danger ring-2 ring-danger'
+            : 'bg-paper-deep text-ink-soft',
+        )}
+      >
+        {flagged.rateLimited && <strong className="block">{page.flagged}</strong>}
+        {page.rateLimit}
+      </p>
+    </>
+  )
+}
+
+function Actions({
+  actions,
+  primary,
+}: {
+  actions: { to: string; label: string }[]
+  primary: boolean
+}) {
+  return (
+    <ul className="mt-10 flex flex-wrap gap-3">
+      {actions.map((action, i) => {
+        const className = buttonClass(primary && i === 0 ? 'dark' : 'outline')
+        return (
+          <li key={action.to}>
+            {action.to.startsWith('/') ? (
+              <Link to={action.to} prefetch="intent" className={className}>
+                {action.label}
+              </Link>
+            ) : (
+              <a href={action.to} className={className}>
+                {action.label}
+              </a>
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,29 @@
+/**
+ * For the operator scripts (messages, subscribers, forget): opens the database the server is
+ * configured with (DATA_DIR or DATABASE_URL, read through server/env.ts), or explains why not.
+ */
+import fs from 'node:fs'
+import { openDatabase, type Database } from '#server/db/index.ts'
+import { EnvError, parseEnv, resolvePaths } from '#server/env.ts'
+
+/** The open database, or undefined after printing what is wrong (and setting the exit code). */
+export async function openConfiguredDatabase(): Promise<Database | undefined> {
+  let env
+  try {
+    env = parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) return fail(error.message)
+    throw error
+  }
+  const { dataDir } = resolvePaths(env)
+  if (!env.DATABASE_URL && !fs.existsSync(dataDir)) {
+    return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`)
+  }
+  return openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+}
+
+function fail(message: string): undefined {
+  process.stderr.write(message + '\n')
+  process.exitCode = 1
+  return undefined
+}

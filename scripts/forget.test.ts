@@ -1,0 +1,113 @@
+/** npm run forget against a real database of each engine. */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { storeMessage } from '#server/contact/store.ts'
+import { subscribe } from '#server/newsletter/store.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const SPAWNING_TIMEOUT_MS = 90_000
+
+describeOnDatabases('npm run forget', (dialect) => {
+  let testDb: TestDatabase
+
+  const forget = (...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/forget.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...testDb.env },
+      encoding: 'utf8',
+    })
+  const left = async () => ({
+    messages: (
+      await testDb.database.db.selectFrom('contact_message').select('email').execute()
+    ).map((r) => r.email),
+    subscribers: (
+      await testDb.database.db.selectFrom('newsletter_subscriber').select('email').execute()
+    ).map((r) => r.email),
+  })
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+    const db = testDb.database.db
+    const message = (email: string, notify: boolean, spam = false) =>
+      storeMessage(
+        db,
+        { name: 'Someone', email },
+        {
+          receivedAt: new Date('2026-05-01T10:00:00Z'),
+          spamReason: spam ? 'honeypot' : null,
+          notify,
+        },
+      )
+    // Two messages in other cases, one with its notification still queued, one taken for spam.
+    await message('Ada.Lovelace@Example.org', true)
+    await message('ada.lovelace@example.org', false, true)
+    await message('grace@example.org', true)
+    await subscribe(
+      db,
+      { email: 'ADA.LOVELACE@example.org' },
+      {
+        receivedAt: new Date('2026-05-02T10:00:00Z'),
+        spamReason: null,
+        doubleOptIn: true,
+        source: 'newsletter form (double opt-in)',
+      },
+    )
+    await subscribe(
+      db,
+      { email: 'grace@example.org' },
+      {
+        receivedAt: new Date('2026-05-02T10:00:00Z'),
+        spamReason: null,
+        doubleOptIn: false,
+        source: 'newsletter form (single opt-in)',
+      },
+    )
+  })
+  afterAll(async () => {
+    await testDb.drop()
+  })
+
+  it(
+    'deletes every message and subscription of the address in any case, says what, and is idempotent',
+    async () => {
+      const first = forget('ada.lovelace@EXAMPLE.org')
+      expect(first.status).toBe(0)
+      expect(first.stdout).toContain('removed contact message received 2026-05-01T10:00:00.000Z\n')
+      expect(first.stdout).toContain('(spam: honeypot)')
+      expect(first.stdout).toContain(
+        'removed newsletter subscription of ADA.LOVELACE@example.org (pending, since 2026-05-02T10:00:00.000Z)',
+      )
+      expect(first.stdout).toMatch(/2 contact message\(s\) and 1 subscription\(s\) removed\.\n$/)
+      // The other person's data and queued mail are untouched.
+      expect(await left()).toEqual({
+        messages: ['grace@example.org'],
+        subscribers: ['grace@example.org'],
+      })
+
+      const again = forget('ada.lovelace@example.org')
+      expect(again.status).toBe(0)
+      expect(again.stdout).toBe('ada.lovelace@example.org: nothing stored, nothing removed.\n')
+      expect((await left()).messages).toEqual(['grace@example.org'])
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'explains a missing or malformed address and exits 2 without touching anything',
+    async () => {
+      for (const args of [[], ['not an address'], ['a@example.org', 'b@example.org']]) {
+        const result = forget(...args)
+        expect(result.status).toBe(2)
+        expect(result.stderr).toMatch(/e-mail address/)
+      }
+      expect((await left()).subscribers).toEqual(['grace@example.org'])
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+})

@@ -1,0 +1,110 @@
+/**
+ * The database goes away: a throwaway PostgreSQL server is stopped under a running app and
+ * started again. Meanwhile health answers 503 within 2 s, the forms answer 503 (never a false
+ * 201), the catalogue is served from memory; afterwards everything works without a restart.
+ */
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { buildApp } from '#server/app.ts'
+import { isDatabaseUnavailable, openDatabase, type Database } from '#server/db/index.ts'
+import { jsonPoster } from '#server/test/post-json.ts'
+import { testEnv } from '#server/test/databases.ts'
+import { findPostgresBin, startPostgres, type RunningPostgres } from '#scripts/postgres.ts'
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+const started = () => Date.now() - 10_000
+const contact = { name: 'Evelyn Harper', email: 'evelyn@example.org' }
+
+describe.skipIf(!findPostgresBin())('when PostgreSQL stops and comes back', () => {
+  let postgres: RunningPostgres
+  let database: Database
+  let app: FastifyInstance
+  const postContact = jsonPoster(() => app, '/api/contact/', 61)
+  const postSignup = jsonPoster(() => app, '/api/newsletter/subscribe/', 62)
+  const health = async () => {
+    const begun = performance.now()
+    const response = await app.inject('/api/health')
+    return { status: response.statusCode, ms: performance.now() - begun }
+  }
+
+  beforeAll(async () => {
+    postgres = startPostgres(await freePort())
+    database = await openDatabase({
+      dataDir: '/nonexistent',
+      databaseUrl: postgres.url,
+      connectTimeoutMs: 1000,
+      statementTimeoutMs: 2000,
+    })
+    app = await buildApp({ env: testEnv(), database })
+    await app.ready()
+    expect((await app.inject('/api/core/sample/courses/')).statusCode).toBe(200)
+  }, 60_000)
+
+  afterAll(async () => {
+    await app?.close()
+    await database?.close()
+    postgres?.stop()
+  }, 30_000)
+
+  it('answers 503 quickly while it is down and recovers without a restart', async () => {
+    expect((await health()).status).toBe(200)
+    postgres.halt()
+
+    const down = await health()
+    expect(down.status).toBe(503)
+    expect(down.ms).toBeLessThan(2000)
+
+    const message = await postContact({ ...contact, startedAt: started() })
+    expect(message.statusCode).toBe(503)
+    expect(message.headers['retry-after']).toBeDefined()
+    expect(message.json()).toMatchObject({ error: 'Service Unavailable' })
+    const signup = await postSignup({ email: 'rosa@example.org', startedAt: started() })
+    expect(signup.statusCode).toBe(503)
+
+    const courses = await app.inject('/api/core/sample/courses/')
+    expect(courses.statusCode).toBe(200)
+    expect(courses.json()).toMatchObject({ count: 12 })
+
+    postgres.resume()
+    // The pool opens new connections by itself: wait for health to say so (bounded).
+    const deadline = performance.now() + 20_000
+    while ((await health()).status !== 200) {
+      expect(performance.now()).toBeLessThan(deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    const after = await postContact({ ...contact, startedAt: started() })
+    expect(after.statusCode).toBe(201)
+    const stored = await database.db.selectFrom('contact_message').select('name').execute()
+    expect(stored).toEqual([{ name: 'Evelyn Harper' }])
+  }, 60_000)
+})
+
+describe('a database that accepts connections and never answers', () => {
+  it('fails the connection after the connect timeout, as "unavailable"', async () => {
+    const sockets: net.Socket[] = []
+    const blackHole = net.createServer((socket) => sockets.push(socket))
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve))
+    const { port } = blackHole.address() as net.AddressInfo
+    const begun = performance.now()
+    const error = await openDatabase({
+      dataDir: '/nonexistent',
+      databaseUrl: `postgres://nobody@127.0.0.1:${port}/none`,
+      connectTimeoutMs: 500,
+    }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
+    expect(performance.now() - begun).toBeLessThan(3000)
+    expect(isDatabaseUnavailable(error)).toBe(true)
+    for (const socket of sockets) socket.destroy()
+    await new Promise((resolve) => blackHole.close(resolve))
+  })
+})

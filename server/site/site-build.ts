@@ -1,0 +1,120 @@
+/**
+ * A site build as the server uses it. `npm run build` writes each build into its own release
+ * folder and then swaps the `build/client` symlink to it in one rename (scripts/build.ts), so a
+ * running server keeps the folder it resolved at start-up: it never sees a half-written build.
+ *
+ *   build/client -> releases/<id>/client     the folder BUILD_DIR names by default
+ *   build/releases/<id>/site-config.json      the PUBLIC_* settings the build was made with
+ *   build/releases/<id>/in-use/<host>-<pid>   one marker per server (or build) using the release
+ *
+ * A build removes old releases, but never one whose marker names a live process.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export const SITE_CONFIG_FILE = 'site-config.json'
+const IN_USE = 'in-use'
+
+export interface SiteConfigFile {
+  builtAt: string
+  /** Every PUBLIC_* setting the build used, defaults included. */
+  settings: Record<string, string>
+}
+
+export interface SiteBuild {
+  /** The real folder of the prerendered files (symlinks resolved at start-up). */
+  root: string
+  /** The release folder holding site-config.json, or undefined for a bare folder of files. */
+  release: string | undefined
+  settings: Record<string, string> | undefined
+  /** Removes this process's in-use marker. */
+  close(): void
+}
+
+/** Resolves the build folder once and marks its release as in use by this process. */
+export function openSiteBuild(buildDir: string): SiteBuild {
+  let root: string
+  try {
+    root = fs.realpathSync(buildDir)
+  } catch {
+    throw new Error(
+      `The site build is missing at ${buildDir}. Run "npm run build" first (npm start builds it for you).`,
+    )
+  }
+  const release = path.dirname(root)
+  const configFile = path.join(release, SITE_CONFIG_FILE)
+  if (!fs.existsSync(configFile)) {
+    return { root, release: undefined, settings: undefined, close() {} }
+  }
+  const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as SiteConfigFile
+  const marker = markInUse(release)
+  return {
+    root,
+    release,
+    settings: config.settings,
+    close() {
+      fs.rmSync(marker, { force: true })
+    },
+  }
+}
+
+/** Writes this process's marker into a release; returns its path. */
+export function markInUse(release: string): string {
+  const dir = path.join(release, IN_USE)
+  fs.mkdirSync(dir, { recursive: true })
+  const marker = path.join(dir, `${os.hostname()}-${process.pid}`)
+  fs.writeFileSync(marker, new Date().toISOString())
+  return marker
+}
+
+/**
+ * True while a process named by a marker in the release may still use it. A marker from another
+ * host (a build folder on shared storage) cannot be checked and counts as live.
+ */
+export function releaseInUse(release: string): boolean {
+  const dir = path.join(release, IN_USE)
+  if (!fs.existsSync(dir)) return false
+  const host = os.hostname()
+  for (const name of fs.readdirSync(dir)) {
+    const separator = name.lastIndexOf('-')
+    const markerHost = name.slice(0, separator)
+    const pid = Number(name.slice(separator + 1))
+    if (markerHost !== host || !Number.isInteger(pid)) return true
+    if (processAlive(pid)) return true
+    fs.rmSync(path.join(dir, name), { force: true })
+  }
+  return false
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** URLs with and without a trailing slash, and text with stray spaces, name the same value. */
+function normalise(value: string): string {
+  const trimmed = value.trim()
+  return /^https?:\/\//i.test(trimmed) ? trimmed.replace(/\/+$/, '') : trimmed
+}
+
+/**
+ * The first setting of the environment that the build contradicts, as one line for the log, or
+ * undefined. An unset variable never contradicts: the built value stands.
+ */
+export function contradiction(
+  built: Record<string, string>,
+  given: Record<string, string>,
+  buildDir: string,
+): string | undefined {
+  for (const [name, value] of Object.entries(given)) {
+    const builtValue = built[name]
+    if (builtValue === undefined || normalise(builtValue) === normalise(value)) continue
+    return `The site in ${buildDir} was built with ${name}=${JSON.stringify(builtValue)} but the environment sets ${name}=${JSON.stringify(value)}: rebuild with the new value (npm run build) or unset ${name}.`
+  }
+  return undefined
+}
