@@ -10,23 +10,18 @@ describe('site configuration (build time)', () => {
     expect(config.storeProvider).toBe('sample')
   })
 
-  it('takes overrides from PUBLIC_* variables and ignores empty ones', () => {
+  it('takes overrides from PUBLIC_* variables, social and partner links too, and ignores empty ones', () => {
     const config = siteConfigFromEnv({
       PUBLIC_DASHBOARD_URL: 'https://members.example.net/',
       PUBLIC_SIGNUP_PATH: '/join/auth/signup',
       PUBLIC_EMAIL: '',
+      PUBLIC_FACEBOOK_URL: 'https://www.facebook.com/docucommons.org',
+      PUBLIC_YOUTUBE_URL: 'https://www.youtube.com/@docucommons-org',
+      PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: 'https://films.example.net/',
       OTHER: 'x',
     })
     expect(config.signupUrl).toBe('https://members.example.net/join/auth/signup')
     expect(config.email).toBe('info@docucommons.example.org')
-  })
-
-  it('takes the social and partner addresses from PUBLIC_* variables too', () => {
-    const config = siteConfigFromEnv({
-      PUBLIC_FACEBOOK_URL: 'https://www.facebook.com/docucommons.org',
-      PUBLIC_YOUTUBE_URL: 'https://www.youtube.com/@docucommons-org',
-      PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: 'https://films.example.net/',
-    })
     expect(config.social).toMatchObject({
       Facebook: 'https://www.facebook.com/docucommons.org',
       YouTube: 'https://www.youtube.com/@docucommons-org',

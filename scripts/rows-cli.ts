@@ -16,20 +16,19 @@ export interface ExportOptions {
   flags: Record<string, boolean>
 }
 
-export interface RowsCommand<Row> {
+export interface RowsCommand<Stored> {
   name: string
   /** What one row is, for the help text. */
   noun: string
-  columns: readonly (keyof Row & string)[]
   /** Further switches of this command: name -> help line. */
   flags?: Record<string, string>
-  rows(database: Database, options: ExportOptions): AsyncIterable<Row>
+  /** The stored rows, oldest first (the feature's store, filtered by the options). */
+  list(db: Database['db'], options: ExportOptions): AsyncIterable<Stored>
+  /** The output columns in order: each name with how its value is read from a stored row. */
+  columns: Record<string, (row: Stored) => unknown>
 }
 
-export async function runRowsCommand<Row extends Record<string, unknown>>(
-  command: RowsCommand<Row>,
-  argv: string[],
-) {
+export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv: string[]) {
   let args
   try {
     args = parseArgs({
@@ -74,7 +73,9 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
   const database = await openConfiguredDatabase()
   if (!database) return
   try {
-    if (args.csv) await write(csvLine(command.columns))
+    const names = Object.keys(command.columns)
+    const readers = Object.values(command.columns)
+    if (args.csv) await write(csvLine(names))
     const flags = Object.fromEntries(
       Object.keys(command.flags ?? {}).map((flag) => [
         flag,
@@ -82,11 +83,12 @@ export async function runRowsCommand<Row extends Record<string, unknown>>(
       ]),
     )
     const options = { since, includeSpam: args['include-spam'] === true, flags }
-    for await (const row of command.rows(database, options)) {
+    for await (const stored of command.list(database.db, options)) {
+      const values = readers.map((read) => read(stored))
       await write(
         args.csv
-          ? csvLine(command.columns.map((column) => row[column]))
-          : JSON.stringify(row) + '\n',
+          ? csvLine(values)
+          : JSON.stringify(Object.fromEntries(names.map((name, i) => [name, values[i]]))) + '\n',
       )
     }
   } finally {

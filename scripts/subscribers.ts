@@ -5,32 +5,25 @@
  * and the record of consent. --all adds every other state (pending, unsubscribed, spam).
  * See README.md#reading-what-arrived.
  */
-import { listSubscribers } from '#server/newsletter/store.ts'
+import { listSubscribers, type StoredSubscriber } from '#server/newsletter/store.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
-const columns = ['email', 'status', 'consentAt', 'consentSource', 'confirmedAt'] as const
-type SubscriberRow = Record<(typeof columns)[number], unknown>
-
-export const subscribersCommand: RowsCommand<SubscriberRow> = {
+export const subscribersCommand: RowsCommand<StoredSubscriber> = {
   name: 'subscribers',
   noun: 'newsletter subscribers who may be mailed',
-  columns,
   flags: { all: 'every state: also pending, unsubscribed and spam (never mail these)' },
-  async *rows(database, options) {
-    const rows = listSubscribers(database.db, {
+  list: (db, options) =>
+    listSubscribers(db, {
       since: options.since,
       all: options.flags.all,
       includeSpam: options.includeSpam,
-    })
-    for await (const row of rows) {
-      yield {
-        email: row.email,
-        status: row.status,
-        consentAt: row.consent_at,
-        consentSource: row.consent_source,
-        confirmedAt: row.confirmed_at,
-      }
-    }
+    }),
+  columns: {
+    email: (row) => row.email,
+    status: (row) => row.status,
+    consentAt: (row) => row.consent_at,
+    consentSource: (row) => row.consent_source,
+    confirmedAt: (row) => row.confirmed_at,
   },
 }
 

@@ -1,28 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  testEnv,
-  type TestDatabase,
-} from '#server/test/databases.ts'
+import { apiOnDatabase } from '#server/test/api.ts'
+import { createTestDatabase, describeOnDatabases, testEnv } from '#server/test/databases.ts'
 
 describeOnDatabases('API basics', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await buildApp({ env: testEnv(), database: testDb.database })
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
+  const api = apiOnDatabase(dialect)
 
   it('GET /api/health answers ok after asking the database', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    const response = await api.app.inject({ method: 'GET', url: '/api/health' })
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual({ status: 'ok' })
     expect(response.headers['cache-control']).toBe('no-store')
@@ -30,7 +15,7 @@ describeOnDatabases('API basics', (dialect) => {
 
   it('answers unknown API paths with 404 JSON', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
-      const response = await app.inject({ method, url: '/api/nope/nothing' })
+      const response = await api.app.inject({ method, url: '/api/nope/nothing' })
       expect(response.statusCode).toBe(404)
       expect(response.headers['content-type']).toMatch(/application\/json/)
       expect(response.json()).toMatchObject({ error: 'Not Found' })
@@ -38,7 +23,7 @@ describeOnDatabases('API basics', (dialect) => {
   })
 
   it('sends security headers and a request id', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    const response = await api.app.inject({ method: 'GET', url: '/api/health' })
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['x-frame-options']).toBe('DENY')
     expect(response.headers['content-security-policy']).toContain("default-src 'none'")

@@ -1,38 +1,20 @@
 /** POST /api/contact/ on every configured database: each rule of the API, one test or more. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  testEnv,
-  type TestDatabase,
-} from '#server/test/databases.ts'
+import { apiOnDatabase } from '#server/test/api.ts'
+import { createTestDatabase, describeOnDatabases, testEnv } from '#server/test/databases.ts'
 import { formPoster, jsonPoster } from '#server/test/post-json.ts'
 
 const valid = { name: 'Evelyn Harper', email: 'evelyn@example.org' }
 const started = () => Date.now() - 10_000
 
 describeOnDatabases('POST /api/contact/', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
+  const api = apiOnDatabase(dialect, { emptied: ['contact_message'] })
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await buildApp({ env: testEnv(), database: testDb.database })
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
-  beforeEach(async () => {
-    await testDb.database.db.deleteFrom('contact_message').execute()
-  })
-
-  const post = jsonPoster(() => app, '/api/contact/', 0)
-  const postForm = formPoster(() => app, '/api/contact/', 100)
+  const post = jsonPoster(() => api.app, '/api/contact/', 0)
+  const postForm = formPoster(() => api.app, '/api/contact/', 100)
   const rows = () =>
-    testDb.database.db.selectFrom('contact_message').selectAll().orderBy('created_at').execute()
+    api.testDb.database.db.selectFrom('contact_message').selectAll().orderBy('created_at').execute()
 
   describe('accepted messages', () => {
     it('answers 201 {"ok":true} with the row already committed', async () => {
@@ -227,7 +209,7 @@ describeOnDatabases('POST /api/contact/', (dialect) => {
     })
 
     it('answers 415 without a content type', async () => {
-      const response = await app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/api/contact/',
         remoteAddress: '10.9.9.9',
@@ -370,7 +352,7 @@ describeOnDatabases('POST /api/contact/', (dialect) => {
     it('counts invalid requests too, and opens again when the window has passed', async () => {
       const shortWindow = await buildApp({
         env: testEnv({ FORM_RATE_LIMIT_MAX: '2', FORM_RATE_LIMIT_WINDOW_SECONDS: '1' }),
-        database: testDb.database,
+        database: api.testDb.database,
       })
       const send = (payload: unknown) =>
         shortWindow.inject({

@@ -88,7 +88,7 @@ export async function forgetMessages(
   db: Db,
   email: string,
 ): Promise<Pick<StoredMessage, 'created_at' | 'spam_reason'>[]> {
-  // Stored addresses are ASCII (common/contact-form.ts), where lower() agrees on both engines.
+  // Stored addresses are ASCII (common/contact-constants.ts), where lower() agrees on both engines.
   return db
     .deleteFrom('contact_message')
     .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())

@@ -1,40 +1,21 @@
 /** POST /api/newsletter/subscribe/ without mail configured (single opt-in), on every database. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { buildApp } from '#server/app.ts'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  testEnv,
-  type TestDatabase,
-} from '#server/test/databases.ts'
+import { describe, expect, it } from 'vitest'
+import { apiOnDatabase } from '#server/test/api.ts'
+import { describeOnDatabases } from '#server/test/databases.ts'
 import { formPoster, jsonPoster } from '#server/test/post-json.ts'
 
 const started = () => Date.now() - 10_000
 
 describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
+  const api = apiOnDatabase(dialect, { emptied: ['newsletter_subscriber'] })
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await buildApp({ env: testEnv(), database: testDb.database })
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
-  beforeEach(async () => {
-    await testDb.database.db.deleteFrom('newsletter_subscriber').execute()
-  })
-
-  const post = jsonPoster(() => app, '/api/newsletter/subscribe/', 1)
+  const post = jsonPoster(() => api.app, '/api/newsletter/subscribe/', 1)
   /** A button press on the site's confirm or unsubscribe page (a form post to the page's URL). */
   const postPage = (
     url: string,
     extra: { headers?: Record<string, string>; payload?: string } = {},
   ) =>
-    app.inject({
+    api.app.inject({
       method: 'POST',
       url,
       payload: extra.payload ?? '',
@@ -46,7 +27,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
       },
     })
   const rows = () =>
-    testDb.database.db
+    api.testDb.database.db
       .selectFrom('newsletter_subscriber')
       .selectAll()
       .orderBy('created_at')
@@ -128,7 +109,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
     const refused = await post({ email: 'n5@example.org', startedAt: started() }, from)
     expect(refused.statusCode).toBe(429)
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
-    const contact = await app.inject({
+    const contact = await api.app.inject({
       method: 'POST',
       url: '/api/contact/',
       ...from,
@@ -162,7 +143,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
       ['/api/newsletter/confirm?token=a%26b', '/newsletter/confirm?token=a%26b'],
       ['/api/newsletter/confirm', '/newsletter/confirm?token='],
     ] as const) {
-      const response = await app.inject({ method: 'GET', url })
+      const response = await api.app.inject({ method: 'GET', url })
       expect(response.statusCode).toBe(303)
       expect(response.headers.location).toBe(location)
     }
@@ -183,7 +164,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
   })
 
   describe('form posts without JavaScript', () => {
-    const postForm = formPoster(() => app, '/api/newsletter/subscribe/', 101)
+    const postForm = formPoster(() => api.app, '/api/newsletter/subscribe/', 101)
 
     it('stores the sign-up without a start time, not as spam, and answers 303 to /newsletter/subscribed', async () => {
       const response = await postForm({ email: 'Ines.Ortega@example.org', fax: '' })
@@ -238,7 +219,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
   describe('unsubscribe without mail set up', () => {
     const tokenOf = async (key: string) =>
       (
-        await testDb.database.db
+        await api.testDb.database.db
           .selectFrom('newsletter_subscriber')
           .select('unsubscribe_token')
           .where('email_key', '=', key)
@@ -282,7 +263,7 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
       await post({ email: 'lena@example.org', startedAt: started() })
       const token = await tokenOf('lena@example.org')
       const multipart = (url: string) =>
-        app.inject({
+        api.app.inject({
           method: 'POST',
           url,
           headers: { 'content-type': 'multipart/form-data; boundary=b0undary' },

@@ -39,17 +39,8 @@ export function TeaserCard({ article }: { article: ArticleCardView }) {
       <div className="flex flex-1 flex-col p-6">
         <h3 className="line-clamp-2 text-2xl font-semibold">{article.cardTitle}</h3>
         <p className="mt-3 font-semibold">{article.name}</p>
-        <p className="mt-1 flex items-center gap-1.5 text-sm text-ink-soft">
-          <PinIcon />
-          {article.location}
-        </p>
-        <Link
-          to={article.link}
-          prefetch="intent"
-          className="mt-6 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline"
-        >
-          Read More<span className="sr-only">: {article.cardTitle}</span>
-        </Link>
+        <Location location={article.location} className="mt-1" />
+        <ReadMore to={article.link} label={article.cardTitle} className="mt-6" />
       </div>
     </article>
   )
@@ -68,18 +59,34 @@ export function PersonCard({ article }: { article: ArticleCardView }) {
       <div className="flex flex-col p-6 sm:col-span-3">
         <h3 className="text-2xl font-semibold">{article.name}</h3>
         <p className="mt-3 line-clamp-4 flex-1 text-ink-soft">{article.summary}</p>
-        <p className="mt-4 flex items-center gap-1.5 text-sm text-ink-soft">
-          <PinIcon />
-          {article.location}
-        </p>
-        <Link
-          to={article.link}
-          prefetch="intent"
-          className="mt-5 font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline"
-        >
-          Read More<span className="sr-only">: {article.name}</span>
-        </Link>
+        <Location location={article.location} className="mt-4" />
+        <ReadMore to={article.link} label={article.name} className="mt-5" />
       </div>
     </article>
+  )
+}
+
+function Location({ location, className }: { location: string; className: string }) {
+  return (
+    <p className={cn('flex items-center gap-1.5 text-sm text-ink-soft', className)}>
+      <PinIcon />
+      {location}
+    </p>
+  )
+}
+
+/** The card's link; its ::after covers the whole card, so the card is one click target. */
+function ReadMore({ to, label, className }: { to: string; label: string; className: string }) {
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      className={cn(
+        'font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline',
+        className,
+      )}
+    >
+      Read More<span className="sr-only">: {label}</span>
+    </Link>
   )
 }

@@ -1,0 +1,120 @@
+/**
+ * The README's deployment section, run as it stands: the shell commands between
+ * `<!-- deploy:start -->` and `<!-- deploy:end -->` run in one shell, from a copy of the repository
+ * (its tracked files, as a clone has them), with a temporary folder for the example host folder.
+ * The host folder gets a real `npm ci --omit=dev` from the registry and no Node but the Node 24
+ * this test runs on. The last command starts the server; the site it serves must carry the
+ * build's public address.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '#server/test/server-process.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const SITE_URL = 'https://www.example.org'
+/** The README's example host folder, replaced by a temporary one. */
+const HOST_DIR = '/srv/docucommons'
+
+/** The shell commands of the README's marked deployment section, in order. */
+function deploymentCommands(readme: string): string[] {
+  const section = /<!-- deploy:start -->([\s\S]*?)<!-- deploy:end -->/.exec(readme)?.[1]
+  if (!section)
+    throw new Error('README.md has no <!-- deploy:start --> … <!-- deploy:end --> block')
+  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((match) =>
+    match[1]!
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '' && !line.startsWith('#')),
+  )
+}
+
+/** The repository's tracked files (and new ones not yet committed), copied as a clone has them. */
+function copyRepository(to: string) {
+  const files = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
+    .split('\0')
+    .filter(Boolean)
+  for (const file of files) {
+    const from = path.join(root, file)
+    if (!fs.existsSync(from)) continue // deleted in the work tree, not yet committed
+    fs.mkdirSync(path.dirname(path.join(to, file)), { recursive: true })
+    fs.copyFileSync(from, path.join(to, file))
+  }
+}
+
+describe('README deployment section', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-deploy-'))
+  let server: ServerProcess | undefined
+
+  afterAll(async () => {
+    if (server) await stopServerProcess(server)
+    // The clone borrows this checkout's node_modules: remove the link itself first, never its target.
+    fs.rmSync(path.join(dir, 'clone', 'node_modules'), { force: true })
+    fs.rmSync(dir, { recursive: true, force: true })
+  }, 120_000)
+
+  it('builds, copies, installs production dependencies only and serves the built public address', async () => {
+    const commands = deploymentCommands(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))
+    expect(commands).toContain(`PUBLIC_SITE_URL=${SITE_URL} npm run build`)
+    expect(commands).toContain('npm ci --omit=dev')
+    expect(commands.join('\n')).toContain(HOST_DIR)
+
+    const clone = path.join(dir, 'clone')
+    const host = path.join(dir, 'host')
+    copyRepository(clone)
+    // This checkout's node_modules is `npm ci` of the same lockfile (the lockfile check in
+    // `npm test` holds them together), so the clone borrows it instead of repeating `npm ci`.
+    fs.symlinkSync(path.join(root, 'node_modules'), path.join(clone, 'node_modules'), 'dir')
+    const script = commands
+      .filter((command) => command !== 'npm ci')
+      .map((command) => command.replaceAll(HOST_DIR, host))
+      .join('\n')
+
+    // No Node but Node 24 (this test's), npm and the system's tools, and this machine's network
+    // settings (proxies, CA certificates) for the registry; nothing of this process's
+    // configuration (PUBLIC_*, DATABASE_URL, TEST_DATABASE_URL, PORT…) leaks into the commands.
+    const env: Record<string, string> = {
+      PATH: [path.dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':'),
+      HOME: os.homedir(),
+      HOST: '127.0.0.1',
+      PORT: '0',
+    }
+    for (const [name, value] of Object.entries(process.env)) {
+      if (/proxy|cert|_ca_|ca_bundle|ssl/i.test(name) && value !== undefined) env[name] = value
+    }
+    // One shell runs the whole block (its `cd` included); its last command is the server.
+    server = await startServerProcess({
+      command: ['sh', '-ec', script],
+      cwd: clone,
+      env,
+      group: true,
+      timeoutMs: 420_000,
+    })
+    expect(fs.existsSync(path.join(host, 'node_modules', 'fastify'))).toBe(true)
+    expect(fs.existsSync(path.join(host, 'node_modules', 'vite'))).toBe(false)
+
+    // The API works too: the production install has everything the server imports.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+    const page = await (await fetch(`${server.url}/`)).text()
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(page)?.[1]
+    expect(canonical).toBe(`${SITE_URL}/`)
+    const sitemap = await fetch(`${server.url}/sitemap.xml`)
+    expect(sitemap.status).toBe(200)
+    const xml = await sitemap.text()
+    expect(xml).toContain(`<loc>${SITE_URL}/</loc>`)
+    expect(xml).not.toContain('127.0.0.1')
+  }, 480_000)
+})

@@ -1,0 +1,92 @@
+/**
+ * Test helper: a real server process, started with a given command line (`node server/index.ts`
+ * by default) and environment, resolved once it logs the address it listens on.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import path from 'node:path'
+import readline from 'node:readline'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+/** The production start command (the Dockerfile's CMD and `npm run serve`) after `node`. */
+export const SERVER_ENTRY = 'server/index.ts'
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** http://127.0.0.1:port */
+  url: string
+  port: number
+  /** Every line the process wrote to stdout and stderr. */
+  output: string[]
+}
+
+export interface StartOptions {
+  env: Record<string, string>
+  /** The command and its arguments; default: this Node running server/index.ts. */
+  command?: [string, ...string[]]
+  cwd?: string
+  timeoutMs?: number
+  /**
+   * Start it in its own process group, for a command that starts the server as a grandchild
+   * (`sh -c "npm run serve"`): stopping signals the whole group.
+   */
+  group?: boolean
+}
+
+const groups = new WeakMap<ChildProcess, boolean>()
+
+function signal(child: ChildProcess, name: NodeJS.Signals) {
+  if (groups.get(child) && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, name)
+    } catch {
+      // The group is already gone.
+    }
+  } else child.kill(name)
+}
+
+export function startServerProcess(options: StartOptions): Promise<ServerProcess> {
+  const [command, ...args] = options.command ?? [process.execPath, SERVER_ENTRY]
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group ?? false,
+  })
+  groups.set(child, options.group ?? false)
+  const output: string[] = []
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal(child, 'SIGKILL')
+      reject(new Error(`server did not start:\n${output.join('\n')}`))
+    }, options.timeoutMs ?? 30_000)
+    const onLine = (line: string) => {
+      output.push(line)
+      const match = /Server listening at (http:\/\/127\.0\.0\.1:(\d+))/.exec(line)
+      if (match) {
+        clearTimeout(timer)
+        resolve({ child, url: match[1]!, port: Number(match[2]), output })
+      }
+    }
+    readline.createInterface({ input: child.stdout! }).on('line', onLine)
+    readline.createInterface({ input: child.stderr! }).on('line', onLine)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code ?? signal}:\n${output.join('\n')}`))
+    })
+  })
+}
+
+/** SIGTERM and wait: resolves with the exit code (null when a signal ended it). */
+export function stopServerProcess(server: ServerProcess): Promise<number | null> {
+  const { child } = server
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  )
+  signal(child, 'SIGTERM')
+  return exited
+}

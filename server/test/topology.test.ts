@@ -1,0 +1,349 @@
+/**
+ * The reference topology of the README's deployment section, for real: three server processes
+ * (`node server/index.ts`, the Dockerfile's command) on one PostgreSQL database, behind nginx with
+ * the proxy configuration compose.yaml uses (deploy/nginx/app.conf, round-robin), with a loopback
+ * SMTP server and a stub store. Every request goes through nginx. Clients are told apart by their
+ * source address: the whole of 127.0.0.0/8 is loopback, so each simulated visitor connects from
+ * its own 127.0.x.y and nginx passes that on in X-Forwarded-For.
+ */
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { findNginx, startNginx, type RunningNginx } from '#scripts/nginx.ts'
+import { createCatalogueRepository } from '#server/catalogue/repository.ts'
+import {
+  shopifyCatalogue,
+  shopifyProduct,
+  startStubStore,
+  type StubStore,
+} from '#server/catalogue/test/stub-store.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './databases.ts'
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts'
+
+const PROCESSES = 3
+const FORM_LIMIT = 5
+// Far longer than the refresh storm takes, even on a busy machine.
+const COOLDOWN_SECONDS = 60
+const FIRST_PAGE = '/products.json?limit=250'
+
+interface Answer {
+  status: number
+  body: string
+}
+
+/** One HTTP request over its own connection from a chosen loopback address; status 0 = no answer. */
+function send(
+  url: string,
+  options: { method?: string; from: string; body?: unknown; headers?: Record<string, string> },
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+  return new Promise((resolve) => {
+    const request = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        localAddress: options.from,
+        agent: false,
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        )
+        response.on('error', () => resolve({ status: 0, body: '' }))
+      },
+    )
+    request.setTimeout(30_000, () => request.destroy())
+    request.on('error', () => resolve({ status: 0, body: '' }))
+    request.end(payload)
+  })
+}
+
+function contact(tag: string) {
+  return {
+    name: `Visitor ${tag}`,
+    email: `visitor-${tag}@example.org`,
+    message: `Hello from ${tag}.`,
+    startedAt: Date.now() - 60_000,
+    submissionId: crypto.randomUUID(),
+  }
+}
+
+/** Polls `check` every 50 ms until it holds; fails with `describe()` after the deadline. */
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: () => string) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms: ${what()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const tally = (answers: Answer[]) => {
+  const counts: Record<number, number> = {}
+  for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1
+  return counts
+}
+
+describe.skipIf(!TEST_DATABASE_URL)(
+  'reference topology: 3 server processes behind nginx on one PostgreSQL database',
+  () => {
+    let store: StubStore
+    let smtp: TestSmtpServer
+    let testDb: TestDatabase
+    let nginx: RunningNginx
+    let buildDir: string
+    const servers: ServerProcess[] = []
+    let victim: ServerProcess | undefined
+    const syncs = () => store.requests.filter((request) => request === FIRST_PAGE).length
+    const api = (pathname: string) => `${nginx.url}${pathname}`
+
+    beforeAll(async () => {
+      if (!findNginx()) {
+        throw new Error('nginx is not installed: apt-get install -y nginx (.ci/run installs it)')
+      }
+      // The store has one course more than the saved catalogue: a sync is visible in the answers.
+      store = await startStubStore(
+        shopifyCatalogue(
+          [1, 2, 3, 4].map((id) => shopifyProduct({ id })),
+          2,
+        ),
+      )
+      smtp = await startTestSmtpServer()
+      testDb = await createTestDatabase('postgres')
+      // A catalogue synced long ago, so no process syncs at start-up and the first refresh may.
+      const catalogue = createCatalogueRepository(testDb.database)
+      const longAgo = new Date(Date.now() - 24 * 3600_000).toISOString()
+      await catalogue.recordAttempt('shopify', longAgo)
+      await catalogue.replaceCatalogue(
+        [1, 2, 3].map((id) => ({
+          id: String(id),
+          title: `Course ${id}`,
+          description: '',
+          price: 29,
+          url: `https://store.example.com/course-${id}`,
+          image_url: '',
+        })),
+        'shopify',
+        longAgo,
+      )
+      // The processes only need the API; an empty site build satisfies the static-file plugin.
+      buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
+      fs.mkdirSync(path.join(buildDir, 'client'))
+      fs.writeFileSync(
+        path.join(buildDir, 'client', 'index.html'),
+        '<!doctype html><title>test</title>',
+      )
+      const env = {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        DATABASE_URL: testDb.env.DATABASE_URL!,
+        DATA_DIR: testDb.env.DATA_DIR,
+        BUILD_DIR: path.join(buildDir, 'client'),
+        // One proxy in front: the client is the address nginx appended to X-Forwarded-For.
+        TRUST_PROXY: '1',
+        STORE_PROVIDER: 'shopify',
+        STORE_URL: store.url,
+        REFRESH_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
+        REFRESH_RATE_LIMIT_MAX: '100000',
+        FORM_RATE_LIMIT_MAX: String(FORM_LIMIT),
+        FORM_RATE_LIMIT_WINDOW_SECONDS: '600',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'DocuCommons <web@docucommons.example.org>',
+        CONTACT_NOTIFY_TO: 'team@docucommons.example.org',
+        PUBLIC_SITE_URL: 'https://www.example.org',
+        MAIL_POLL_MS: '250',
+      }
+      const started = await Promise.allSettled(
+        Array.from({ length: PROCESSES }, () => startServerProcess({ env })),
+      )
+      for (const result of started) if (result.status === 'fulfilled') servers.push(result.value)
+      const failed = started.find((result) => result.status === 'rejected')
+      if (failed) throw failed.reason
+      nginx = await startNginx({ upstreams: servers.map((server) => `127.0.0.1:${server.port}`) })
+    }, 60_000)
+
+    afterAll(async () => {
+      const codes = await Promise.all(servers.map(stopServerProcess))
+      await nginx?.stop()
+      await testDb?.drop()
+      await smtp?.stop()
+      await store?.close()
+      if (buildDir) fs.rmSync(buildDir, { recursive: true, force: true })
+      // The process the last test killed has no exit code; the others shut down cleanly.
+      expect(codes.filter((_, i) => servers[i] !== victim)).toEqual(
+        servers.filter((server) => server !== victim).map(() => 0),
+      )
+    }, 30_000)
+
+    const countRows = async (submissionIds: string[]) => {
+      const rows = await testDb.database.db
+        .selectFrom('contact_message')
+        .select(['submission_id', 'delivery_status'])
+        .where('submission_id', 'in', submissionIds)
+        .execute()
+      return rows
+    }
+
+    it('sends 600 concurrent refreshes over the three processes to the store once, without a 5xx', async () => {
+      expect(syncs()).toBe(0)
+      const started = Date.now()
+      const answers = await Promise.all(
+        Array.from({ length: 600 }, (_, i) =>
+          send(api('/api/core/shopify/courses/'), {
+            method: 'POST',
+            from: `127.0.5.${1 + (i % 200)}`,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      )
+      const elapsed = Date.now() - started
+      expect(tally(answers)).toEqual({ 200: 600 })
+      expect(syncs()).toBe(1)
+      expect(elapsed).toBeLessThan(COOLDOWN_SECONDS * 1000)
+      const counts = new Set(
+        answers.map((answer) => (JSON.parse(answer.body) as { count: number }).count),
+      )
+      expect(counts).toEqual(new Set([4]))
+    }, 60_000)
+
+    it('stores and mails each of 300 contact messages exactly once, spread over the processes', async () => {
+      // 60 visitors, each at the form limit: the limit does not get in the way of this test.
+      const bodies = Array.from({ length: 300 }, (_, i) => contact(`c${i}`))
+      const answers = await Promise.all(
+        bodies.map((body, i) =>
+          send(api('/api/contact/'), {
+            method: 'POST',
+            from: `127.0.1.${1 + Math.floor(i / FORM_LIMIT)}`,
+            body,
+          }),
+        ),
+      )
+      expect(tally(answers)).toEqual({ 201: 300 })
+
+      const ids = bodies.map((body) => body.submissionId)
+      const rows = await countRows(ids)
+      expect(rows).toHaveLength(300)
+      expect(new Set(rows.map((row) => row.submission_id)).size).toBe(300)
+
+      // Round-robin reached every process.
+      for (const server of servers) {
+        expect(server.output.some((line) => line.includes('/api/contact/'))).toBe(true)
+      }
+
+      // Every row is marked sent (no sender is still in flight), and the SMTP server has them.
+      await waitFor(
+        async () => (await countRows(ids)).every((row) => row.delivery_status === 'sent'),
+        45_000,
+        () => `${smtp.received.length} of 300 mails received`,
+      )
+      const mailed = smtp.received
+        .map((mail) => mail.headers.get('x-contact-message-id'))
+        .filter((id) => id !== undefined)
+      expect(mailed).toHaveLength(300)
+      expect(new Set(mailed).size).toBe(300)
+    }, 90_000)
+
+    it('holds the form rate limit across the processes: one quota, not one per process', async () => {
+      const answers: Answer[] = []
+      // Sequential, so round-robin spreads them evenly: 2 × PROCESSES × the limit.
+      for (let i = 0; i < 2 * PROCESSES * FORM_LIMIT; i++) {
+        answers.push(
+          await send(api('/api/contact/'), {
+            method: 'POST',
+            from: '127.0.2.1',
+            body: contact(`limited-${i}`),
+          }),
+        )
+      }
+      expect(tally(answers)).toEqual({ 201: FORM_LIMIT, 429: (2 * PROCESSES - 1) * FORM_LIMIT })
+      expect(answers.slice(0, FORM_LIMIT).every((answer) => answer.status === 201)).toBe(true)
+    })
+
+    it('limits a client that forges X-Forwarded-For and X-Real-IP by its real address', async () => {
+      const answers: Answer[] = []
+      for (let i = 0; i < 2 * PROCESSES * FORM_LIMIT; i++) {
+        const forged = `203.0.113.${i + 1}`
+        answers.push(
+          await send(api('/api/contact/'), {
+            method: 'POST',
+            from: '127.0.3.1',
+            body: contact(`forged-${i}`),
+            headers: { 'x-forwarded-for': forged, 'x-real-ip': forged },
+          }),
+        )
+      }
+      expect(tally(answers)).toEqual({ 201: FORM_LIMIT, 429: (2 * PROCESSES - 1) * FORM_LIMIT })
+      // Another real address still has its own quota.
+      const other = await send(api('/api/contact/'), {
+        method: 'POST',
+        from: '127.0.3.2',
+        body: contact('honest'),
+      })
+      expect(other.status).toBe(201)
+    })
+
+    it('loses no acknowledged message when a process is killed under load; the others keep answering', async () => {
+      victim = servers[0]!
+      const acknowledged: string[] = []
+      const answers: Answer[] = []
+      let sent = 0
+      let killed = false
+      const total = 240
+      // 12 visitors at a time, each sending its form quota, until `total` are sent.
+      const worker = async (lane: number) => {
+        for (let round = 0; round < total / 12 / FORM_LIMIT; round++) {
+          const from = `127.0.${6 + round}.${lane + 1}`
+          for (let k = 0; k < FORM_LIMIT; k++) {
+            const body = contact(`kill-${lane}-${round}-${k}`)
+            sent++
+            if (!killed && sent >= total / 3) {
+              killed = true
+              victim!.child.kill('SIGKILL')
+            }
+            const answer = await send(api('/api/contact/'), { method: 'POST', from, body })
+            answers.push(answer)
+            if (answer.status === 201) acknowledged.push(body.submissionId)
+          }
+        }
+      }
+      await Promise.all(Array.from({ length: 12 }, (_, lane) => worker(lane)))
+      expect(killed).toBe(true)
+      expect(answers).toHaveLength(total)
+      // The only failures are requests the killed process had in hand when it died.
+      const failures = answers.filter((answer) => answer.status !== 201)
+      expect(failures.length).toBeLessThanOrEqual(12)
+      expect(failures.every((answer) => answer.status === 0 || answer.status === 502)).toBe(true)
+
+      const rows = await countRows(acknowledged)
+      expect(new Set(rows.map((row) => row.submission_id)).size).toBe(acknowledged.length)
+      expect(rows).toHaveLength(acknowledged.length)
+
+      // After the kill, every request is answered by the two survivors.
+      const after = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          send(api('/api/contact/'), {
+            method: 'POST',
+            from: `127.0.20.${1 + Math.floor(i / FORM_LIMIT)}`,
+            body: contact(`after-${i}`),
+          }),
+        ),
+      )
+      expect(tally(after)).toEqual({ 201: 30 })
+      const health = await Promise.all(
+        Array.from({ length: 20 }, () => send(api('/api/health'), { from: '127.0.21.1' })),
+      )
+      expect(tally(health)).toEqual({ 200: 20 })
+    }, 40_000)
+  },
+)
