@@ -6,13 +6,9 @@ import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { NewsletterSignup } from '#app/contact/newsletter-signup.tsx'
 import { visitorScript } from '#app/lib/visitor.ts'
-import fraunces from '@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url'
-import inter from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import '#app/styles/app.css'
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'preload', href: inter, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  { rel: 'preload', href: fraunces, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },

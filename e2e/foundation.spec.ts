@@ -12,6 +12,22 @@ test.describe('server and routing', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible()
   })
 
+  for (const javaScriptEnabled of [true, false]) {
+    test(`no header item is the current page on the 404 page (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled })
+      const page = await context.newPage()
+      await page.goto('/no/such/page')
+      if (javaScriptEnabled) await waitForHydration(page)
+      const nav = page.getByRole('navigation', { name: 'Main' })
+      await expect(nav.getByRole('link', { name: 'Home' })).toBeAttached()
+      await expect(nav.locator('[aria-current]')).toHaveCount(0)
+      await expect(nav.locator('.text-clay')).toHaveCount(0)
+      await context.close()
+    })
+  }
+
   test('an unknown article slug answers 404 with the error fallback', async ({ page }) => {
     const response = await page.goto('/articles/nobody-here')
     expect(response?.status()).toBe(404)

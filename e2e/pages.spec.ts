@@ -23,7 +23,8 @@ test.describe('home', () => {
     for (let i = 0; i < 4; i++) {
       const block = documentaries.nth(i)
       await expect(block.locator('video')).toHaveAttribute('poster', /.+/)
-      await expect(block.locator('video')).toHaveAttribute('preload', 'metadata')
+      // Clips download only when pressed: nothing of them competes with the page loading.
+      await expect(block.locator('video')).toHaveAttribute('preload', 'none')
       await expect(block.locator('li img')).toHaveCount(6)
       await expect(block.getByRole('heading', { level: 3 })).toBeVisible()
     }
@@ -101,11 +102,9 @@ test.describe('home', () => {
     await page.goto('/')
     await waitForHydration(page)
     const video = page.getByTestId('hero-video')
-    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay])).toEqual([
-      true,
-      true,
-      true,
-    ])
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.paused]))
+      .toEqual([true, true, true, false])
     await page.getByRole('button', { name: 'Pause background video' }).click()
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
     await page.getByRole('button', { name: 'Play background video' }).click()
@@ -116,15 +115,50 @@ test.describe('home', () => {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    const videoRequests: string[] = []
+    page.on('request', (r) => {
+      if (/\.(mp4|webm)$/.test(r.url())) videoRequests.push(r.url())
+    })
     await page.goto('/')
     await waitForHydration(page)
-    await page.waitForTimeout(500)
+    // The still poster, no spinner, and a button to start it: nothing was downloaded.
+    await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible()
+    await expect(page.getByTestId('hero-video-loading')).toBeHidden()
     expect(await page.getByTestId('hero-video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(
       true,
     )
+    expect(videoRequests).toEqual([])
+    await page.getByRole('button', { name: 'Play background video' }).click()
+    await expect.poll(() => videoRequests.length).toBeGreaterThan(0)
     expect(
       await page.getByTestId('award-track').evaluate((el) => getComputedStyle(el).animationName),
     ).toBe('none')
+  })
+
+  test('under Save-Data no video downloads until pressed', async ({ page }) => {
+    await page.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true } }),
+    )
+    const videoRequests: string[] = []
+    page.on('request', (r) => {
+      if (/\.(mp4|webm)$/.test(r.url())) videoRequests.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/')
+    await waitForHydration(page)
+    await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible()
+    await page.goto('/about')
+    await waitForHydration(page)
+    const about = page.getByTestId('about-video')
+    await about.scrollIntoViewIfNeeded()
+    expect(await about.evaluate((v: HTMLVideoElement) => [v.paused, v.autoplay])).toEqual([
+      true,
+      false,
+    ])
+    expect(videoRequests).toEqual([])
+    await about.evaluate((v: HTMLVideoElement) => v.play())
+    await expect
+      .poll(() => videoRequests.some((u) => u.startsWith('/media/video/about')))
+      .toBe(true)
   })
 
   test('the award strip moves, and pauses on hover', async ({ page }) => {
@@ -145,9 +179,10 @@ test.describe('about, articles and article pages', () => {
     await page.goto('/about')
     await expect(page.getByRole('heading', { level: 1, name: 'ABOUT' })).toBeVisible()
     const video = page.getByTestId('about-video')
-    expect(
-      await video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.controls, v.muted]),
-    ).toEqual([true, true, true])
+    // It starts by itself once the page has loaded and it is on screen.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => [v.autoplay, v.controls, v.muted]))
+      .toEqual([true, true, true])
     await expect(page.getByRole('link', { name: /^Learn More/ })).toHaveAttribute(
       'href',
       /^https:\/\/dashboard\./,
@@ -236,6 +271,16 @@ test.describe('contact', () => {
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
+  test('/courses says the catalogue needs JavaScript and links to the store, with no spinner', async ({
+    page,
+  }) => {
+    await page.goto('/courses')
+    await expect(page.getByText(/The catalog loads with JavaScript/)).toBeVisible()
+    await expect(page.getByRole('link', { name: /Continue to Full Catalog/ })).toBeVisible()
+    await expect(page.getByText('Loading courses...')).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Refresh courses' })).toBeHidden()
+  })
+
   for (const path of PAGES) {
     test(`${path} is readable`, async ({ page }) => {
       const response = await page.goto(path)

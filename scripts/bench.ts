@@ -4,31 +4,43 @@
  * the current build (run `npm run build` first) and a throwaway database, and stops it by PID.
  *   npm run bench                 # everything
  *   npm run bench -- --no-lighthouse
+ *   npm run bench -- --pages=/,/about --runs=1 --no-report --no-rates   # a quick look
  *   npm run bench -- --no-api     # without the CPU-per-request comparison with nginx
  * The comparison with nginx (scripts/bench/api.ts, also `npm run bench:api`) runs last, on its
  * own pinned server, and writes its section of docs/benchmarks.md.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pagePaths } from '#app/page-paths.ts'
-import { CHROMIUM_FLAGS, ensureChromium } from './chromium.ts'
+import { benchLighthouse, buildWithTwins } from './bench/lighthouse.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 // Not 4190: browsers' and fetch's "bad ports" list blocks it (ManageSieve).
 const port = Number(process.env.BENCH_PORT ?? 4380)
 const base = `http://127.0.0.1:${port}`
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-bench-'))
+const option = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const lighthousePages = option('pages')?.split(',') ?? pagePaths()
+// The server serves a copy of the build that also holds each page's static twin.
+const buildDir = buildWithTwins(path.join(root, 'build/client'), lighthousePages, dataDir)
 
 const server = spawn('node', ['server/index.ts'], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 })
 
 async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) return
     } catch (error) {
@@ -37,7 +49,7 @@ async function waitForServer() {
     }
     await new Promise((r) => setTimeout(r, 100))
   }
-  throw new Error('server did not start within 10 s')
+  throw new Error('server did not start within 30 s')
 }
 
 async function requestRate(url: string, seconds = 5, concurrency = 32) {
@@ -66,51 +78,25 @@ async function requestRate(url: string, seconds = 5, concurrency = 32) {
 
 try {
   await waitForServer()
-  const pages = pagePaths().filter((p) => !p.startsWith('/articles/') || p.endsWith('marisol-vega'))
-
   if (!process.argv.includes('--no-lighthouse')) {
-    const chrome = ensureChromium()
-    console.log('\nLighthouse (mobile, simulated throttling)')
-    console.log(
-      'page                          perf  a11y  best  seo   LCP ms  CLS    TBT ms  weight KB',
-    )
-    for (const p of pages) {
-      const out = path.join(dataDir, 'lh.json')
-      const result = spawnSync(
-        'lighthouse',
-        [
-          base + p,
-          '--quiet',
-          '--output=json',
-          `--output-path=${out}`,
-          `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
-        ],
-        { cwd: root, env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8' },
-      )
-      if (result.status !== 0 || !fs.existsSync(out)) {
-        console.log(
-          `${p.padEnd(30)}lighthouse failed: ${result.stderr.split('\n').slice(-3).join(' ')}`,
-        )
-        continue
-      }
-      const lh = JSON.parse(fs.readFileSync(out, 'utf8'))
-      const score = (k: string) =>
-        String(Math.round((lh.categories[k]?.score ?? 0) * 100)).padEnd(6)
-      const audit = (k: string) => lh.audits[k]?.numericValue ?? NaN
-      console.log(
-        `${p.padEnd(30)}${score('performance')}${score('accessibility')}${score('best-practices')}${score('seo')}` +
-          `${audit('largest-contentful-paint').toFixed(0).padEnd(8)}${audit('cumulative-layout-shift').toFixed(3).padEnd(7)}` +
-          `${audit('total-blocking-time').toFixed(0).padEnd(8)}${(audit('total-byte-weight') / 1024).toFixed(0)}`,
-      )
-    }
+    benchLighthouse({
+      base,
+      pages: lighthousePages,
+      runs: Number(option('runs') ?? 3),
+      reportFile: process.argv.includes('--no-report')
+        ? undefined
+        : path.join(root, 'docs/benchmarks.md'),
+    })
   }
 
-  console.log('\nRequest rates (32 concurrent clients, 5 s each, keep-alive, same machine)')
-  for (const url of ['/', '/articles/marisol-vega', '/api/health', '/api/core/sample/courses/']) {
-    const r = await requestRate(base + url)
-    console.log(
-      `${url.padEnd(30)}${r.rps.padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`,
-    )
+  if (!process.argv.includes('--no-rates')) {
+    console.log('\nRequest rates (32 concurrent clients, 5 s each, keep-alive, same machine)')
+    for (const url of ['/', '/articles/marisol-vega', '/api/health', '/api/core/sample/courses/']) {
+      const r = await requestRate(base + url)
+      console.log(
+        `${url.padEnd(30)}${r.rps.padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms  errors ${r.errors}`,
+      )
+    }
   }
 } finally {
   server.kill('SIGTERM')

@@ -1,6 +1,7 @@
 /**
  * Production build: React Router prerenders every page into a new release folder
- * (build/releases/<id>/client), every text file is precompressed (brotli and gzip) so the server
+ * (build/releases/<id>/client), each page's hydration scripts are moved behind its load event
+ * (defer-hydration.ts), every text file is precompressed (brotli and gzip) so the server
  * picks a variant by Accept-Encoding without compressing per request, the PUBLIC_* settings are
  * written beside it (site-config.json, which the server checks the environment against), and
  * only then is the build/client symlink swapped to the new folder in one rename. A server that
@@ -19,6 +20,7 @@ import {
   SITE_CONFIG_FILE,
   type SiteConfigFile,
 } from '#server/site/site-build.ts'
+import { deferHydration } from './defer-hydration.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
@@ -90,7 +92,12 @@ export function build() {
     console.error('Build failed (see the messages above).')
     process.exit(result.status ?? 1)
   }
-  const stats = precompress(path.join(release, 'client'))
+  const client = path.join(release, 'client')
+  for (const file of walk(client)) {
+    if (file.endsWith('.html'))
+      fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8')))
+  }
+  const stats = precompress(client)
   const builtAt = new Date().toISOString()
   const siteConfig: SiteConfigFile = { builtAt, settings }
   fs.writeFileSync(path.join(release, SITE_CONFIG_FILE), JSON.stringify(siteConfig, null, 2))

@@ -55,7 +55,7 @@ export function CourseCatalogue({
             type="button"
             onClick={refresh}
             disabled={loading}
-            className={buttonClass('dark')}
+            className={buttonClass('dark', 'js-only')}
           >
             <RefreshIcon spinning={loading} />
             Refresh courses
@@ -75,9 +75,12 @@ export function CourseCatalogue({
         <div className="mt-10" aria-busy={loading}>
           {state.status === 'loading' && (
             <div className="flex justify-center py-16 text-teal">
-              <Spinner label="Loading courses..." showLabel className="size-12" />
+              {/* Without JavaScript the list never loads: say so instead of spinning forever. */}
+              <div className="js-only">
+                <Spinner label="Loading courses..." showLabel className="size-12" />
+              </div>
               <noscript>
-                <p className="mt-4 text-ink-soft">{copy.noscript}</p>
+                <p className="text-lg text-ink-soft">{copy.noscript}</p>
               </noscript>
             </div>
           )}

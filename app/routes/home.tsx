@@ -75,7 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroVideo video={heroVideo}>
-        <p className="text-xs font-semibold tracking-eyebrow text-gold uppercase">
+        <p className="inline-block rounded-full bg-ink/90 px-3 py-1 text-xs font-semibold tracking-eyebrow text-gold uppercase">
           {home.hero.eyebrow}
         </p>
         <h1 id="hero-title" className="mt-4 max-w-4xl text-display font-semibold">

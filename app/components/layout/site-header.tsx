@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { Link, NavLink } from 'react-router'
+import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { Link, NavLink, UNSAFE_FrameworkContext, useMatches } from 'react-router'
 import { brand, navItems } from '#content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -34,20 +34,31 @@ const linkStyle = {
 }
 
 function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
+  // On the not-found screen no item is the current page. In the browser only the root route
+  // matches there. The build prerenders that screen as the "SPA fallback", rendered at "/" with
+  // the home route matched (the only prerender in SPA mode), and hydration keeps its attributes.
+  const spaMode = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true
+  const spaFallback = import.meta.env.SSR && spaMode
+  const onPage = useMatches().at(-1)?.id !== 'root' && !spaFallback
   const items = navItems.flatMap((item) => {
+    const style = linkStyle[vertical ? 'panel' : 'bar']
     const link = (
       <li key={item.to}>
-        <NavLink
-          to={item.to}
-          end
-          prefetch="intent"
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            cn(linkStyle[vertical ? 'panel' : 'bar'], isActive ? 'text-clay' : 'text-ink-soft')
-          }
-        >
-          {item.label}
-        </NavLink>
+        {onPage ? (
+          <NavLink
+            to={item.to}
+            end
+            prefetch="intent"
+            onClick={onNavigate}
+            className={({ isActive }) => cn(style, isActive ? 'text-clay' : 'text-ink-soft')}
+          >
+            {item.label}
+          </NavLink>
+        ) : (
+          <Link to={item.to} onClick={onNavigate} className={cn(style, 'text-ink-soft')}>
+            {item.label}
+          </Link>
+        )}
       </li>
     )
     if (item.to !== '/about') return [link]

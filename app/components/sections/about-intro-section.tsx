@@ -1,10 +1,12 @@
+import { useRef } from 'react'
 import type { AboutContent } from '#content/schema.ts'
 import { siteConfig } from '#app/config.ts'
 import type { VideoSource } from '#app/lib/media.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { SectionHeading } from '#app/components/ui/section-heading.tsx'
+import { prefersSavedData, useDeferredAutoplay } from '#app/components/ui/use-deferred-autoplay.ts'
 
-/** About: who we are, beside the short film. */
+/** About: who we are, beside the short film (it starts by itself once the page has loaded). */
 export function AboutIntroSection({
   intro,
   video,
@@ -12,6 +14,8 @@ export function AboutIntroSection({
   intro: AboutContent['intro']
   video: VideoSource
 }) {
+  const videoRef = useRef<HTMLVideoElement>(null)
+  useDeferredAutoplay(videoRef, () => !prefersSavedData())
   return (
     <section
       aria-labelledby="about-intro-title"
@@ -31,12 +35,12 @@ export function AboutIntroSection({
       </div>
       <div className="lg:col-span-7">
         <video
-          autoPlay
+          ref={videoRef}
           muted
           loop
           controls
           playsInline
-          preload="metadata"
+          preload="none"
           poster={video.poster.src}
           width={video.width}
           height={video.height}

@@ -32,7 +32,7 @@ export function DocumentaryBlock({
           controls
           muted
           playsInline
-          preload="metadata"
+          preload="none"
           poster={documentary.video.poster.src}
           width={documentary.video.width}
           height={documentary.video.height}

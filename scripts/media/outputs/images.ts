@@ -119,7 +119,7 @@ export function imageJobs(): ImageJob[] {
       id: `articles/${slug}/cover`,
       width: 1800,
       height: 1200,
-      widths: [480, 960, 1440, 1800],
+      widths: [480, 960, 1440],
       inks: person.inks,
       scene: cover,
     })
@@ -128,7 +128,7 @@ export function imageJobs(): ImageJob[] {
         id: `articles/${slug}/photo-${i + 1}`,
         width: 1500,
         height: 1000,
-        widths: [480, 960, 1500],
+        widths: [480, 960],
         inks: person.inks,
         scene,
       }),

@@ -318,7 +318,7 @@ async function hero(): Promise<{ entry: VideoEntry; poster: ImageEntry }> {
     blend(frame, W, H, mid, M + 30 * wave(time, T), M + 6 * wave(time, T, 1))
     blend(frame, W, H, fore, M + 55 * wave(time, T), M + 10 * wave(time, T, 1))
   }
-  const { posterFrame } = await encode('video/hero', W, H, T, draw, { mp4: '950k', webm: '850k' })
+  const { posterFrame } = await encode('video/hero', W, H, T, draw, { mp4: '600k', webm: '500k' })
   const poster = await writeVariants('video/hero-poster', posterFrame, [640, 1280])
   return {
     entry: {
@@ -397,8 +397,8 @@ async function about(): Promise<{ entry: VideoEntry; poster: ImageEntry }> {
     }
   }
   const { frameAt } = await encode('video/about', W, H, duration, draw, {
-    mp4: '1000k',
-    webm: '800k',
+    mp4: '600k',
+    webm: '500k',
   })
   const poster = await writeVariants(
     'video/about-poster',
@@ -447,7 +447,7 @@ async function clip(doc: string): Promise<VideoEntry> {
     blend(frame, W, H, art, M + pan, M + pan * 0.2)
     blend(frame, W, H, light, M - pan * 3, M, 0.3)
   }
-  await encode(`documentaries/${doc}/clip`, W, H, seconds, draw, { mp4: '700k', webm: '550k' })
+  await encode(`documentaries/${doc}/clip`, W, H, seconds, draw, { mp4: '420k', webm: '340k' })
   return {
     width: W,
     height: H,

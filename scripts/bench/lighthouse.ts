@@ -1,0 +1,267 @@
+/**
+ * Lighthouse part of `npm run bench`: every page beside its static twin (the same prerendered
+ * HTML with every script and modulepreload removed), measured interleaved (page, twin, next
+ * page, …) so that machine load hits both alike. Medians of the runs; writes docs/benchmarks.md.
+ *
+ * The twins live only in a throwaway copy of the build that the bench server serves (under
+ * /__twin/…): nothing of this reaches the production server or its build.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { precompress } from '#scripts/build.ts'
+import { CHROMIUM_FLAGS, ensureChromium } from '#scripts/chromium.ts'
+
+export const TWIN_PREFIX = '/__twin'
+
+/** The HTML of a page without any script: what the page is before React runs. */
+export function staticTwin(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
+}
+
+function htmlFileOf(dir: string, page: string): string {
+  return path.join(dir, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`)
+}
+
+/** Copies the build into a temporary folder and adds a static twin of each page. */
+export function buildWithTwins(clientDir: string, pages: string[], into: string): string {
+  const dir = path.join(into, 'client')
+  fs.cpSync(clientDir, dir, { recursive: true, dereference: true })
+  const twins = path.join(dir, TWIN_PREFIX.slice(1))
+  for (const page of pages) {
+    const html = fs.readFileSync(htmlFileOf(clientDir, page), 'utf8')
+    const file = htmlFileOf(twins, page)
+    fs.mkdirSync(path.dirname(file), { recursive: true })
+    fs.writeFileSync(file, staticTwin(html))
+  }
+  precompress(twins)
+  return dir
+}
+
+interface Run {
+  perf: number
+  a11y: number
+  best: number
+  seo: number
+  fcp: number
+  lcp: number
+  tbt: number
+  cls: number
+  lcpElement: string
+  bytesBeforeLoad: number
+  jsBeforeLoad: number
+  jsAll: number
+}
+
+interface LighthouseNetworkRequest {
+  url: string
+  networkRequestTime: number
+  transferSize: number
+  resourceType?: string
+}
+
+type LighthouseJson = {
+  categories: Record<string, { score: number | null } | undefined>
+  audits: Record<string, { numericValue?: number; details?: unknown } | undefined>
+}
+
+function findNodeLabel(details: unknown): string {
+  if (!details || typeof details !== 'object') return '?'
+  const d = details as Record<string, unknown>
+  if (d.type === 'node') {
+    const snippet = String(d.snippet ?? '')
+    const tag = /^<(\w+)/.exec(snippet)?.[1] ?? 'node'
+    const label = String(d.nodeLabel ?? '').slice(0, 40)
+    return `${tag}${label ? ` "${label}"` : ''}`
+  }
+  for (const value of Object.values(d)) {
+    const items = Array.isArray(value) ? value : [value]
+    for (const item of items) {
+      const found = findNodeLabel(item)
+      if (found !== '?') return found
+    }
+  }
+  return '?'
+}
+
+function runLighthouse(url: string, chrome: string, workDir: string): Run | string {
+  const out = path.join(workDir, 'lh.json')
+  fs.rmSync(out, { force: true })
+  const result = spawnSync(
+    'lighthouse',
+    [
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      `--chrome-flags=--headless=new ${CHROMIUM_FLAGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8' },
+  )
+  if (result.status !== 0 || !fs.existsSync(out))
+    return `lighthouse failed: ${result.stderr.split('\n').slice(-3).join(' ')}`
+  const lh = JSON.parse(fs.readFileSync(out, 'utf8')) as LighthouseJson
+  const score = (k: string) => Math.round((lh.categories[k]?.score ?? 0) * 100)
+  const value = (k: string) => lh.audits[k]?.numericValue ?? NaN
+  const observed = (
+    lh.audits.metrics?.details as { items?: { observedLoad?: number }[] } | undefined
+  )?.items?.[0]?.observedLoad
+  const requests =
+    (lh.audits['network-requests']?.details as { items?: LighthouseNetworkRequest[] } | undefined)
+      ?.items ?? []
+  const loadAt = observed ?? Infinity
+  const before = requests.filter((r) => r.networkRequestTime < loadAt)
+  const sum = (list: LighthouseNetworkRequest[]) => list.reduce((s, r) => s + r.transferSize, 0)
+  const isScript = (r: LighthouseNetworkRequest) => r.resourceType === 'Script'
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    best: score('best-practices'),
+    seo: score('seo'),
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    lcpElement: findNodeLabel(lh.audits['lcp-breakdown-insight']?.details),
+    bytesBeforeLoad: sum(before),
+    jsBeforeLoad: sum(before.filter(isScript)),
+    jsAll: sum(requests.filter(isScript)),
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
+  if (sorted.length === 0) return NaN
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+function medianRun(runs: Run[]): Run | undefined {
+  if (runs.length === 0) return undefined
+  const m = (k: Exclude<keyof Run, 'lcpElement'>) => median(runs.map((r) => r[k]))
+  const lcps = runs.map((r) => r.lcp)
+  const mid = runs[lcps.indexOf([...lcps].sort((a, b) => a - b)[Math.floor(lcps.length / 2)]!)]!
+  return {
+    perf: m('perf'),
+    a11y: m('a11y'),
+    best: m('best'),
+    seo: m('seo'),
+    fcp: m('fcp'),
+    lcp: m('lcp'),
+    tbt: m('tbt'),
+    cls: m('cls'),
+    lcpElement: mid.lcpElement,
+    bytesBeforeLoad: m('bytesBeforeLoad'),
+    jsBeforeLoad: m('jsBeforeLoad'),
+    jsAll: m('jsAll'),
+  }
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+const s = (ms: number) => (ms / 1000).toFixed(2)
+
+export interface LighthouseOptions {
+  base: string
+  pages: string[]
+  runs: number
+  reportFile?: string
+}
+
+/** Runs the interleaved measurement and prints (and optionally writes) the table. */
+export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOptions) {
+  const chrome = ensureChromium()
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-lh-'))
+  const results: Results = new Map(pages.map((p) => [p, { page: [], twin: [] }]))
+  const report = () => {
+    const table = renderTable(results)
+    if (reportFile) writeReport(reportFile, table, runs)
+    return table
+  }
+  try {
+    console.log(`\nLighthouse 13, mobile preset, ${runs} interleaved runs per page and twin`)
+    for (let round = 1; round <= runs; round++) {
+      for (const page of pages) {
+        for (const kind of ['page', 'twin'] as const) {
+          const url = base + (kind === 'twin' ? TWIN_PREFIX + (page === '/' ? '/' : page) : page)
+          const run = runLighthouse(url, chrome, workDir)
+          if (typeof run === 'string') {
+            console.log(`  round ${round} ${kind} ${page}: ${run}`)
+            continue
+          }
+          results.get(page)![kind].push(run)
+          console.log(
+            `  round ${round} ${kind.padEnd(4)} ${page.padEnd(28)} perf ${run.perf} FCP ${s(run.fcp)} LCP ${s(run.lcp)} TBT ${run.tbt.toFixed(0)}`,
+          )
+        }
+        // Written after every page, so that a run cut short still leaves its figures.
+        report()
+      }
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true })
+  }
+
+  const table = report()
+  console.log('\n' + table)
+  if (reportFile) console.log(`\nWritten to ${path.relative(process.cwd(), reportFile)}`)
+}
+
+type Results = Map<string, { page: Run[]; twin: Run[] }>
+
+function renderTable(results: Results): string {
+  const header =
+    '| page | perf | a11y | best | SEO | FCP s | LCP s | TBT ms | CLS | LCP element | KB before load | JS KB before load | JS KB all | twin LCP s | ratio |'
+  const rows = [header, '|' + ' --- |'.repeat(15)]
+  for (const [page, r] of results) {
+    const p = medianRun(r.page)
+    const t = medianRun(r.twin)
+    if (!p) {
+      rows.push(`| ${page} | not measured |` + ' |'.repeat(13))
+      continue
+    }
+    const ratio = t ? (p.lcp / t.lcp).toFixed(2) : '?'
+    rows.push(
+      `| ${page} | ${p.perf} | ${p.a11y} | ${p.best} | ${p.seo} | ${s(p.fcp)} | ${s(p.lcp)} | ${p.tbt.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.lcpElement.replaceAll('|', '/')} | ${kb(p.bytesBeforeLoad)} | ${kb(p.jsBeforeLoad)} | ${kb(p.jsAll)} | ${t ? s(t.lcp) : '?'} | ${ratio} |`,
+    )
+  }
+  return rows.join('\n')
+}
+
+function writeReport(file: string, table: string, runs: number) {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  const machine = `${os.availableParallelism()} cores (nproc), ${(os.totalmem() / 2 ** 30).toFixed(1)} GB memory, ${cpu}, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} when written`
+  const section = [
+    `## Lighthouse: every page beside its static twin`,
+    '',
+    `Measured ${new Date().toISOString()} on ${machine}. Lighthouse 13, mobile preset (simulated`,
+    `throttling), medians of up to ${runs} runs, page and twin interleaved. The *twin* is the same`,
+    `prerendered HTML with every script and modulepreload removed, served by the same server;`,
+    `*ratio* is the page's LCP over its twin's. Bytes are transfer sizes; "before load" counts`,
+    `requests started before the load event; "JS KB all" is every script until the run ended.`,
+    '',
+    table,
+    '',
+  ].join('\n')
+  writeSection(file, section)
+}
+
+/** Replaces this module's section of the report, keeping whatever else the file holds. */
+function writeSection(file: string, section: string) {
+  const begin = '<!-- lighthouse:begin -->'
+  const end = '<!-- lighthouse:end -->'
+  const block = `${begin}\n${section}${end}`
+  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n'
+  const start = current.indexOf(begin)
+  const stop = current.indexOf(end)
+  const next =
+    start >= 0 && stop > start
+      ? current.slice(0, start) + block + current.slice(stop + end.length)
+      : current.trimEnd() + '\n\n' + block + '\n'
+  fs.writeFileSync(file, next)
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest'
+import { deferHydration } from './defer-hydration.ts'
+
+// The shape React Router 8 prerenders (head preloads, then the module script at the end of body).
+const PAGE = [
+  '<html><head><link rel="stylesheet" href="/assets/root.css"/>',
+  '<link rel="modulepreload" href="/assets/manifest-1.js"/>',
+  '<link rel="modulepreload" href="/assets/entry.client-2.js"/>',
+  '<link rel="modulepreload" href="/assets/root-3.js"/>',
+  '<link rel="modulepreload" href="/assets/about-4.js"/>',
+  '</head><body><p>Hello</p>',
+  '<script>window.__reactRouterContext = {}</script>',
+  '<script type="module" async="">import "/assets/manifest-1.js";',
+  'import * as route0 from "/assets/root-3.js";',
+  'import * as route1 from "/assets/about-4.js";',
+  '  ',
+  '  window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};',
+  '',
+  'import("/assets/entry.client-2.js");</script></body></html>',
+].join('\n')
+
+/** Runs the rewritten loader with a fake window, recording what it preloads and imports. */
+async function runLoader(html: string) {
+  const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .find((body) => body.startsWith('addEventListener'))!
+  const listeners: Record<string, () => void> = {}
+  const preloaded: string[] = []
+  const imported: string[] = []
+  const window: Record<string, unknown> = {}
+  const document = {
+    createElement: () => ({ rel: '', href: '' }),
+    head: { appendChild: (link: { rel: string; href: string }) => preloaded.push(link.href) },
+  }
+  const load = async (url: string) => {
+    imported.push(url)
+    return { url }
+  }
+  // `import(` is syntax, not a function: route it to the recorder for this test.
+  new Function(
+    'addEventListener',
+    'document',
+    'window',
+    'load',
+    script.replaceAll('import(', 'load('),
+  )((type: string, listener: () => void) => (listeners[type] = listener), document, window, load)
+  expect(imported, 'nothing loads before the load event').toEqual([])
+  listeners.load!()
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  return { preloaded, imported, window }
+}
+
+describe('deferHydration', () => {
+  it('removes the modulepreload links and the module script', () => {
+    const html = deferHydration(PAGE)
+    expect(html).not.toMatch(/<link[^>]*modulepreload/)
+    expect(html).not.toContain('type="module"')
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>')
+    expect(html).toContain('<script>window.__reactRouterContext = {}</script>')
+  })
+
+  it('loads the same modules in the same order at the load event, preloading them all', async () => {
+    const { preloaded, imported, window } = await runLoader(deferHydration(PAGE))
+    expect(preloaded).toEqual([
+      '/assets/manifest-1.js',
+      '/assets/entry.client-2.js',
+      '/assets/root-3.js',
+      '/assets/about-4.js',
+    ])
+    expect(imported).toEqual([
+      '/assets/manifest-1.js',
+      '/assets/root-3.js',
+      '/assets/about-4.js',
+      '/assets/entry.client-2.js',
+    ])
+    expect(window.__reactRouterRouteModules).toEqual({
+      root: { url: '/assets/root-3.js' },
+      'routes/about': { url: '/assets/about-4.js' },
+    })
+  })
+
+  it('leaves a page without a module script alone', () => {
+    const html = '<html><head></head><body><p>static</p></body></html>'
+    expect(deferHydration(html)).toBe(html)
+  })
+
+  it('fails the build on an import form it does not know', () => {
+    const html = PAGE.replace('import * as route1 from', 'import { default as route1 } from')
+    expect(() => deferHydration(html)).toThrow(/unexpected import form/)
+  })
+})
