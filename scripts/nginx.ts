@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const NGINX_APP_CONF = path.join(root, 'deploy', 'nginx', 'app.conf')
@@ -58,17 +59,6 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s
   }
 }
 `
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 function accepts(port: number): Promise<boolean> {

@@ -12,9 +12,9 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const PACKAGE = '@mdn/mdn-http-observatory'
@@ -40,14 +40,6 @@ function requireNginx() {
   }
   console.log('Installing nginx (apt-get install -y nginx)…')
   execFileSync('apt-get', ['install', '-y', 'nginx'], { stdio: 'inherit' })
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 function makeCertificates(dir: string) {

@@ -11,14 +11,7 @@ import { isDatabaseUnavailable, openDatabase, type Database } from '#server/db/i
 import { jsonPoster } from '#server/test/post-json.ts'
 import { testEnv } from '#server/test/databases.ts'
 import { findPostgresBin, startPostgres, type RunningPostgres } from '#scripts/postgres.ts'
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
+import { freePort } from '#scripts/free-port.ts'
 
 const started = () => Date.now() - 10_000
 const contact = { name: 'Evelyn Harper', email: 'evelyn@example.org' }

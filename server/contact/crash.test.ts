@@ -5,7 +5,6 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, expect, it } from 'vitest'
@@ -14,20 +13,11 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { freePort } from '#scripts/free-port.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const WORKERS = 12
 const KILL_AFTER_ACKS = 60
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
-}
 
 function startServer(env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ['server/index.ts'], {
