@@ -9,9 +9,8 @@ import { ContactSubmission } from '#common/contact.ts'
 import type { Database } from '#server/db/index.ts'
 import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
-import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
+import { formRateLimiter, registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { contactNotificationQueue, deleteExpiredMessages, storeMessage } from './store.ts'
 
 export interface ContactRoutesOptions {
@@ -38,13 +37,7 @@ export async function contactRoutes(
   registerFormRoute(app, {
     path: '/contact',
     schema: ContactSubmission,
-    limiter: createRateLimiter({
-      name: 'contact',
-      store: rateLimitStoreFor(database),
-      log: app.log,
-      max: env.FORM_RATE_LIMIT_MAX,
-      windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    }),
+    limiter: formRateLimiter('contact', app, env, database),
     siteUrl: env.PUBLIC_SITE_URL,
     pages: { sent: '/contact/sent', notSent: '/contact/not-sent' },
     async accept(input, receivedAt, via) {

@@ -15,7 +15,9 @@ import type { z } from 'zod'
 import { fieldErrors, HONEYPOT_FIELD } from '#common/contact.ts'
 import { sendApiError } from './api-error.ts'
 import { acceptFormPosts, FORM_MEDIA_TYPE, isSameSite, mediaType } from './form-post.ts'
-import type { RateLimiter } from './rate-limit.ts'
+import type { Database } from '#server/db/index.ts'
+import type { Env } from '#server/env.ts'
+import { createRateLimiter, rateLimitStoreFor, type RateLimiter } from './rate-limit.ts'
 
 export const FORM_BODY_LIMIT = 16 * 1024
 /** A form post percent-encodes the same fields: up to 12 bytes for one character. */
@@ -44,6 +46,22 @@ export interface FormRoute<Schema extends z.ZodType> {
     receivedAt: Date,
     via: SubmittedVia,
   ): Promise<Record<string, unknown>>
+}
+
+/** The one limit for public forms (FORM_RATE_LIMIT_*), counted per endpoint name. */
+export function formRateLimiter(
+  name: string,
+  app: FastifyInstance,
+  env: Pick<Env, 'FORM_RATE_LIMIT_MAX' | 'FORM_RATE_LIMIT_WINDOW_SECONDS'>,
+  database: Database,
+): RateLimiter {
+  return createRateLimiter({
+    name,
+    store: rateLimitStoreFor(database),
+    log: app.log,
+    max: env.FORM_RATE_LIMIT_MAX,
+    windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
+  })
 }
 
 export function registerFormRoute<Schema extends z.ZodType>(

@@ -19,9 +19,8 @@ import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { acceptFormPosts, isSameSite } from '#server/http/form-post.ts'
-import { registerFormRoute, spamReason } from '#server/http/form-route.ts'
+import { formRateLimiter, registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './confirmation.ts'
 import {
   confirmationQueue,
@@ -67,13 +66,7 @@ export async function newsletterRoutes(
   registerFormRoute(app, {
     path: '/newsletter/subscribe',
     schema: NewsletterSignup,
-    limiter: createRateLimiter({
-      name: 'newsletter',
-      store: rateLimitStoreFor(database),
-      log: app.log,
-      max: env.FORM_RATE_LIMIT_MAX,
-      windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    }),
+    limiter: formRateLimiter('newsletter', app, env, database),
     siteUrl: env.PUBLIC_SITE_URL,
     pages: {
       sent: doubleOptIn ? NEWSLETTER_PAGES.checkYourInbox : NEWSLETTER_PAGES.subscribed,
