@@ -57,6 +57,7 @@ export const privacyPage = {
       heading: 'Cookies and tracking',
       paragraphs: [
         'This site sets no tracking or advertising cookies and runs no analytics that follow you around. The one cookie you may notice, authorizedDocu, is set by our members’ dashboard when you sign in there; this site only reads it to show members a link to their courses.',
+        'Your browser’s storage holds one note from this site, docucommons:fonts: which version of our typefaces it has already downloaded, so that the next page shows them straight away. It says nothing about you, and clearing your browser’s site data removes it.',
       ],
     },
     {

@@ -93,6 +93,38 @@ test.describe('page weight and stability', () => {
       ).toEqual([])
     })
 
+    test(`${pagePath}: the first paint needs only the HTML; fonts and scripts come after it`, async ({
+      page,
+    }) => {
+      const requested: string[] = []
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname))
+      const quiet = networkQuiet(page)
+      await page.goto(pagePath, { waitUntil: 'load' })
+      await waitForHydration(page)
+      await quiet()
+      expect(
+        requested.filter((p) => p.endsWith('.css')),
+        'the stylesheet is inline',
+      ).toEqual([])
+      const timings = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+        const late = (pattern: RegExp) =>
+          resources
+            .filter((r) => pattern.test(new URL(r.name).pathname))
+            .map((r) => ({ path: new URL(r.name).pathname, afterPaint: r.startTime >= fcp }))
+        return { fonts: late(/\.woff2$/), scripts: late(/\.js$/) }
+      })
+      expect(timings.fonts.length, 'the web fonts are loaded').toBeGreaterThan(0)
+      expect(timings.scripts.length).toBeGreaterThan(0)
+      for (const { path, afterPaint } of [...timings.fonts, ...timings.scripts])
+        expect(afterPaint, `${path} starts after the first contentful paint`).toBe(true)
+      const fontsInUse = await page.evaluate(() =>
+        [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+      )
+      expect(fontsInUse).toEqual(expect.arrayContaining(['Inter', 'Fraunces']))
+    })
+
     test(`${pagePath}: no layout shift while loading`, async ({ page }) => {
       await page.addInitScript(() => {
         ;(window as unknown as { __cls: number }).__cls = 0
@@ -133,4 +165,18 @@ test("the home page's largest paint is its hero poster, preloaded at high priori
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __lcp?: string }).__lcp))
     .toBe(new URL(href!, page.url()).href)
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+  test('pages still get the web fonts', async ({ page }) => {
+    await page.goto('/about', { waitUntil: 'load' })
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
+        ),
+      )
+      .toEqual(expect.arrayContaining(['Inter', 'Fraunces']))
+  })
 })

@@ -1,6 +1,7 @@
 /**
  * Production build: React Router prerenders every page into a new release folder
- * (build/releases/<id>/client), each page's hydration scripts are moved behind its load event
+ * (build/releases/<id>/client), each page gets the stylesheet inline and its web fonts after the
+ * first paint (inline-styles.ts) and its hydration scripts behind its load event
  * (defer-hydration.ts), every text file is precompressed (brotli and gzip) so the server
  * picks a variant by Accept-Encoding without compressing per request, the PUBLIC_* settings are
  * written beside it (site-config.json, which the server checks the environment against), and
@@ -21,6 +22,7 @@ import {
   type SiteConfigFile,
 } from '#server/site/site-build.ts'
 import { deferHydration } from './defer-hydration.ts'
+import { inlineStyles } from './inline-styles.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
@@ -93,9 +95,13 @@ export function build() {
     process.exit(result.status ?? 1)
   }
   const client = path.join(release, 'client')
+  const readStylesheet = (href: string) => fs.readFileSync(path.join(client, href), 'utf8')
   for (const file of walk(client)) {
     if (file.endsWith('.html'))
-      fs.writeFileSync(file, deferHydration(fs.readFileSync(file, 'utf8')))
+      fs.writeFileSync(
+        file,
+        deferHydration(inlineStyles(fs.readFileSync(file, 'utf8'), readStylesheet)),
+      )
   }
   const stats = precompress(client)
   const builtAt = new Date().toISOString()

@@ -19,16 +19,23 @@ const PAGE = [
   'import("/assets/entry.client-2.js");</script></body></html>',
 ].join('\n')
 
-/** Runs the rewritten loader with a fake window, recording what it preloads and imports. */
-async function runLoader(html: string) {
+/**
+ * Runs the rewritten loader with a fake window, recording what it preloads and imports. With
+ * `painted`, the page has inline-styles.ts's paint signal, fired by calling the returned `paint`.
+ */
+function startLoader(html: string, options: { painted?: boolean } = {}) {
   const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
-    .find((body) => body.startsWith('addEventListener'))!
+    .find((body) => body.includes('function start'))!
   const listeners: Record<string, () => void> = {}
   const preloaded: string[] = []
   const imported: string[] = []
-  const window: Record<string, unknown> = {}
+  const afterPaint: (() => void)[] = []
+  const window: Record<string, unknown> = options.painted
+    ? { __afterPaint: (f: () => void) => afterPaint.push(f) }
+    : {}
   const document = {
+    readyState: 'interactive',
     createElement: () => ({ rel: '', href: '' }),
     head: { appendChild: (link: { rel: string; href: string }) => preloaded.push(link.href) },
   }
@@ -44,10 +51,28 @@ async function runLoader(html: string) {
     'load',
     script.replaceAll('import(', 'load('),
   )((type: string, listener: () => void) => (listeners[type] = listener), document, window, load)
-  expect(imported, 'nothing loads before the load event').toEqual([])
-  listeners.load!()
-  await new Promise((resolve) => setTimeout(resolve, 20))
-  return { preloaded, imported, window }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
+  return {
+    preloaded,
+    imported,
+    window,
+    fireLoad: async () => {
+      document.readyState = 'complete'
+      listeners.load?.()
+      await settle()
+    },
+    paint: async () => {
+      afterPaint.splice(0).forEach((f) => f())
+      await settle()
+    },
+  }
+}
+
+async function runLoader(html: string) {
+  const loader = startLoader(html)
+  expect(loader.imported, 'nothing loads before the load event').toEqual([])
+  await loader.fireLoad()
+  return loader
 }
 
 describe('deferHydration', () => {
@@ -77,6 +102,21 @@ describe('deferHydration', () => {
       root: { url: '/assets/root-3.js' },
       'routes/about': { url: '/assets/about-4.js' },
     })
+  })
+
+  it('waits for both the first paint and the load event where the paint signal exists', async () => {
+    const beforePaint = startLoader(deferHydration(PAGE), { painted: true })
+    await beforePaint.fireLoad()
+    expect(beforePaint.imported, 'loaded but not painted').toEqual([])
+    await beforePaint.paint()
+    expect(beforePaint.imported).toHaveLength(4)
+
+    const beforeLoad = startLoader(deferHydration(PAGE), { painted: true })
+    await beforeLoad.paint()
+    expect(beforeLoad.imported, 'painted but not loaded').toEqual([])
+    await beforeLoad.fireLoad()
+    expect(beforeLoad.preloaded).toHaveLength(4)
+    expect(beforeLoad.imported).toHaveLength(4)
   })
 
   it('leaves a page without a module script alone', () => {

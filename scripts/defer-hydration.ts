@@ -37,12 +37,14 @@ export function moduleToDeferred(body: string, preloads: string[]): string {
     )
     .join('')
   const bindings = imports.flatMap((i) => (i.binding ? [i.binding] : []))
+  // Starts a task after `load`, and after the first paint where inline-styles.ts put its signal.
   return (
-    `addEventListener("load",function(){setTimeout(function(){` +
+    `(function(){function start(){` +
     (bindings.length ? `var ${bindings.join(',')};` : '') +
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-    `Promise.resolve()${chain}.then(function(){${rest.join('\n')}})` +
-    `})})`
+    `Promise.resolve()${chain}.then(function(){${rest.join('\n')}})}` +
+    `function loaded(){document.readyState==="complete"?setTimeout(start):addEventListener("load",function(){setTimeout(start)})}` +
+    `window.__afterPaint?window.__afterPaint(loaded):loaded()})()`
   )
 }
 
