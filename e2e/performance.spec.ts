@@ -180,3 +180,23 @@ test.describe('without JavaScript', () => {
       .toEqual(expect.arrayContaining(['Inter', 'Fraunces']))
   })
 })
+
+test('documentary posters are fetched as each clip nears the screen, not with the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const posters: string[] = []
+  page.on('request', (r) => {
+    if (/\/media\/documentaries\/[^/]+\/poster/.test(r.url())) posters.push(r.url())
+  })
+  await page.goto('/', { waitUntil: 'load' })
+  await waitForHydration(page)
+  expect(posters, 'no documentary poster with the first screen').toEqual([])
+  const videos = page.getByTestId('documentaries').locator('video')
+  for (let i = 0; i < 4; i++) {
+    const video = videos.nth(i)
+    await video.scrollIntoViewIfNeeded()
+    await expect(video).toHaveAttribute('poster', /^\/media\/documentaries\/[^/]+\/poster-\d+\./)
+  }
+  await expect.poll(() => posters.length).toBe(4)
+})

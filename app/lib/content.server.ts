@@ -75,12 +75,14 @@ export function resolveVideo(id: string, referencedFrom: string, posterAlt = '')
     throw new Error(
       `Invalid content in ${referencedFrom}: video "${id}" is not in content/media-manifest.json`,
     )
+  const poster = resolveImage({ image: entry.poster, alt: posterAlt }, referencedFrom)
   return {
     mp4: entry.mp4,
     webm: entry.webm,
     width: entry.width,
     height: entry.height,
-    poster: resolveImage({ image: entry.poster, alt: posterAlt }, referencedFrom),
+    poster,
+    posterAvif: poster.src.replace(/\.webp$/, '.avif'),
   }
 }
 

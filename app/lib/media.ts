@@ -15,6 +15,11 @@ export interface VideoSource {
   mp4: string
   webm: string
   poster: ImageSource
+  /**
+   * The poster as AVIF at the fallback's width: a `poster` attribute takes one URL, and AVIF is
+   * about 40 % lighter than the WebP fallback for these stills.
+   */
+  posterAvif: string
   width: number
   height: number
 }

@@ -41,7 +41,7 @@ export function AboutIntroSection({
           controls
           playsInline
           preload="none"
-          poster={video.poster.src}
+          poster={video.posterAvif}
           width={video.width}
           height={video.height}
           className="aspect-video w-full rounded-card bg-ink object-cover shadow-card"

@@ -1,6 +1,8 @@
+import { useRef } from 'react'
 import type { ImageSource, VideoSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
+import { placeholderPoster, useLazyPoster } from '#app/components/ui/use-deferred-autoplay.ts'
 
 export interface DocumentaryView {
   id: string
@@ -12,7 +14,7 @@ export interface DocumentaryView {
   videoLeft: boolean
 }
 
-/** One documentary: its clip with a poster, six stills and its story; the flag puts the clip left or right. */
+/** One documentary: its clip with a poster (put on as it nears the screen), six stills and its story; the flag puts the clip left or right. */
 export function DocumentaryBlock({
   documentary,
   index,
@@ -21,6 +23,8 @@ export function DocumentaryBlock({
   index: number
 }) {
   const titleId = `documentary-${documentary.id}`
+  const videoRef = useRef<HTMLVideoElement>(null)
+  useLazyPoster(videoRef, documentary.video.posterAvif)
   return (
     <article
       aria-labelledby={titleId}
@@ -29,11 +33,13 @@ export function DocumentaryBlock({
     >
       <div className={cn('lg:col-span-7', documentary.videoLeft ? 'lg:order-1' : 'lg:order-2')}>
         <video
+          ref={videoRef}
           controls
           muted
           playsInline
           preload="none"
-          poster={documentary.video.poster.src}
+          // The page names only a placeholder; the real poster comes when the clip is near.
+          poster={placeholderPoster(documentary.video.poster.color)}
           width={documentary.video.width}
           height={documentary.video.height}
           className="aspect-video w-full rounded-card bg-ink object-cover shadow-card"

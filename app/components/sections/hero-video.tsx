@@ -22,7 +22,7 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
   const ref = useRef<HTMLVideoElement>(null)
   const [loading, setLoading] = useState(true)
   const [playing, setPlaying] = useState(false)
-  preload(video.poster.src, { as: 'image', fetchPriority: 'high' })
+  preload(video.posterAvif, { as: 'image', fetchPriority: 'high', type: 'image/avif' })
   useDeferredAutoplay(ref, mayAutoplay)
 
   useEffect(() => {
@@ -72,7 +72,7 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
         loop
         playsInline
         preload="none"
-        poster={video.poster.src}
+        poster={video.posterAvif}
         width={video.width}
         height={video.height}
         aria-hidden="true"
