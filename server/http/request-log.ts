@@ -1,7 +1,7 @@
 /**
  * The request log: one line per answered request (id, method, path, status, time taken), not
  * Fastify's two (incoming and completed). Every request is logged (no sampling). Lines are
- * buffered and written to stdout in batches (batched-writer.ts): once 4 KB wait, 250 ms after
+ * buffered and written to stdout in batches (batched-writer.ts): once 64 KB wait, 250 ms after
  * the first waiting line, and at exit, so a quiet server shows a line within 250 ms and a SIGKILL
  * loses at most the last 250 ms. See docs/decisions/008-api-hot-path.md.
  *
