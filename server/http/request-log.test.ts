@@ -2,7 +2,7 @@ import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp, loggerOptions } from '#server/app.ts'
-import { RequestLogger } from './request-log.ts'
+import { RequestLogger, milliseconds } from './request-log.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 
 describe('request log', () => {
@@ -105,5 +105,15 @@ describe('request log', () => {
     expect(Object.keys(quiet.line)).toEqual(Object.keys(logged.line))
     for (const key of ['level', 'pid', 'hostname', 'msg'])
       expect(quiet.line[key], key).toEqual(logged.line[key])
+  })
+
+  it('writes the time taken in milliseconds to the microsecond, as a JSON number', () => {
+    expect(milliseconds(0.04231600000053004)).toBe('0.042')
+    expect(milliseconds(0.0005)).toBe('0.001')
+    expect(milliseconds(12.5)).toBe('12.500')
+    expect(milliseconds(1234.0076)).toBe('1234.008')
+    expect(milliseconds(0)).toBe('0.000')
+    for (const ms of [0.0001, 0.0999, 3.14159, 999.9999, 60_000.25])
+      expect(JSON.parse(milliseconds(ms))).toBeCloseTo(ms, 3)
   })
 })

@@ -157,11 +157,23 @@ export class OneLineRequestLog extends LogController {
     chindings ??= log[pino.symbols.chindingsSym]
     // The fields of pino's line for {req, res, responseTime} with this app's serializers
     // (app.ts loggerOptions): the request's id, method and path without the query, the status.
+    // The method needs no escaping: Node's parser accepts only the standard method tokens.
     const path = request.url.split('?', 1)[0]!
     stream.write(
       `{"level":${INFO},"time":${Date.now()}${chindings},` +
-        `"req":{"id":${JSON.stringify(request.id)},"method":${JSON.stringify(request.method)},"url":${JSON.stringify(path)}},` +
-        `"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`,
+        `"req":{"id":${JSON.stringify(request.id)},"method":"${request.method}","url":${JSON.stringify(path)}},` +
+        `"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(reply.elapsedTime)},"msg":"request completed"}\n`,
     )
   }
+}
+
+/**
+ * A duration in milliseconds to the microsecond, as JSON ("0.042", "12.500"): integer arithmetic,
+ * where printing the float as it is (0.04231600000053004) cost half a microsecond a line.
+ */
+export function milliseconds(ms: number): string {
+  const micros = Math.round(ms * 1000)
+  if (!Number.isSafeInteger(micros) || micros < 0) return String(Math.max(0, ms) || 0)
+  const fraction = micros % 1000
+  return `${(micros - fraction) / 1000}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`
 }
