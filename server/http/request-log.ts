@@ -32,10 +32,12 @@ export function logDestination(): BatchedWriter {
 }
 
 const INFO = pino.levels.values.info!
+const CHINDINGS: typeof pino.symbols.chindingsSym = pino.symbols.chindingsSym
+const STREAM: typeof pino.symbols.streamSym = pino.symbols.streamSym
 
 interface PinoInternals {
-  [pino.symbols.chindingsSym]: string
-  [pino.symbols.streamSym]: { write(line: string): unknown }
+  [CHINDINGS]: string
+  [STREAM]: { write(line: string): unknown }
 }
 
 type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
@@ -139,6 +141,7 @@ export class OneLineRequestLog extends LogController {
       )
       return
     }
+    const id = JSON.stringify(request.id)
     let log = reply.log as unknown as Partial<pino.Logger & PinoInternals>
     let chindings: string | undefined
     if (reply.log instanceof RequestLogger) {
@@ -147,21 +150,26 @@ export class OneLineRequestLog extends LogController {
       else {
         // The request never logged: its line gets the parent's bindings and the request's own.
         log = requestLog.parent as unknown as Partial<pino.Logger & PinoInternals>
-        if (!log.isLevelEnabled?.('info')) return
-        chindings = log[pino.symbols.chindingsSym]! + chindingsOf(requestLog.bindings)
+        const { bindings } = requestLog
+        chindings =
+          log[CHINDINGS]! +
+          (bindings.reqId === request.id && Object.keys(bindings).length === 1
+            ? `,"reqId":${id}`
+            : chindingsOf(bindings))
       }
     }
-    const stream = log[pino.symbols.streamSym]
+    const stream = log[STREAM]
     // No pino logger (logger: false in tests) or a level above info: nothing to write.
     if (!stream || !log.isLevelEnabled?.('info')) return
-    chindings ??= log[pino.symbols.chindingsSym]
+    chindings ??= log[CHINDINGS]
     // The fields of pino's line for {req, res, responseTime} with this app's serializers
     // (app.ts loggerOptions): the request's id, method and path without the query, the status.
     // The method needs no escaping: Node's parser accepts only the standard method tokens.
-    const path = request.url.split('?', 1)[0]!
+    const url = request.url
+    const query = url.indexOf('?')
     stream.write(
       `{"level":${INFO},"time":${Date.now()}${chindings},` +
-        `"req":{"id":${JSON.stringify(request.id)},"method":"${request.method}","url":${JSON.stringify(path)}},` +
+        `"req":{"id":${id},"method":"${request.method}","url":${JSON.stringify(query === -1 ? url : url.slice(0, query))}},` +
         `"res":{"statusCode":${reply.statusCode}},"responseTime":${milliseconds(reply.elapsedTime)},"msg":"request completed"}\n`,
     )
   }
