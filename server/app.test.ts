@@ -86,3 +86,22 @@ describe('Strict-Transport-Security', () => {
     await testDb.drop()
   })
 })
+
+describe('the CSP of an error answer', () => {
+  it('is the no-script one again when a handler had set a page CSP before failing', async () => {
+    const testDb = await createTestDatabase('sqlite')
+    const app = await buildApp({ env: testEnv(), database: testDb.database })
+    app.get('/api/test-fails-after-csp', async (_request, reply) => {
+      reply.header('content-security-policy', "script-src 'self' 'sha256-abc'")
+      throw new Error('failed after the CSP was set')
+    })
+    await app.ready()
+    const response = await app.inject({ method: 'GET', url: '/api/test-fails-after-csp' })
+    expect(response.statusCode).toBe(500)
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    )
+    await app.close()
+    await testDb.drop()
+  })
+})

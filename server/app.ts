@@ -15,9 +15,9 @@ import { newsletterPageRoutes, newsletterRoutes } from '#server/newsletter/route
 import { sitePlugin } from '#server/site/plugin.ts'
 import { API_CSP, baseHeaders } from '#server/site/security-headers.ts'
 import type { SiteBuild } from '#server/site/site-build.ts'
-import { commonHeadersHook, defaultCspHook } from '#server/http/common-headers.ts'
+import { commonHeadersHook } from '#server/http/common-headers.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
-import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
+import { OneLineRequestLog, logDestination, requestLogger } from '#server/http/request-log.ts'
 
 export interface AppOptions {
   env: Env
@@ -64,15 +64,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // One line per request (not two), written asynchronously: server/http/request-log.ts.
     logController: new OneLineRequestLog(),
+    // A request's pino child logger is made only if the request logs something (request-log.ts).
+    childLoggerFactory: requestLogger,
     bodyLimit: 64 * 1024,
     // Keep-alive sockets that are idle are closed at once on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreDuplicateSlashes: true },
   })
 
-  app.addHook('onRequest', commonHeadersHook(baseHeaders(env)))
-  // Error handlers clear the CSP with the other payload headers: JSON gets the no-script one.
-  app.addHook('onSend', defaultCspHook(API_CSP))
+  // Every answer starts with the no-script CSP of JSON; pages set their own, and error handlers
+  // put it back when they clear a page's payload headers (clearPayloadHeaders).
+  app.addHook(
+    'onRequest',
+    commonHeadersHook({ ...baseHeaders(env), 'content-security-policy': API_CSP }),
+  )
 
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const unavailable = isDatabaseUnavailable(error)

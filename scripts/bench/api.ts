@@ -319,6 +319,14 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer)
 }
 
+/**
+ * "wrk 4.2.0 [epoll] …" upstream, "wrk debian/4.1.0-3+b2 [epoll] …" from Debian: the word after
+ * "wrk" either way (the Debian form once printed as "undefined").
+ */
+export function wrkVersionOf(output: string): string {
+  return /^wrk (\S+)/m.exec(output)?.[0] ?? 'wrk (version unknown)'
+}
+
 function writeSection(
   table: string,
   run: { seconds: number; rounds: number; connections: number },
@@ -326,7 +334,7 @@ function writeSection(
   const file = path.join(root, 'docs/benchmarks.md')
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
   const nginxVersion = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim()
-  const wrkVersion = /wrk [\d.]+/.exec(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout)?.[0]
+  const wrkVersion = wrkVersionOf(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout)
   const section = `${MARKERS.start}
 ## The API and pages beside nginx
 

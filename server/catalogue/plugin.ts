@@ -13,8 +13,10 @@ import { sendApiError } from '#server/http/api-error.ts'
 import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
 import { createStoreProvider } from '#server/catalogue/providers/index.ts'
 import { chooseEncoding } from '#server/http/encoding.ts'
-import { matchesEtag, type SerialisedAnswer } from './snapshot.ts'
+import { matchesEtag, type CatalogueSnapshot, type SerialisedAnswer } from './snapshot.ts'
 import { createCatalogueService } from './sync-service.ts'
+
+const noop = () => {}
 
 export interface CatalogueOptions {
   env: Env
@@ -124,8 +126,20 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
     }
   }
 
-  const list = async (request: FastifyRequest, reply: FastifyReply) => {
-    const snapshot = await service.read()
+  // The hottest route (issue 11): no promise when the catalogue is loaded, and the store is
+  // checked here rather than by a route hook (the list has no other parameter to validate).
+  const list = (request: FastifyRequest, reply: FastifyReply) => {
+    if ((request.params as Params).store !== provider.name) return knownStore(request, reply, noop)
+    const snapshot = service.readNow()
+    if (snapshot) return answerList(request, reply, snapshot)
+    return service.read().then((loaded) => answerList(request, reply, loaded))
+  }
+
+  const answerList = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    snapshot: CatalogueSnapshot,
+  ) => {
     if (snapshot.courses.length === 0) {
       reply.header('retry-after', '30')
       return sendApiError(
@@ -161,7 +175,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   }
 
   for (const url of ['/core/:store/courses', '/core/:store/courses/']) {
-    app.get(url, { schema: { params: paramsSchema }, onRequest: knownStore }, list)
+    app.get(url, list)
     app.post(
       url,
       {

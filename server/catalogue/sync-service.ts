@@ -230,6 +230,13 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
       return snapshot
     },
 
+    /** read() without a promise when it would not wait (every GET but those of the first sync). */
+    readNow(): CatalogueSnapshot | undefined {
+      if (snapshot.courses.length === 0 && initialSync) return undefined
+      maybeRevalidate()
+      return snapshot
+    },
+
     /** Syncs from the store unless the cooldown says the catalogue is fresh; shares a running sync. */
     refresh,
 

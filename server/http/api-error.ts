@@ -6,6 +6,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyReply } from 'fastify'
 import type { ApiErrorAnswer } from '#common/course.ts'
+import { API_CSP } from '#server/site/security-headers.ts'
 
 export function apiErrorAnswer(status: number, message: string): ApiErrorAnswer {
   return { error: STATUS_CODES[status] ?? 'Error', message }
@@ -32,7 +33,8 @@ export function sendApiError(
 /**
  * Headers a handler set for the answer it meant to send (a file's type, length, encoding, range)
  * would describe an error body wrongly, and Fastify refuses an object payload under a non-JSON
- * type (FST_ERR_REP_INVALID_PAYLOAD_TYPE): every error handler clears them first.
+ * type (FST_ERR_REP_INVALID_PAYLOAD_TYPE): every error handler clears them first. A page's CSP
+ * (its script hashes) goes back to the default no-script one every answer starts with.
  */
 export function clearPayloadHeaders(reply: FastifyReply) {
   for (const name of [
@@ -43,7 +45,7 @@ export function clearPayloadHeaders(reply: FastifyReply) {
     'accept-ranges',
     'etag',
     'vary',
-    'content-security-policy',
   ])
     reply.removeHeader(name)
+  reply.header('content-security-policy', API_CSP)
 }

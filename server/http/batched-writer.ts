@@ -36,7 +36,7 @@ export class BatchedWriter {
 
   constructor(fd: number, options: BatchedWriterOptions = {}) {
     this.fd = fd
-    this.#batchChars = options.batchChars ?? 4096
+    this.#batchChars = options.batchChars ?? 64 * 1024
     this.#flushMs = options.flushMs ?? 250
     this.#maxPendingChars = options.maxPendingChars ?? 16 * 1024 * 1024
     this.#stallMs = options.stallMs ?? 1000

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp, loggerOptions } from '#server/app.ts'
+import { RequestLogger, milliseconds } from './request-log.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 
 describe('request log', () => {
@@ -25,8 +26,17 @@ describe('request log', () => {
       database: testDb.database,
       logger: { ...(loggerOptions(env) as object), stream },
     })
+    app.get('/api/test-logs', async (request) => {
+      request.log.info({ step: 1 }, 'a line of its own')
+      return { ok: true }
+    })
+    app.get('/api/test-quiet', async (request) => {
+      quietLogger = request.log
+      return { ok: true }
+    })
     await app.ready()
   })
+  let quietLogger: unknown
   afterAll(async () => {
     await app.close()
     await testDb.drop()
@@ -68,5 +78,42 @@ describe('request log', () => {
         res: { statusCode: 404 },
       },
     ])
+  })
+
+  it('writes the same line whether or not the request logged through its own logger', async () => {
+    const completed = async (url: string) => {
+      lines.length = 0
+      const response = await app.inject({ method: 'GET', url })
+      const line = await vi.waitFor(() => {
+        const found = lines.find((l) => l.msg === 'request completed')
+        if (!found) throw new Error(`no completed line yet for ${url}`)
+        return found
+      })
+      return { line, id: response.headers['x-request-id'], all: [...lines] }
+    }
+    const logged = await completed('/api/test-logs')
+    const quiet = await completed('/api/test-quiet')
+    expect(logged.all.find((l) => l.msg === 'a line of its own')).toMatchObject({
+      reqId: logged.id,
+      step: 1,
+    })
+    // A request that logged nothing never made a pino child logger, and its line is the same.
+    expect(quietLogger).toBeInstanceOf(RequestLogger)
+    expect((quietLogger as RequestLogger).made).toBe(false)
+    expect(quiet.line.reqId).toBe(quiet.id)
+    expect(logged.line.reqId).toBe(logged.id)
+    expect(Object.keys(quiet.line)).toEqual(Object.keys(logged.line))
+    for (const key of ['level', 'pid', 'hostname', 'msg'])
+      expect(quiet.line[key], key).toEqual(logged.line[key])
+  })
+
+  it('writes the time taken in milliseconds to the microsecond, as a JSON number', () => {
+    expect(milliseconds(0.04231600000053004)).toBe('0.042')
+    expect(milliseconds(0.0005)).toBe('0.001')
+    expect(milliseconds(12.5)).toBe('12.500')
+    expect(milliseconds(1234.0076)).toBe('1234.008')
+    expect(milliseconds(0)).toBe('0.000')
+    for (const ms of [0.0001, 0.0999, 3.14159, 999.9999, 60_000.25])
+      expect(JSON.parse(milliseconds(ms))).toBeCloseTo(ms, 3)
   })
 })

@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clearPayloadHeaders } from '#server/http/api-error.ts'
-import { indexBuild, negotiateEncoding, resolvePath, type StaticFile } from './static-files.ts'
+import { createResolver, indexBuild, negotiateEncoding, type StaticFile } from './static-files.ts'
 import { contentSecurityPolicy, ERROR_PAGE_CSP, inlineScriptHashes } from './security-headers.ts'
 import { createFileCache } from './file-cache.ts'
 
@@ -58,32 +58,36 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   })
 
   // Small files answer from memory after their first request (file-cache.ts); a file that has
-  // gone missing still fails before the answer starts, as a 500 page.
+  // gone missing still fails before the answer starts, as a 500 page. An answer from memory is
+  // sent without a promise (issue 11); a stream is opened first (openStream).
   const cache = createFileCache()
-  const body = async (
-    absolutePath: string,
-    size: number,
-    range?: { start: number; end: number },
-  ) => {
+  const body = (absolutePath: string, size: number, range?: { start: number; end: number }) => {
     const bytes = cache.get(absolutePath, size)
     if (!bytes) return openStream(absolutePath, range)
     return range ? bytes.subarray(range.start, range.end + 1) : bytes
   }
+  const sendBody = (
+    reply: FastifyReply,
+    absolutePath: string,
+    size: number,
+    range?: { start: number; end: number },
+  ) => {
+    const content = body(absolutePath, size, range)
+    return content instanceof Promise
+      ? content.then((stream) => reply.send(stream))
+      : reply.send(content)
+  }
 
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+  const resolve = createResolver(files)
+  const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
-    const resolved = resolvePath(files, pathname)
+    const resolved = resolve(pathname)
     if (resolved.kind === 'file') return send(request, reply, resolved.file, 200)
     if (notFound) return send(request, reply, notFound, 404)
     return reply.code(404).type('text/plain; charset=utf-8').send('404 Not Found')
   }
 
-  async function send(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    file: StaticFile,
-    status: number,
-  ) {
+  function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status: number) {
     const policy = csp.get(file.absolutePath)
     if (policy) reply.header('content-security-policy', policy)
     reply.header('content-type', file.contentType)
@@ -105,7 +109,7 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-length', variant.size)
       reply.code(status)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(await body(variant.absolutePath, variant.size))
+      return sendBody(reply, variant.absolutePath, variant.size)
     }
 
     reply.header('accept-ranges', 'bytes')
@@ -119,12 +123,12 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
       reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       reply.header('content-length', range.end - range.start + 1)
       if (request.method === 'HEAD') return reply.send()
-      return reply.send(await body(file.absolutePath, file.size, range))
+      return sendBody(reply, file.absolutePath, file.size, range)
     }
     reply.code(status)
     reply.header('content-length', file.size)
     if (request.method === 'HEAD') return reply.send()
-    return reply.send(await body(file.absolutePath, file.size))
+    return sendBody(reply, file.absolutePath, file.size)
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler })

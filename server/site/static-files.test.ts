@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CACHE,
+  createResolver,
   indexBuild,
   negotiateEncoding,
   resolvePath,
@@ -65,6 +66,34 @@ describe('resolvePath', () => {
     expect(resolved('/%2e%2e/secret')).toBe('not-found')
     expect(resolved('/%E0%A4%A')).toBe('not-found')
     expect(resolved('/nothing-here')).toBe('not-found')
+  })
+
+  it('answers as resolvePath when remembered, asked twice, and keeps no more than its bound', () => {
+    const resolve = createResolver(files, 3)
+    const paths = [
+      '/',
+      '/about',
+      '/about/',
+      '/articles/jo-doe/_.data',
+      '/about/index.html',
+      '/%2e%2e/secret',
+      '/assets/entry-abc123.js',
+    ]
+    for (const round of [1, 2]) {
+      for (const p of paths) {
+        const remembered = resolve(p)
+        const fresh = resolvePath(files, p)
+        expect(remembered, `${p}, round ${round}`).toEqual(fresh)
+      }
+    }
+    // Bounded: once 3 are kept the memory starts afresh, and every answer stays right.
+    const many = createResolver(files, 3)
+    let sizes = 0
+    for (const p of ['/', '/about', '/about/', '/articles/jo-doe/', '/articles/jo-doe.data']) {
+      many(p)
+      sizes = Math.max(sizes, many.size())
+    }
+    expect(sizes).toBeLessThanOrEqual(3)
   })
 
   it('caches hashed assets for a year and revalidates pages', () => {

@@ -139,3 +139,26 @@ export function negotiateEncoding(
 ): 'br' | 'gzip' | undefined {
   return chooseEncoding(acceptEncoding, file)
 }
+
+/**
+ * resolvePath remembered per raw path: a page asked for again is one Map lookup instead of a
+ * decode, a split and up to three lookups (issue 11). Only paths that name a file are kept, at
+ * most `max` of them; beyond that the memory starts afresh (the build has a few hundred files,
+ * each reachable by a few spellings).
+ */
+export function createResolver(files: Map<string, StaticFile>, max = 2048) {
+  const found = new Map<string, Resolution>()
+  const resolve = (rawPath: string): Resolution => {
+    const known = found.get(rawPath)
+    if (known) return known
+    const resolution = resolvePath(files, rawPath)
+    if (resolution.kind === 'file') {
+      if (found.size >= max) found.clear()
+      found.set(rawPath, resolution)
+    }
+    return resolution
+  }
+  /** How many paths are remembered (for tests). */
+  resolve.size = () => found.size
+  return resolve
+}
