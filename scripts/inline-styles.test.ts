@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   AFTER_PAINT_SCRIPT,
+  fontFaces,
   fontLoaderScript,
   FONTS_STORAGE_KEY,
   inlineStyles,
@@ -54,15 +55,34 @@ describe('inlineStyles', () => {
   })
 })
 
-/** A fake browser for the inline scripts: storage, head, paint timing and the load event. */
+/** A fake browser for the inline scripts: storage, fonts, paint timing and the load event. */
 function fakeBrowser(options: { stored?: string | null; paintTiming?: boolean } = {}) {
   const storage = new Map<string, string>()
   if (options.stored) storage.set(FONTS_STORAGE_KEY, options.stored)
   const added: string[] = []
+  const loaded: string[] = []
   const listeners: Record<string, () => void> = {}
   let observer: ((list: { getEntriesByName: (n: string) => unknown[] }, o: unknown) => void) | null
   observer = null
+  class FontFace {
+    style: string
+    constructor(
+      readonly family: string,
+      readonly src: string,
+      readonly descriptors: Record<string, string>,
+    ) {
+      this.style = descriptors.style ?? 'normal'
+    }
+    load() {
+      loaded.push(`${this.family} ${this.style}`)
+      return Promise.resolve(this)
+    }
+  }
+  const document = {
+    fonts: { add: (f: FontFace) => added.push(`${f.family} ${f.style}`) },
+  }
   const window: Record<string, unknown> = {
+    FontFace,
     addEventListener: (type: string, f: () => void) => (listeners[type] = f),
   }
   class PerformanceObserver {
@@ -75,10 +95,8 @@ function fakeBrowser(options: { stored?: string | null; paintTiming?: boolean } 
   }
   const globals = {
     window,
-    document: {
-      createElement: () => ({ textContent: '' }),
-      head: { appendChild: (s: { textContent: string }) => added.push(s.textContent) },
-    },
+    document,
+    FontFace,
     localStorage: {
       getItem: (k: string) => storage.get(k) ?? null,
       setItem: (k: string, v: string) => storage.set(k, v),
@@ -91,6 +109,7 @@ function fakeBrowser(options: { stored?: string | null; paintTiming?: boolean } 
   return {
     run,
     added,
+    loaded,
     storage,
     paint: async (name = 'first-contentful-paint') => {
       observer?.({ getEntriesByName: (n: string) => (n === name ? [{}] : []) }, { disconnect() {} })
@@ -104,48 +123,64 @@ function fakeBrowser(options: { stored?: string | null; paintTiming?: boolean } 
   }
 }
 
+describe('fontFaces', () => {
+  it('reads each web font rule into FontFace arguments', () => {
+    expect(fontFaces(FACE_INTER + FACE_FRAUNCES)).toEqual([
+      {
+        family: 'Inter',
+        src: 'url(/assets/inter-1.woff2)format("woff2")',
+        descriptors: { display: 'swap' },
+      },
+      {
+        family: 'Fraunces',
+        src: 'url(/assets/fraunces-2.woff2)format("woff2")',
+        descriptors: { style: 'italic', unicodeRange: 'U+20-7E' },
+      },
+    ])
+  })
+})
+
 describe('the font loader', () => {
   const fonts = FACE_INTER + FACE_FRAUNCES
-
-  it('adds the fonts only after the first contentful paint, then remembers them', async () => {
-    const browser = fakeBrowser()
+  const start = (browser: ReturnType<typeof fakeBrowser>) => {
     browser.run(AFTER_PAINT_SCRIPT)
     browser.run(fontLoaderScript(fonts))
+  }
+
+  it('loads the fonts only after the first contentful paint, applies them together, remembers them', async () => {
+    const browser = fakeBrowser()
+    start(browser)
     await browser.tick()
-    expect(browser.added, 'before any paint').toEqual([])
+    expect(browser.loaded, 'before any paint').toEqual([])
     await browser.paint('first-paint')
-    expect(browser.added, 'a paint that is not contentful').toEqual([])
+    expect(browser.loaded, 'a paint that is not contentful').toEqual([])
     await browser.paint()
-    expect(browser.added).toEqual([fonts])
+    expect(browser.loaded, 'the upright faces are fetched; the italic when used').toEqual([
+      'Inter normal',
+    ])
+    expect(browser.added).toEqual(['Inter normal', 'Fraunces italic'])
     expect(browser.storage.get(FONTS_STORAGE_KEY)).toMatch(/^[\w-]{12}$/)
   })
 
   it('adds them at once where this version was loaded before', async () => {
-    const version = (() => {
-      const first = fakeBrowser()
-      first.run(AFTER_PAINT_SCRIPT)
-      first.run(fontLoaderScript(fonts))
-      return first
-    })()
-    await version.paint()
-    const again = fakeBrowser({ stored: version.storage.get(FONTS_STORAGE_KEY) })
-    again.run(AFTER_PAINT_SCRIPT)
-    again.run(fontLoaderScript(fonts))
-    expect(again.added).toEqual([fonts])
+    const first = fakeBrowser()
+    start(first)
+    await first.paint()
+    const again = fakeBrowser({ stored: first.storage.get(FONTS_STORAGE_KEY) })
+    start(again)
+    expect(again.added).toEqual(['Inter normal', 'Fraunces italic'])
 
     const otherVersion = fakeBrowser({ stored: 'an-old-one00' })
-    otherVersion.run(AFTER_PAINT_SCRIPT)
-    otherVersion.run(fontLoaderScript(fonts))
+    start(otherVersion)
     expect(otherVersion.added, 'new font files are not in the cache yet').toEqual([])
   })
 
   it('falls back to the load event without paint timing', async () => {
     const browser = fakeBrowser({ paintTiming: false })
-    browser.run(AFTER_PAINT_SCRIPT)
-    browser.run(fontLoaderScript(fonts))
+    start(browser)
     await browser.tick()
     expect(browser.added).toEqual([])
     await browser.load()
-    expect(browser.added).toEqual([fonts])
+    expect(browser.added).toEqual(['Inter normal', 'Fraunces italic'])
   })
 })

@@ -40,15 +40,56 @@ export function splitWebFonts(css: string): { rest: string; fonts: string } {
   return { rest: css.replace(WEB_FONT_FACE, ''), fonts: faces.join('') }
 }
 
-/** The script that adds the font faces after the first paint, or at once when they are cached. */
+interface FaceDescriptor {
+  family: string
+  src: string
+  descriptors: Record<string, string>
+}
+
+/** The `@font-face` rules as FontFace constructor arguments (family, source, descriptors). */
+export function fontFaces(fonts: string): FaceDescriptor[] {
+  return (fonts.match(WEB_FONT_FACE) ?? []).map((rule) => {
+    const body = rule.slice(rule.indexOf('{') + 1, rule.lastIndexOf('}'))
+    const declarations = new Map<string, string>()
+    for (const declaration of body.split(/;(?![^(]*\))/)) {
+      const colon = declaration.indexOf(':')
+      if (colon > 0)
+        declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim())
+    }
+    const family = declarations.get('font-family')?.replace(/^["']|["']$/g, '')
+    const src = declarations.get('src')
+    if (!family || !src)
+      throw new Error(`inline-styles: a web font face without family or src: ${rule}`)
+    const descriptors: Record<string, string> = {}
+    for (const [property, key] of [
+      ['font-style', 'style'],
+      ['font-weight', 'weight'],
+      ['font-display', 'display'],
+      ['unicode-range', 'unicodeRange'],
+    ] as const) {
+      const value = declarations.get(property)
+      if (value) descriptors[key] = value
+    }
+    return { family, src, descriptors }
+  })
+}
+
+/**
+ * The script that puts the web fonts in after the first paint, or at once when they are cached.
+ * After the paint it downloads the upright faces (every page uses them) without applying them,
+ * then adds every face in one go: the page is laid out again once, not once per font (each
+ * re-layout is a long task on a slow phone). The italic face loads when a page uses it.
+ */
 export function fontLoaderScript(fonts: string): string {
   const version = crypto.createHash('sha256').update(fonts).digest('base64url').slice(0, 12)
   return (
-    `(function(){var css=${JSON.stringify(fonts)},key=${JSON.stringify(FONTS_STORAGE_KEY)},version=${JSON.stringify(version)},cached=false;` +
-    'function add(){var s=document.createElement("style");s.textContent=css;document.head.appendChild(s);' +
-    'try{localStorage.setItem(key,version)}catch(e){}}' +
+    `(function(){var faces=${JSON.stringify(fontFaces(fonts))},key=${JSON.stringify(FONTS_STORAGE_KEY)},version=${JSON.stringify(version)},cached=false;` +
+    'if(!window.FontFace||!document.fonts)return;' +
+    'var list=faces.map(function(f){return new FontFace(f.family,f.src,f.descriptors)});' +
+    'function addAll(){list.forEach(function(f){document.fonts.add(f)});try{localStorage.setItem(key,version)}catch(e){}}' +
     'try{cached=localStorage.getItem(key)===version}catch(e){}' +
-    'if(cached)add();else window.__afterPaint(add)})()'
+    'if(cached)addAll();' +
+    'else window.__afterPaint(function(){Promise.all(list.filter(function(f){return f.style!=="italic"}).map(function(f){return f.load()})).then(addAll,function(){})})})()'
   )
 }
 
