@@ -186,7 +186,11 @@ export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOpt
       for (const page of pages) {
         for (const kind of ['page', 'twin'] as const) {
           const url = base + (kind === 'twin' ? TWIN_PREFIX + (page === '/' ? '/' : page) : page)
-          const run = runLighthouse(url, chrome, workDir)
+          let run = runLighthouse(url, chrome, workDir)
+          // Lighthouse sometimes loses the trace's navigation start (NO_NAVSTART): that says
+          // nothing about the page, so it gets one more try.
+          if (typeof run === 'string' && run.includes('NO_NAVSTART'))
+            run = runLighthouse(url, chrome, workDir)
           if (typeof run === 'string') {
             console.log(`  round ${round} ${kind} ${page}: ${run}`)
             continue
