@@ -65,12 +65,10 @@ function fakeBrowser(options: { stored?: string | null; paintTiming?: boolean } 
   let observer: ((list: { getEntriesByName: (n: string) => unknown[] }, o: unknown) => void) | null
   observer = null
   class FontFace {
+    family: string
     style: string
-    constructor(
-      readonly family: string,
-      readonly src: string,
-      readonly descriptors: Record<string, string>,
-    ) {
+    constructor(family: string, _src: string, descriptors: Record<string, string>) {
+      this.family = family
       this.style = descriptors.style ?? 'normal'
     }
     load() {
