@@ -201,6 +201,13 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
     }
   }
 
+  /** read() without a promise when it would not wait (every GET but those of the first sync). */
+  function readNow(): CatalogueSnapshot | undefined {
+    if (snapshot.courses.length === 0 && initialSync) return undefined
+    maybeRevalidate()
+    return snapshot
+  }
+
   return {
     provider: provider.name,
 
@@ -225,17 +232,13 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
      * in the background).
      */
     async read(): Promise<CatalogueSnapshot> {
-      if (snapshot.courses.length === 0 && initialSync) await initialSync
-      maybeRevalidate()
-      return snapshot
+      const now = readNow()
+      if (now) return now
+      await initialSync
+      return readNow() ?? snapshot
     },
 
-    /** read() without a promise when it would not wait (every GET but those of the first sync). */
-    readNow(): CatalogueSnapshot | undefined {
-      if (snapshot.courses.length === 0 && initialSync) return undefined
-      maybeRevalidate()
-      return snapshot
-    },
+    readNow,
 
     /** Syncs from the store unless the cooldown says the catalogue is fresh; shares a running sync. */
     refresh,
