@@ -16,8 +16,6 @@ import { chooseEncoding } from '#server/http/encoding.ts'
 import { matchesEtag, type CatalogueSnapshot, type SerialisedAnswer } from './snapshot.ts'
 import { createCatalogueService } from './sync-service.ts'
 
-const noop = () => {}
-
 export interface CatalogueOptions {
   env: Env
   database: Database
@@ -91,14 +89,16 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   })
 
   // Synchronous (a callback, not a promise): it runs on every catalogue GET.
-  const knownStore = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const { store } = request.params as Params
-    if (store === provider.name) return done()
+  const unknownStore = (reply: FastifyReply, store: string) =>
     sendApiError(
       reply,
       404,
       `There is no store named "${store.slice(0, 40)}" here; the catalogue is read from "${provider.name}".`,
     )
+  const knownStore = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    const { store } = request.params as Params
+    if (store === provider.name) return done()
+    unknownStore(reply, store)
   }
 
   const jsonOnly = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -129,7 +129,8 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   // The hottest route (issue 11): no promise when the catalogue is loaded, and the store is
   // checked here rather than by a route hook (the list has no other parameter to validate).
   const list = (request: FastifyRequest, reply: FastifyReply) => {
-    if ((request.params as Params).store !== provider.name) return knownStore(request, reply, noop)
+    const { store } = request.params as Params
+    if (store !== provider.name) return unknownStore(reply, store)
     const snapshot = service.readNow()
     if (snapshot) return answerList(request, reply, snapshot)
     return service.read().then((loaded) => answerList(request, reply, loaded))
