@@ -61,21 +61,15 @@ export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
   // gone missing still fails before the answer starts, as a 500 page. An answer from memory is
   // sent without a promise (issue 11); a stream is opened first (openStream).
   const cache = createFileCache()
-  const body = (absolutePath: string, size: number, range?: { start: number; end: number }) => {
-    const bytes = cache.get(absolutePath, size)
-    if (!bytes) return openStream(absolutePath, range)
-    return range ? bytes.subarray(range.start, range.end + 1) : bytes
-  }
   const sendBody = (
     reply: FastifyReply,
     absolutePath: string,
     size: number,
     range?: { start: number; end: number },
   ) => {
-    const content = body(absolutePath, size, range)
-    return content instanceof Promise
-      ? content.then((stream) => reply.send(stream))
-      : reply.send(content)
+    const bytes = cache.get(absolutePath, size)
+    if (bytes) return reply.send(range ? bytes.subarray(range.start, range.end + 1) : bytes)
+    return openStream(absolutePath, range).then((stream) => reply.send(stream))
   }
 
   const resolve = createResolver(files)
