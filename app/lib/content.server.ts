@@ -47,19 +47,25 @@ export function mediaManifest(): schema.MediaManifest {
   return manifestCache
 }
 
-/** Resolves a media id to the srcsets of its generated variants. */
-export function resolveImage(picture: schema.Picture, referencedFrom: string): ImageSource {
-  const entry = mediaManifest().images[picture.image]
+/** A manifest image's generated widths, the fallback width among them, and a variant's URL. */
+function imageVariants(id: string, referencedFrom: string) {
+  const entry = mediaManifest().images[id]
   if (!entry) {
     throw new Error(
-      `Invalid content in ${referencedFrom}: image "${picture.image}" is not in content/media-manifest.json (run "npm run media")`,
+      `Invalid content in ${referencedFrom}: image "${id}" is not in content/media-manifest.json (run "npm run media")`,
     )
   }
-  const url = (w: number, ext: string) => `/media/${picture.image}-${w}.${ext}`
   const widths = [...entry.widths].sort((a, b) => a - b)
-  const middle = widths[Math.floor((widths.length - 1) / 2)] ?? entry.width
+  const fallbackWidth = widths[Math.floor((widths.length - 1) / 2)] ?? entry.width
+  const url = (w: number, ext: 'avif' | 'webp') => `/media/${id}-${w}.${ext}`
+  return { entry, widths, fallbackWidth, url }
+}
+
+/** Resolves a media id to the srcsets of its generated variants. */
+export function resolveImage(picture: schema.Picture, referencedFrom: string): ImageSource {
+  const { entry, widths, fallbackWidth, url } = imageVariants(picture.image, referencedFrom)
   return {
-    src: url(middle, 'webp'),
+    src: url(fallbackWidth, 'webp'),
     avifSrcSet: widths.map((w) => `${url(w, 'avif')} ${w}w`).join(', '),
     webpSrcSet: widths.map((w) => `${url(w, 'webp')} ${w}w`).join(', '),
     width: entry.width,
@@ -75,14 +81,14 @@ export function resolveVideo(id: string, referencedFrom: string, posterAlt = '')
     throw new Error(
       `Invalid content in ${referencedFrom}: video "${id}" is not in content/media-manifest.json`,
     )
-  const poster = resolveImage({ image: entry.poster, alt: posterAlt }, referencedFrom)
+  const poster = imageVariants(entry.poster, referencedFrom)
   return {
     mp4: entry.mp4,
     webm: entry.webm,
     width: entry.width,
     height: entry.height,
-    poster,
-    posterAvif: poster.src.replace(/\.webp$/, '.avif'),
+    poster: resolveImage({ image: entry.poster, alt: posterAlt }, referencedFrom),
+    posterAvif: poster.url(poster.fallbackWidth, 'avif'),
   }
 }
 
