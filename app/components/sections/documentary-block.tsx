@@ -2,7 +2,7 @@ import { useRef } from 'react'
 import type { ImageSource, VideoSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
-import { placeholderPoster, useLazyPoster } from '#app/components/ui/use-deferred-autoplay.ts'
+import { placeholderPoster, useLazyPoster } from '#app/components/ui/lazy-poster.ts'
 
 export interface DocumentaryView {
   id: string
