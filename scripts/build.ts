@@ -95,7 +95,14 @@ export function build() {
     process.exit(result.status ?? 1)
   }
   const client = path.join(release, 'client')
-  const readStylesheet = (href: string) => fs.readFileSync(path.join(client, href), 'utf8')
+  // Every page links the same stylesheet: read it once, not once per page.
+  const stylesheets = new Map<string, string>()
+  const readStylesheet = (href: string) => {
+    let css = stylesheets.get(href)
+    if (css === undefined)
+      stylesheets.set(href, (css = fs.readFileSync(path.join(client, href), 'utf8')))
+    return css
+  }
   for (const file of walk(client)) {
     if (file.endsWith('.html'))
       fs.writeFileSync(
