@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readCourse, readCourseDetail, readCourseList, readRefreshAnswer } from './course-reader.ts'
-
-const course = {
-  id: '3-course-bundle',
-  title: '3 Course Bundle',
-  description: 'Nine credit hours.',
-  price: 69,
-  url: 'https://store.example.org/products/3-course-bundle',
-  image_url: '/media/courses/3-course-bundle-800.webp',
-}
+import { sampleCourse as course } from './course.fixture.ts'
 
 describe('readCourse: what the page accepts in one course', () => {
   it.each([

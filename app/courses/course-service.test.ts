@@ -1,15 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, createApiClient } from '#app/lib/api-client.ts'
 import { COURSE_ERRORS, CourseAnswerError, createCourseService } from './course-service.ts'
-
-const course = {
-  id: '3-course-bundle',
-  title: '3 Course Bundle',
-  description: 'Nine credit hours.',
-  price: 69,
-  url: 'https://store.example.org/products/3-course-bundle',
-  image_url: '/media/courses/3-course-bundle-800.webp',
-}
+import { sampleCourse as course } from '#common/course.fixture.ts'
 
 function fakeClient() {
   return {
