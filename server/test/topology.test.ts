@@ -236,9 +236,18 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(rows).toHaveLength(300)
       expect(new Set(rows.map((row) => row.submission_id)).size).toBe(300)
 
-      // Round-robin reached every process.
+      // Round-robin reached every process. Request log lines reach the output in batches, at most
+      // 250 ms after they are written (server/http/request-log.ts): wait that long, not longer.
+      const logged = (server: (typeof servers)[number]) =>
+        server.output.some((line) => line.includes('/api/contact/'))
+      await waitFor(
+        async () => servers.every(logged),
+        2_000,
+        () =>
+          `processes without a contact request in their log: ${servers.filter((s) => !logged(s)).length}`,
+      )
       for (const server of servers) {
-        expect(server.output.some((line) => line.includes('/api/contact/'))).toBe(true)
+        expect(logged(server)).toBe(true)
       }
 
       // Every row is marked sent (no sender is still in flight), and the SMTP server has them.
