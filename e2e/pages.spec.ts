@@ -293,3 +293,19 @@ test.describe('without JavaScript', () => {
     })
   }
 })
+
+test.describe('no sideways scrolling', () => {
+  for (const width of [390, 768, 1440]) {
+    test(`no page is wider than a ${width} px window`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 })
+      for (const pagePath of PAGES) {
+        await page.goto(pagePath, { waitUntil: 'load' })
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }))
+        expect(scrollWidth, `${pagePath} at ${width} px`).toBeLessThanOrEqual(clientWidth)
+      }
+    })
+  }
+})
