@@ -16,5 +16,22 @@ export default defineConfig({
   // and injected as one constant, so a bad value fails the build and no schema code ships.
   define: { __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv(process.env)) },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    // React DOM's client (with its scheduler) in a chunk of its own: the hydration loader
+    // (scripts/defer-hydration.ts) evaluates each chunk in its own task, and this one is most of
+    // what the entry chunk used to evaluate at once.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react-dom-client',
+              test: /node_modules[\\/](react-dom[\\/]cjs[\\/]react-dom-client|scheduler)/,
+            },
+          ],
+        },
+      },
+    },
+  },
 })

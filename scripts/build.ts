@@ -95,19 +95,19 @@ export function build() {
     process.exit(result.status ?? 1)
   }
   const client = path.join(release, 'client')
-  // Every page links the same stylesheet: read it once, not once per page.
-  const stylesheets = new Map<string, string>()
-  const readStylesheet = (href: string) => {
-    let css = stylesheets.get(href)
-    if (css === undefined)
-      stylesheets.set(href, (css = fs.readFileSync(path.join(client, href), 'utf8')))
-    return css
+  // Every page links the same stylesheet and chunks: read each once, not once per page.
+  const assets = new Map<string, string>()
+  const readAsset = (href: string) => {
+    let text = assets.get(href)
+    if (text === undefined)
+      assets.set(href, (text = fs.readFileSync(path.join(client, href), 'utf8')))
+    return text
   }
   for (const file of walk(client)) {
     if (file.endsWith('.html'))
       fs.writeFileSync(
         file,
-        deferHydration(inlineStyles(fs.readFileSync(file, 'utf8'), readStylesheet)),
+        deferHydration(inlineStyles(fs.readFileSync(file, 'utf8'), readAsset), readAsset),
       )
   }
   const stats = precompress(client)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deferHydration } from './defer-hydration.ts'
+import { chunkImports, deferHydration, dependencyOrder } from './defer-hydration.ts'
 
 // The shape React Router 8 prerenders (head preloads, then the module script at the end of body).
 const PAGE = [
@@ -23,7 +23,7 @@ const PAGE = [
  * Runs the rewritten loader with a fake window, recording what it preloads and imports. With
  * `painted`, the page has inline-styles.ts's paint signal, fired by calling the returned `paint`.
  */
-function startLoader(html: string, options: { painted?: boolean } = {}) {
+function startLoader(html: string, options: { painted?: boolean; failing?: string } = {}) {
   const script = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
     .find((body) => body.includes('function start'))!
@@ -41,21 +41,36 @@ function startLoader(html: string, options: { painted?: boolean } = {}) {
   }
   const load = async (url: string) => {
     imported.push(url)
+    // fails the first time only (a network blip): the page's own import then succeeds
+    if (url === options.failing && imported.filter((u) => u === url).length === 1)
+      throw new Error(`${url} failed`)
     return { url }
   }
+  let tasks = 0
+  const taskTimer = (f: () => void) => setTimeout(() => (tasks++, f()))
   // `import(` is syntax, not a function: route it to the recorder for this test.
   new Function(
     'addEventListener',
     'document',
     'window',
     'load',
+    'setTimeout',
     script.replaceAll('import(', 'load('),
-  )((type: string, listener: () => void) => (listeners[type] = listener), document, window, load)
+  )(
+    (type: string, listener: () => void) => (listeners[type] = listener),
+    document,
+    window,
+    load,
+    taskTimer,
+  )
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
   return {
     preloaded,
     imported,
     window,
+    get tasks() {
+      return tasks
+    },
     fireLoad: async () => {
       document.readyState = 'complete'
       listeners.load?.()
@@ -117,6 +132,71 @@ describe('deferHydration', () => {
     await beforeLoad.fireLoad()
     expect(beforeLoad.preloaded).toHaveLength(4)
     expect(beforeLoad.imported).toHaveLength(4)
+  })
+
+  it('evaluates the preloaded chunks one per task, dependencies first, before the entry', async () => {
+    // The built chunks' own imports: root needs react, the entry needs react and root.
+    const code: Record<string, string> = {
+      '/assets/manifest-1.js': 'window.__reactRouterManifest={}',
+      '/assets/entry.client-2.js': 'import{a}from"./react-5.js";import"./root-3.js";',
+      '/assets/root-3.js': 'import{b as c}from"./react-5.js";export default 1',
+      '/assets/about-4.js': 'import {x} from "./root-3.js";export default 2',
+      '/assets/react-5.js': 'export const a=1',
+    }
+    const page = PAGE.replace(
+      '<link rel="modulepreload" href="/assets/root-3.js"/>',
+      '<link rel="modulepreload" href="/assets/root-3.js"/><link rel="modulepreload" href="/assets/react-5.js"/>',
+    )
+    const loader = startLoader(deferHydration(page, (url) => code[url]!))
+    await loader.fireLoad()
+    expect(loader.imported).toEqual([
+      // one by one, each after what it imports; the entry is not among them
+      '/assets/manifest-1.js',
+      '/assets/react-5.js',
+      '/assets/root-3.js',
+      '/assets/about-4.js',
+      // then the page's own script, as React Router wrote it (these are evaluated by now)
+      '/assets/manifest-1.js',
+      '/assets/root-3.js',
+      '/assets/about-4.js',
+      '/assets/entry.client-2.js',
+    ])
+    expect(loader.window.__reactRouterRouteModules).toBeDefined()
+    expect(loader.tasks, 'a task between two warm-up imports').toBeGreaterThanOrEqual(4)
+  })
+
+  it('goes on to the page script when a warm-up import fails', async () => {
+    const loader = startLoader(
+      deferHydration(PAGE, () => ''),
+      { failing: '/assets/root-3.js' },
+    )
+    await loader.fireLoad()
+    expect(loader.imported).toEqual([
+      '/assets/manifest-1.js',
+      '/assets/root-3.js', // failed: the warm-up stops here
+      '/assets/manifest-1.js',
+      '/assets/root-3.js',
+      '/assets/about-4.js',
+      '/assets/entry.client-2.js',
+    ])
+  })
+
+  it('orders chunks after their imports and reads the imports of minified chunks', () => {
+    expect(
+      chunkImports(
+        '/assets/a.js',
+        'import{x as y}from"./b-1.js";import"./c-2.js";import("./lazy-3.js")',
+      ),
+    ).toEqual(['/assets/b-1.js', '/assets/c-2.js'])
+    const imports: Record<string, string[]> = { a: ['b', 'outside'], b: ['c'], c: [], d: ['a'] }
+    expect(dependencyOrder(['a', 'b', 'c', 'd'], (u) => imports[u]!, new Set(['d']))).toEqual([
+      'c',
+      'b',
+      'a',
+    ])
+    // a cycle (chunks may import each other) ends instead of looping
+    const cycle: Record<string, string[]> = { a: ['b'], b: ['a'] }
+    expect(dependencyOrder(['a', 'b'], (u) => cycle[u]!, new Set())).toEqual(['b', 'a'])
   })
 
   it('leaves a page without a module script alone', () => {
