@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CACHE } from '#server/site/static-files.ts'
+import { writeReportSection } from './report.ts'
 import {
   baseHeaders,
   API_CSP,
@@ -141,9 +142,14 @@ export async function runApiBench(options: ApiBenchOptions = {}) {
     }
 
     const rows = targets.map((url) => {
-      const ours = summarise(runs.get(`node ${url}`)!)
-      const theirs = summarise(runs.get(`nginx ${url}`)!)
-      return { url, ours, theirs, ratio: ours.cpuMicros / theirs.cpuMicros }
+      const ourRuns = runs.get(`node ${url}`)!
+      const theirRuns = runs.get(`nginx ${url}`)!
+      return {
+        url,
+        ours: summarise(ourRuns),
+        theirs: summarise(theirRuns),
+        ratio: pairedRatio(ourRuns, theirRuns),
+      }
     })
     const table = [
       `| URL | node req/s | node µs CPU/req | node errors | nginx req/s | nginx µs CPU/req | nginx errors | ratio |`,
@@ -205,9 +211,21 @@ function wrk(url: string, seconds: number, connections: number, cpu: string) {
   return { requests, rps, errors }
 }
 
+const median = (values: number[]) =>
+  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/**
+ * The median over the rounds of node's CPU per request over nginx's in the same round: each
+ * ratio compares two runs made back to back, under the same machine load (the ratio of the two
+ * medians could divide figures from different rounds).
+ */
+export function pairedRatio(ours: Pick<Run, 'cpuMicros'>[], theirs: Pick<Run, 'cpuMicros'>[]) {
+  if (ours.length !== theirs.length || ours.length === 0)
+    throw new Error(`pairedRatio: ${ours.length} runs of node against ${theirs.length} of nginx`)
+  return median(ours.map((run, round) => run.cpuMicros / theirs[round]!.cpuMicros))
+}
+
 function summarise(runs: Run[]): Run {
-  const median = (values: number[]) =>
-    values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
   return {
     requests: median(runs.map((r) => r.requests)),
     rps: median(runs.map((r) => r.rps)),
@@ -335,13 +353,12 @@ function writeSection(
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU'
   const nginxVersion = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim()
   const wrkVersion = wrkVersionOf(spawnSync('wrk', ['-v'], { encoding: 'utf8' }).stdout)
-  const section = `${MARKERS.start}
-## The API and pages beside nginx
+  const section = `## The API and pages beside nginx
 
 \`npm run bench:api\` (scripts/bench/api.ts), ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC,
 ${os.cpus().length} × ${cpu}, Node ${process.version}, ${nginxVersion.replace('nginx version: ', '')}, ${wrkVersion}.
 Each server pinned to one core with taskset, wrk (2 threads, ${run.connections} connections,
-\`Accept-Encoding: br, gzip\`) on the other; ${run.rounds} interleaved rounds of ${run.seconds} s, medians.
+\`Accept-Encoding: br, gzip\`) on the other; ${run.rounds} interleaved rounds of ${run.seconds} s, medians; the ratio is the median of the rounds' ratios (node and nginx measured back to back in each round).
 CPU per request = utime + stime of the server process over the run / requests completed. Both send
 the same body (the precompressed brotli form), the same security headers, CSP, cache-control,
 ETag and Vary; both write a request log line (node: the server's log to a file; nginx: its
@@ -349,16 +366,8 @@ buffered access log). Errors are socket errors plus non-2xx answers, summed over
 
 ${table}
 
-Target (issue 11): ratio ≤ 2.0 with 0 errors.
-${MARKERS.end}`
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n'
-  const start = current.indexOf(MARKERS.start)
-  const end = current.indexOf(MARKERS.end)
-  const next =
-    start !== -1 && end > start
-      ? current.slice(0, start) + section + current.slice(end + MARKERS.end.length)
-      : `${current.trimEnd()}\n\n${section}\n`
-  fs.writeFileSync(file, next)
+Target (issue 11): ratio ≤ 2.0 with 0 errors.`
+  writeReportSection(file, MARKERS, section)
   console.log(`\nWrote the API section of ${path.relative(root, file)}`)
 }
 

@@ -12,8 +12,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { precompress } from '#scripts/build.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from '#scripts/chromium.ts'
+import { writeReportSection } from './report.ts'
 
 export const TWIN_PREFIX = '/__twin'
+const LIGHTHOUSE_MARKERS = { start: '<!-- lighthouse:begin -->', end: '<!-- lighthouse:end -->' }
 
 /** The HTML of a page without any script: what the page is before React runs. */
 export function staticTwin(html: string): string {
@@ -252,20 +254,5 @@ function writeReport(file: string, table: string, runs: number) {
     table,
     '',
   ].join('\n')
-  writeSection(file, section)
-}
-
-/** Replaces this module's section of the report, keeping whatever else the file holds. */
-function writeSection(file: string, section: string) {
-  const begin = '<!-- lighthouse:begin -->'
-  const end = '<!-- lighthouse:end -->'
-  const block = `${begin}\n${section}${end}`
-  const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n\n'
-  const start = current.indexOf(begin)
-  const stop = current.indexOf(end)
-  const next =
-    start >= 0 && stop > start
-      ? current.slice(0, start) + block + current.slice(stop + end.length)
-      : current.trimEnd() + '\n\n' + block + '\n'
-  fs.writeFileSync(file, next)
+  writeReportSection(file, LIGHTHOUSE_MARKERS, section)
 }
