@@ -17,7 +17,7 @@ import { API_CSP, baseHeaders } from '#server/site/security-headers.ts'
 import type { SiteBuild } from '#server/site/site-build.ts'
 import { commonHeadersHook } from '#server/http/common-headers.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
-import { OneLineRequestLog, logDestination, requestLogger } from '#server/http/request-log.ts'
+import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
 
 export interface AppOptions {
   env: Env
@@ -64,8 +64,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     // One line per request (not two), written asynchronously: server/http/request-log.ts.
     logController: new OneLineRequestLog(),
-    // A request's pino child logger is made only if the request logs something (request-log.ts).
-    childLoggerFactory: requestLogger,
     bodyLimit: 64 * 1024,
     // Keep-alive sockets that are idle are closed at once on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
