@@ -29,6 +29,8 @@ function startLoader(html: string, options: { painted?: boolean; failing?: strin
     .find((body) => body.includes('function start'))!
   const listeners: Record<string, () => void> = {}
   const preloaded: string[] = []
+  /** The task each preload link went in, counted by the loader's own timers. */
+  const preloadTask: number[] = []
   const imported: string[] = []
   const afterPaint: (() => void)[] = []
   const window: Record<string, unknown> = options.painted
@@ -37,7 +39,12 @@ function startLoader(html: string, options: { painted?: boolean; failing?: strin
   const document = {
     readyState: 'interactive',
     createElement: () => ({ rel: '', href: '' }),
-    head: { appendChild: (link: { rel: string; href: string }) => preloaded.push(link.href) },
+    head: {
+      appendChild: (link: { rel: string; href: string }) => {
+        preloaded.push(link.href)
+        preloadTask.push(tasks)
+      },
+    },
   }
   const load = async (url: string) => {
     imported.push(url)
@@ -66,6 +73,7 @@ function startLoader(html: string, options: { painted?: boolean; failing?: strin
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
   return {
     preloaded,
+    preloadTask,
     imported,
     window,
     get tasks() {
@@ -179,6 +187,21 @@ describe('deferHydration', () => {
       '/assets/about-4.js',
       '/assets/entry.client-2.js',
     ])
+  })
+
+  it('adds the preload links a few per task, all before the first import', async () => {
+    const links = Array.from({ length: 9 }, (_, i) => `/assets/chunk-${i}.js`)
+    const page = PAGE.replace(
+      '</head>',
+      links.map((href) => `<link rel="modulepreload" href="${href}"/>`).join('') + '</head>',
+    )
+    const loader = startLoader(deferHydration(page, () => ''))
+    await loader.fireLoad()
+    expect(loader.preloaded).toHaveLength(13)
+    const perTask = Map.groupBy(loader.preloadTask, (task) => task)
+    expect(Math.max(...[...perTask.values()].map((inTask) => inTask.length))).toBeLessThanOrEqual(4)
+    expect(perTask.size).toBe(4)
+    expect(loader.imported.length).toBeGreaterThan(0)
   })
 
   it('orders chunks after their imports and reads the imports of minified chunks', () => {
