@@ -38,8 +38,8 @@ export function chunkImports(url: string, code: string): string[] {
 }
 
 /**
- * The preloaded chunks in an order that puts every chunk after the chunks it imports (the order
- * of the list where it allows), leaving out `exclude` and whatever only it imports.
+ * The preloaded chunks, `exclude` left out, in an order that puts every chunk after the chunks
+ * it imports (otherwise the order of the list). Chunks that import each other end the walk.
  */
 export function dependencyOrder(
   preloads: string[],
@@ -47,12 +47,11 @@ export function dependencyOrder(
   exclude: Set<string>,
 ): string[] {
   const order: string[] = []
-  const state = new Map<string, 'visiting' | 'done'>()
+  const seen = new Set<string>()
   const visit = (url: string) => {
-    if (state.has(url)) return
-    state.set(url, 'visiting')
+    if (seen.has(url)) return
+    seen.add(url)
     for (const dependency of importsOf(url)) if (preloads.includes(dependency)) visit(dependency)
-    state.set(url, 'done')
     order.push(url)
   }
   for (const url of preloads) if (!exclude.has(url)) visit(url)
