@@ -20,6 +20,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { CACHE } from '#server/site/static-files.ts'
+import { median } from './median.ts'
 import { writeReportSection } from './report.ts'
 import {
   baseHeaders,
@@ -210,9 +211,6 @@ function wrk(url: string, seconds: number, connections: number, cpu: string) {
   if (!Number.isFinite(requests)) throw new Error(`could not read wrk's output:\n${out}`)
   return { requests, rps, errors }
 }
-
-const median = (values: number[]) =>
-  values.toSorted((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 /**
  * The median over the rounds of node's CPU per request over nginx's in the same round: each

@@ -12,6 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { precompress } from '#scripts/build.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from '#scripts/chromium.ts'
+import { median } from './median.ts'
 import { writeReportSection } from './report.ts'
 
 export const TWIN_PREFIX = '/__twin'
@@ -132,13 +133,6 @@ function runLighthouse(url: string, chrome: string, workDir: string): Run | stri
     jsBeforeLoad: sum(before.filter(isScript)),
     jsAll: sum(requests.filter(isScript)),
   }
-}
-
-function median(values: number[]): number {
-  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b)
-  if (sorted.length === 0) return NaN
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
 }
 
 function medianRun(runs: Run[]): Run | undefined {
