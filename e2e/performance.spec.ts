@@ -125,6 +125,41 @@ test.describe('page weight and stability', () => {
       expect(fontsInUse).toEqual(expect.arrayContaining(['Inter', 'Fraunces']))
     })
 
+    // A column whose width came from the font (a `ch` max-width) changes width when the fonts
+    // swap, and re-wraps what is in it; the layout-shift budget only sees what is on screen.
+    test(`${pagePath}: every column is as wide in the fallback fonts as in the web fonts`, async ({
+      browser,
+    }) => {
+      const widths = async (webFonts: boolean) => {
+        // Without JavaScript (the noscript copy of the font rules applies), so that both loads
+        // are the same static page, not the page at two moments of its hydration.
+        const context = await browser.newContext({
+          viewport: { width: 1440, height: 823 },
+          javaScriptEnabled: false,
+        })
+        const page = await context.newPage()
+        if (!webFonts) await page.route(/\.woff2$/, (route) => route.abort())
+        await page.goto(pagePath, { waitUntil: 'networkidle' })
+        await page.evaluate(() => document.fonts.ready)
+        const columns = await page.evaluate(() =>
+          [...document.querySelectorAll('main *')]
+            .filter((element) => {
+              const style = getComputedStyle(element)
+              return style.maxWidth !== 'none' && style.display === 'block'
+            })
+            .map(
+              (element) =>
+                `${element.className}: ${Math.round(element.getBoundingClientRect().width)}`,
+            ),
+        )
+        await context.close()
+        return columns
+      }
+      const fallback = await widths(false)
+      expect(fallback.length).toBeGreaterThan(0)
+      expect(fallback).toEqual(await widths(true))
+    })
+
     // The web fonts swap in after the first paint: at a phone's width and a desktop's, the
     // metric-matched fallbacks must keep every line where it was.
     for (const width of [412, 1440]) {

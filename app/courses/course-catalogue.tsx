@@ -34,7 +34,7 @@ export function CourseCatalogue({
           <h2 id="product-title" className="mt-3 text-title font-semibold">
             {copy.product.title}
           </h2>
-          <div className="mt-5 max-w-prose space-y-4 text-lg text-ink-soft">
+          <div className="mt-5 max-w-reading space-y-4 text-lg text-ink-soft">
             {copy.product.paragraphs.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}

@@ -86,7 +86,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <PageBanner title={article.bannerTitle} eyebrow="Articles" titleIsHeading={false} />
-      <header className="mx-auto max-w-prose px-gutter pt-14">
+      <header className="mx-auto max-w-reading px-gutter pt-14">
         <nav aria-label="Breadcrumb" className="text-sm text-ink-soft">
           <ol className="flex flex-wrap gap-2">
             <li>
@@ -116,11 +116,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         />
       </figure>
       <div
-        className="article-body mx-auto max-w-prose px-gutter py-14"
+        className="article-body mx-auto max-w-reading px-gutter py-14"
         dangerouslySetInnerHTML={{ __html: article.html }}
       />
       {article.organization && (
-        <aside className="mx-auto mb-section max-w-prose px-gutter">
+        <aside className="mx-auto mb-section max-w-reading px-gutter">
           <div className="rounded-card bg-paper-deep p-6">
             <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
               Learn more

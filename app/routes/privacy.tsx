@@ -52,7 +52,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
         </nav>
-        <div className="max-w-prose space-y-12 text-lg text-ink-soft lg:col-span-8">
+        <div className="max-w-reading space-y-12 text-lg text-ink-soft lg:col-span-8">
           {page.intro.slice(1).map((p) => (
             <p key={p} className="font-medium text-ink">
               {p}

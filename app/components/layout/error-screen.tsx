@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 export function ErrorScreen({ message, detail }: { message: string; detail?: string }) {
   return (
     <section
-      className="mx-auto flex max-w-prose flex-col items-start px-gutter py-section"
+      className="mx-auto flex max-w-reading flex-col items-start px-gutter py-section"
       aria-labelledby="error-title"
     >
       <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
