@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
@@ -5,22 +6,36 @@ import { siteConfigFromEnv } from './app/site-config.ts'
 import { parseContent } from './app/lib/content.server.ts'
 import * as schema from './content/schema.ts'
 import * as site from './content/site.ts'
+import { hydrationManifest } from './scripts/vite/hydration-manifest.ts'
+import { inlineScript } from './scripts/vite/inline-script.ts'
 
 // Site-wide copy is imported by components directly (header, footer): check it before building.
 // Page content is checked by the route loaders while prerendering.
 parseContent('content/site.ts', schema.site, site)
 
+const { devDependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+  devDependencies: Record<string, string>
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    inlineScript(),
+    hydrationManifest({ entry: 'app/entry.client.tsx' }),
+  ],
   // PUBLIC_* variables are build-time settings (external addresses): validated here, in Node,
   // and injected as one constant, so a bad value fails the build and no schema code ships.
   define: { __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv(process.env)) },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // The server build imports only `dependencies` at run time: the server renders pages with a
+  // production install (npm ci --omit=dev). What the build needs from devDependencies is bundled.
+  ssr: { noExternal: Object.keys(devDependencies) },
   build: {
     assetsInlineLimit: 0,
-    // React DOM's client (with its scheduler) in a chunk of its own: the hydration loader
-    // (scripts/defer-hydration.ts) evaluates each chunk in its own task, and this one is most of
-    // what the entry chunk used to evaluate at once.
+    // React DOM's client (with its scheduler) in a chunk of its own: the boot script evaluates
+    // each chunk in a task of its own (app/document/hydration-loader.ts), and this one is the
+    // largest.
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -25,7 +25,7 @@ const option = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const lighthousePages = option('pages')?.split(',') ?? pagePaths()
 // The server serves a copy of the build that also holds each page's static twin.
-const buildDir = buildWithTwins(path.join(root, 'build/client'), lighthousePages, dataDir)
+const buildDir = await buildWithTwins(path.join(root, 'build/client'), lighthousePages, dataDir)
 
 const server = spawn('node', ['server/index.ts'], {
   cwd: root,

@@ -132,7 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
   await app.register(newsletterPageRoutes, { env, database })
 
-  if (options.build) await app.register(siteRoutes, { root: options.build.root })
+  if (options.build)
+    await app.register(siteRoutes, { root: options.build.root, pages: options.build.pages })
 
   return app
 }

@@ -1,5 +1,5 @@
 import type { Route } from './+types/courses'
-import { CourseCatalogue } from '#app/courses/course-catalogue.tsx'
+import { Island } from '#app/islands/island.tsx'
 import { catalogueCopy } from '#app/courses/catalogue-copy.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { ogImage } from '#app/lib/content.server.ts'
@@ -31,7 +31,7 @@ export default function Courses() {
   return (
     <>
       <PageBanner title={catalogueCopy.banner.title} eyebrow={catalogueCopy.banner.eyebrow} />
-      <CourseCatalogue />
+      <Island name="course-catalogue" props={{}} />
     </>
   )
 }

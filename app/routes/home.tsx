@@ -1,5 +1,4 @@
 import type { Route } from './+types/home'
-import { AwardStrip } from '#app/components/sections/award-strip.tsx'
 import { CategoriesSection } from '#app/components/sections/categories-section.tsx'
 import { ChangemakersSection } from '#app/components/sections/changemakers-section.tsx'
 import { DocumentariesSection } from '#app/components/sections/documentaries-section.tsx'
@@ -12,6 +11,7 @@ import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { siteConfig } from '#app/config.ts'
 import { awards, getHome, ogImage, resolveImage, resolveVideo } from '#app/lib/content.server.ts'
 import { brand } from '#content/site.ts'
+import { Island } from '#app/islands/island.tsx'
 import { seo } from '#app/lib/seo.server.ts'
 
 const FILE = 'content/home.ts'
@@ -93,7 +93,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HeroVideo>
       <MissionSection mission={home.mission} />
       <InspirationSection inspiration={home.inspiration} />
-      <AwardStrip awards={awards} heading={home.awardsHeading} />
+      <Island name="award-strip" props={{ awards, heading: home.awardsHeading }} />
       <ChangemakersSection changemakers={home.changemakers} />
       <DocumentariesSection documentaries={home.documentaries} />
       <CategoriesSection categories={home.categories} />

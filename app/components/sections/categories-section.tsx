@@ -27,7 +27,6 @@ export function CategoriesSection({ categories }: { categories: Categories }) {
               href={card.link}
               aria-disabled="true"
               tabIndex={-1}
-              onClick={(event) => event.preventDefault()}
               className="pointer-events-none relative block overflow-hidden rounded-card text-paper"
             >
               <Picture

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import type { HomeContent } from '#content/schema.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 
@@ -18,9 +17,9 @@ export function GetInTouchSection({ getInTouch }: { getInTouch: HomeContent['get
           {getInTouch.heading}
         </h2>
         <p className="relative mt-4 max-w-xl text-lg text-paper">{getInTouch.body}</p>
-        <Link to="/contact" prefetch="intent" className={buttonClass('light', 'relative mt-8')}>
+        <a href="/contact" className={buttonClass('light', 'relative mt-8')}>
           {getInTouch.cta}
-        </Link>
+        </a>
       </div>
     </section>
   )
