@@ -16,7 +16,7 @@ export default {
     const render = spawnSync(
       process.execPath,
       ['server/render/render-build.ts', reactRouterConfig.buildDirectory],
-      { stdio: 'inherit' },
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     )
     if (render.status !== 0) throw new Error('Rendering the pages failed (see above).')
   },

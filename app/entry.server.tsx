@@ -30,14 +30,15 @@ const assets: DocumentAssets = {
   webFontsCss: inStyleElement(fontFaceRules(WEB_FONTS)),
   bootScript,
   bootData: { chunks: hydration.chunks, fonts: WEB_FONTS, fontsVersion: fontsVersion(WEB_FONTS) },
-  development: import.meta.env.DEV,
+  // `react-router dev` has no client build: nothing to import after `load`.
+  development: hydration.chunks.length === 0,
 }
 
 // For the render module (server/render/): see common/render-entry.ts.
 export { renderClock, renderPaths }
 export const notFoundPath = '/__not-found'
-export const inlineScripts = [bootScript]
-;({ renderClock, renderPaths, notFoundPath, inlineScripts }) satisfies RenderEntryExports
+export { bootScript }
+;({ renderClock, renderPaths, notFoundPath, bootScript }) satisfies RenderEntryExports
 
 /** A path that matches no route is the not-found page, not an error worth a log line. */
 export const handleError: HandleErrorFunction = (error) => {

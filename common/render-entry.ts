@@ -5,6 +5,9 @@
  */
 import type { RouterContext } from 'react-router'
 
+/** The id of the JSON data block, right before the boot script, that it reads its data from. */
+export const BOOT_DATA_ID = 'boot-data'
+
 export interface RenderEntryExports {
   /** Every path the site renders: its pages, its form pages and its resource files. */
   renderPaths(): string[]
@@ -12,6 +15,9 @@ export interface RenderEntryExports {
   notFoundPath: string
   /** The time a render happens at; loaders read it (app/render-clock.ts). */
   renderClock: RouterContext<() => Date>
-  /** The exact code of every inline script a page may carry: the CSP lists their hashes. */
-  inlineScripts: readonly string[]
+  /**
+   * The code of the boot script (app/document/boot.ts), the one inline script a page carries:
+   * the pages' CSP lists its hash.
+   */
+  bootScript: string
 }

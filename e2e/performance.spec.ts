@@ -4,7 +4,7 @@ import zlib from 'node:zlib'
 import { expect, test, type Page } from '@playwright/test'
 import { BUILD_CLIENT, PAGES, waitForHydration } from './helpers.ts'
 
-const JS_BUDGET_KB = 125
+const JS_BUDGET_KB = 115
 const BEFORE_LOAD_BUDGET_KB = 400
 const VIDEO = /\.(mp4|webm)$/
 

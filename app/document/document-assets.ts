@@ -9,7 +9,7 @@
  * - the web fonts' rules in <noscript>, for browsers without JavaScript.
  *
  * The boot script's code is the same on every page (one CSP hash); what differs per page travels
- * in its data attributes.
+ * in a JSON data block before it.
  */
 import { createContext } from 'react'
 
@@ -26,7 +26,7 @@ export interface WebFontFace {
   descriptors: { style: string; weight: string; display: 'swap'; unicodeRange: string }
 }
 
-/** What the boot script reads from its own data attributes (`data-boot`, JSON). */
+/** What the boot script reads: a JSON data block in <head> (BOOT_DATA_ID, common/render-entry.ts). */
 export interface BootData {
   /** Module URLs to import after `load`, one per task; the last one hydrates the page. */
   chunks: string[]

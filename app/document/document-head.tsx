@@ -1,6 +1,10 @@
 import { useContext } from 'react'
 import { Scripts } from 'react-router'
+import { BOOT_DATA_ID } from '#common/render-entry.ts'
 import { DocumentAssetsContext } from './document-assets.ts'
+
+/** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it. */
+const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c')
 
 /**
  * The stylesheet and the boot script of the page (DocumentAssets), first in <head> after the
@@ -12,9 +16,11 @@ export function DocumentHead() {
   return (
     <>
       <script
-        data-boot={JSON.stringify(assets.bootData)}
-        dangerouslySetInnerHTML={{ __html: assets.bootScript }}
+        type="application/json"
+        id={BOOT_DATA_ID}
+        dangerouslySetInnerHTML={{ __html: jsonInScript(assets.bootData) }}
       />
+      <script dangerouslySetInnerHTML={{ __html: assets.bootScript }} />
       <noscript>
         <style dangerouslySetInnerHTML={{ __html: assets.webFontsCss }} />
       </noscript>

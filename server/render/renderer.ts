@@ -37,7 +37,10 @@ export interface FinishedPage {
 export type ContextValues = Iterable<readonly [RouterContext<unknown>, unknown]>
 
 export interface RenderOptions {
-  /** The time the render happens at (the footer's year, the feed's date); now by default. */
+  /**
+   * The time the render happens at (the footer's year, the feed's date); by default a render
+   * clock given in `context`, else the moment the render starts.
+   */
   renderedAt?: Date
   /** Further React Router context values the loaders read. */
   context?: ContextValues
@@ -67,14 +70,19 @@ export function pagePath(path: string): string {
 export function createRenderer(build: ServerBuild): PageRenderer {
   const entry = renderEntryOf(build)
   const handle = createRequestHandler(build, 'production')
-  const scriptHashes = entry.inlineScripts.map(sha256Source)
+  // The CSP step: the hash of the one inline script the pages carry.
+  const scriptHashes = [sha256Source(entry.bootScript)]
 
   async function renderPath(path: string, options: RenderOptions, expectedStatus: number) {
-    const renderedAt = options.renderedAt ?? new Date()
+    // One time for the whole render: `renderedAt`, else a clock the caller put in `context`,
+    // else the moment the render starts.
+    const now = new Date()
+    const { renderedAt } = options
     const context = new RouterContextProvider(
       new Map<RouterContext, unknown>([
+        [entry.renderClock, () => now],
         ...(options.context ?? []),
-        [entry.renderClock, () => renderedAt],
+        ...(renderedAt ? [[entry.renderClock, () => renderedAt] as const] : []),
       ]),
     )
     const response = await handle(new Request(new URL(path, 'http://localhost')), context)
@@ -99,6 +107,7 @@ export function createRenderer(build: ServerBuild): PageRenderer {
         path: page.path,
         html: body.toString('utf8'),
         scriptHashes: page.scriptHashes,
+        bootScript: entry.bootScript,
         clientEntry: build.assets.entry.module,
       })
     return page

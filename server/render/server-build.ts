@@ -16,7 +16,7 @@ export interface SiteServerBuild {
 /** The entry exports of a server build; throws naming what is missing. */
 export function renderEntryOf(build: ServerBuild): RenderEntryExports {
   const entry = build.entry.module as unknown as Partial<RenderEntryExports>
-  const missing = (['renderPaths', 'notFoundPath', 'renderClock', 'inlineScripts'] as const).filter(
+  const missing = (['renderPaths', 'notFoundPath', 'renderClock', 'bootScript'] as const).filter(
     (name) => entry[name] === undefined,
   )
   if (missing.length > 0)

@@ -15,12 +15,15 @@
  */
 import crypto from 'node:crypto'
 import { parse, type DefaultTreeAdapterTypes as Html } from 'parse5'
+import { BOOT_DATA_ID } from '#common/render-entry.ts'
 
 export interface PageToVerify {
   path: string
   html: string
   /** The CSP's script sources of the page: 'sha256-…' entries. */
   scriptHashes: readonly string[]
+  /** The code of the boot script, which must follow its data block. */
+  bootScript: string
   /** The client entry's URL: the boot script must import it last. */
   clientEntry: string
 }
@@ -61,6 +64,8 @@ export function pageProblems(page: PageToVerify): string[] {
   const allowed = new Set(page.scriptHashes)
   let inlineStylesheets = 0
   let bootChunks: string[] | undefined
+  /** Whether the executable script right after the boot data block is the boot script. */
+  let bootScriptFollows: boolean | undefined
   for (const element of elements(parse(page.html))) {
     if (element.tagName === 'style' && textOf(element).trim() !== '') inlineStylesheets++
     if (element.tagName === 'link') {
@@ -73,6 +78,14 @@ export function pageProblems(page: PageToVerify): string[] {
     }
     if (element.tagName !== 'script') continue
     const type = (attribute(element, 'type') ?? '').trim().toLowerCase()
+    if (type === 'application/json' && attribute(element, 'id') === BOOT_DATA_ID) {
+      try {
+        bootChunks = (JSON.parse(textOf(element)) as { chunks?: string[] }).chunks
+      } catch {
+        problems.push(`a boot data block that is not JSON`)
+      }
+      continue
+    }
     if (!EXECUTABLE_TYPES.has(type)) continue
     const src = attribute(element, 'src')
     if (src !== undefined) {
@@ -85,18 +98,14 @@ export function pageProblems(page: PageToVerify): string[] {
       problems.push(
         `an inline script not covered by the CSP (${sha256Source(code)}): ${code.slice(0, 80)}`,
       )
-    const boot = attribute(element, 'data-boot')
-    if (boot !== undefined) {
-      try {
-        bootChunks = (JSON.parse(boot) as { chunks?: string[] }).chunks
-      } catch {
-        problems.push('a boot script whose data-boot is not JSON')
-      }
-    }
+    if (bootChunks !== undefined && bootScriptFollows === undefined)
+      bootScriptFollows = code === page.bootScript
   }
   if (inlineStylesheets === 0) problems.push('no inline stylesheet')
-  if (!bootChunks || bootChunks.length === 0)
-    problems.push('no hydration loader (a boot script with the client chunks)')
+  if (!bootChunks || bootChunks.length === 0 || !bootScriptFollows)
+    problems.push(
+      'no hydration loader (the boot script right after its data block, with the client chunks)',
+    )
   else if (bootChunks.at(-1) !== page.clientEntry)
     problems.push(
       `a hydration loader that does not end with the client entry ${page.clientEntry}: ${bootChunks.at(-1)}`,
