@@ -8,10 +8,7 @@ import frauncesItalicUrl from '#app/styles/fonts/fraunces-italic.woff2?url'
 import frauncesUrl from '#app/styles/fonts/fraunces.woff2?url'
 import interUrl from '#app/styles/fonts/inter.woff2?url'
 import type { WebFontFace } from './document-assets.ts'
-
-/** Printable ASCII, Latin-1, typographic punctuation and arrows: what `npm run fonts` keeps. */
-export const UNICODE_RANGE =
-  'U+20-7E, U+A0-FF, U+2013-2014, U+2018-201E, U+2022, U+2026, U+2190-2193'
+import { UNICODE_RANGE } from './font-range.ts'
 
 const face = (family: string, url: string, style: string, weight: string): WebFontFace => ({
   family,
