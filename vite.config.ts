@@ -13,8 +13,8 @@ import { inlineScript } from './scripts/vite/inline-script.ts'
 // Page content is checked by the route loaders while prerendering.
 parseContent('content/site.ts', schema.site, site)
 
-const { devDependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
-  devDependencies: Record<string, string>
+const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+  dependencies: Record<string, string>
 }
 
 export default defineConfig({
@@ -29,8 +29,9 @@ export default defineConfig({
   define: { __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv(process.env)) },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   // The server build imports only `dependencies` at run time: the server renders pages with a
-  // production install (npm ci --omit=dev). What the build needs from devDependencies is bundled.
-  ssr: { noExternal: Object.keys(devDependencies) },
+  // production install (npm ci --omit=dev). Everything else it needs is bundled into it
+  // (server/render/production-install.test.ts renders pages that way).
+  ssr: { noExternal: true, external: Object.keys(dependencies) },
   build: {
     assetsInlineLimit: 0,
     // React DOM's client (with its scheduler) in a chunk of its own: the boot script evaluates
