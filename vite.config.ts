@@ -34,16 +34,16 @@ export default defineConfig({
   ssr: { noExternal: true, external: Object.keys(dependencies) },
   build: {
     assetsInlineLimit: 0,
-    // React DOM's client (with its scheduler) in a chunk of its own: the boot script evaluates
-    // each chunk in a task of its own (app/document/hydration-loader.ts), and this one is the
-    // largest.
+    // React DOM's client (with its scheduler, and app/islands/react-dom.ts, which starts it) in a
+    // chunk of its own: the boot script evaluates each chunk in a task of its own
+    // (app/document/hydration-loader.ts), and React DOM's start-up is the largest.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'react-dom-client',
-              test: /node_modules[\\/](react-dom[\\/]cjs[\\/]react-dom-client|scheduler)/,
+              test: /node_modules[\\/](react-dom[\\/]cjs[\\/]react-dom-client|scheduler)|app[\\/]islands[\\/]react-dom\.ts/,
             },
           ],
         },

@@ -36,6 +36,22 @@ interface TraceEvent {
   args?: { name?: string; data?: { frame?: string; isLoadingMainFrame?: boolean } }
 }
 
+/** What a task spent its time on: the trace events inside it, by name, largest first. */
+function taskContents(events: TraceEvent[], task: TraceEvent): string {
+  const end = task.ts + (task.dur ?? 0)
+  const totals = new Map<string, number>()
+  for (const e of events) {
+    if (e === task || e.pid !== task.pid || e.tid !== task.tid || e.ph !== 'X') continue
+    if (e.ts < task.ts || e.ts >= end || /RunTask$/.test(e.name)) continue
+    totals.set(e.name, (totals.get(e.name) ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000)
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, ms]) => `${name} ${(ms * SLOWDOWN).toFixed(0)}`)
+    .join(', ')
+}
+
 export interface TraceFigures {
   /** Σ max(0, 4·thread time − 50) over the tasks after FCP, in ms. */
   estimatedTbt: number
@@ -47,6 +63,8 @@ export interface TraceFigures {
   blocking: number[]
   /** The same estimate from the tasks' wall time (what Lighthouse multiplies), in ms. */
   wallTbt: number
+  /** The longest tasks (×4), each with what it spent its time on. */
+  longest: string[]
   /** Milliseconds from navigation start to data-hydrated (unthrottled, wall clock). */
   hydratedAt: number | undefined
 }
@@ -63,18 +81,35 @@ export function figuresOf(events: TraceEvent[]): Omit<TraceFigures, 'hydratedAt'
       e.args?.name === 'CrRendererMain',
   )
   const tid = main?.tid ?? fcp.tid
-  const tasks = events.filter(
-    (e) =>
-      e.ph === 'X' &&
-      e.pid === fcp.pid &&
-      e.tid === tid &&
-      (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
-      e.ts >= fcp.ts,
-  )
+  // Top-level tasks only: a RunTask inside another (Chromium nests them) is the same work.
+  const tasks: TraceEvent[] = []
+  for (const e of events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === fcp.pid &&
+        e.tid === tid &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.ts >= fcp.ts,
+    )
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))) {
+    const outer = tasks.at(-1)
+    if (outer && e.ts < outer.ts + (outer.dur ?? 0)) continue
+    tasks.push(e)
+  }
   const scaled = tasks.map((t) => ((t.tdur ?? t.dur ?? 0) / 1000) * SLOWDOWN)
   const blocking = scaled.filter((ms) => ms > BLOCKING_MS).sort((a, b) => b - a)
   const wall = tasks.map((t) => ((t.dur ?? 0) / 1000) * SLOWDOWN)
+  const start = events.find((e) => e.name === 'navigationStart' && e.pid === fcp.pid)?.ts ?? fcp.ts
+  const longest = [...tasks]
+    .sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0))
+    .slice(0, 5)
+    .map(
+      (t) =>
+        `${(((t.tdur ?? 0) / 1000) * SLOWDOWN).toFixed(0)} ms at ${((t.ts - start) / 1000).toFixed(0)}: ${taskContents(events, t)}`,
+    )
   return {
+    longest,
     wallTbt: wall.reduce((sum, ms) => sum + Math.max(0, ms - BLOCKING_MS), 0),
     estimatedTbt: blocking.reduce((sum, ms) => sum + ms - BLOCKING_MS, 0),
     longestTask: Math.max(0, ...scaled),
@@ -140,6 +175,8 @@ async function main() {
           const figures = await traceOnce(browser, base + page)
           const key = `${page} ${base}`
           results.set(key, [...(results.get(key) ?? []), figures])
+          if (process.argv.includes('--detail'))
+            for (const line of figures.longest) console.log(`    ${line}`)
           console.log(
             `run ${run} ${key}: TBT≈${figures.estimatedTbt.toFixed(0)} (wall ${figures.wallTbt.toFixed(0)}) longest ${figures.longestTask.toFixed(0)} cpu ${figures.cpuAfterPaint.toFixed(0)} [${figures.blocking.map((b) => b.toFixed(0)).join(' ')}]`,
           )

@@ -9,7 +9,7 @@ import { SocialLinks } from './social-links.tsx'
 export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
   const year = useContext(RenderedAt).getUTCFullYear()
   return (
-    <footer className="bg-ink text-paper">
+    <footer className="bg-ink text-paper offscreen-290 lg:offscreen-120">
       <div className="mx-auto grid max-w-page gap-12 px-gutter py-16 md:grid-cols-2 lg:grid-cols-12">
         <div className="lg:col-span-4">
           <Logo inverted />

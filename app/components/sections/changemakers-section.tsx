@@ -10,7 +10,7 @@ export function ChangemakersSection({ changemakers }: { changemakers: Changemake
   return (
     <section
       aria-labelledby="changemakers-title"
-      className="mx-auto max-w-page px-gutter py-section"
+      className="mx-auto max-w-page px-gutter py-section offscreen-810 lg:offscreen-270"
     >
       <SectionHeading
         id="changemakers-title"

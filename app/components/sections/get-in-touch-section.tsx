@@ -6,7 +6,7 @@ export function GetInTouchSection({ getInTouch }: { getInTouch: HomeContent['get
   return (
     <section
       aria-labelledby="get-in-touch-title"
-      className="mx-auto max-w-page px-gutter py-section"
+      className="mx-auto max-w-page px-gutter py-section offscreen-130 lg:offscreen-145"
     >
       <div className="relative overflow-hidden rounded-card bg-clay px-8 py-14 text-paper md:px-16">
         <div
