@@ -160,10 +160,12 @@ test.describe('Courses page with the API intercepted', () => {
     })
     await page.goto('/courses')
     await expect(page.getByRole('status').filter({ hasText: 'Loading courses...' })).toBeVisible()
-    // The prerendered page shows the spinner before the script runs: wait for the request (and
-    // so its timer) before moving the clock. (The exact 30 000 ms boundary is checked with fake
-    // timers in app/lib/api-client.test.ts; here the page clock also flows with real time.)
-    await expect.poll(() => calls.length).toBe(1)
+    // The HTML asks for the list at once (its preload); the island's timer starts when it makes
+    // its own request, once hydrated: wait for that before moving the clock. (The exact 30 000 ms
+    // boundary is checked with fake timers in app/lib/api-client.test.ts; here the page clock
+    // also flows with real time.)
+    await waitForHydration(page)
+    expect(calls).toHaveLength(1)
     await page.clock.runFor(30_000)
     await expect(page.getByRole('alert')).toContainText('Request timeout')
     await expect(page.getByRole('alert').getByRole('button', { name: 'Try Again' })).toBeVisible()
