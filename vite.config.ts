@@ -17,7 +17,7 @@ const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as 
   dependencies: Record<string, string>
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     tailwindcss(),
     reactRouter(),
@@ -30,8 +30,9 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   // The server build imports only `dependencies` at run time: the server renders pages with a
   // production install (npm ci --omit=dev). Everything else it needs is bundled into it
-  // (server/render/production-install.test.ts renders pages that way).
-  ssr: { noExternal: true, external: Object.keys(dependencies) },
+  // (server/render/production-install.test.ts renders pages that way). The development server
+  // loads packages from node_modules as they are.
+  ...(command === 'build' && { ssr: { noExternal: true, external: Object.keys(dependencies) } }),
   build: {
     assetsInlineLimit: 0,
     // React DOM's client (with its scheduler, and app/islands/react-dom.ts, which starts it) in a
@@ -50,4 +51,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))
