@@ -5,7 +5,7 @@
  * CSS read it) and a `hydrated` performance mark records when.
  */
 import { type ComponentType, type ReactNode, useEffect } from 'react'
-import { hydrateRoot } from './react-dom.ts'
+import { hydrateRoot } from 'react-dom/client'
 import { islandComponents, type IslandName } from './registry.ts'
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
