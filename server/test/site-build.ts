@@ -1,7 +1,7 @@
 /**
  * Test helper: a site build on disk as the server opens it (client files and finished pages,
  * server/render/page-files.ts), for tests of the server. The pages are the test's own; tests of
- * the render pipeline itself use the real build (server/render/test-build.ts).
+ * the render pipeline itself use the real build (server/test/real-build.ts).
  */
 import fs from 'node:fs'
 import path from 'node:path'
