@@ -13,6 +13,17 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
+/** The error screen's title; a page's own meta replaces it (React Router keeps the deepest). */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        {
+          title: `${isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong'} | ${brand.name}`,
+        },
+        { name: 'robots', content: 'noindex' },
+      ]
+    : []
+
 export function Layout({ children }: { children: React.ReactNode }) {
   // The page's own path for the header's current item; none on the not-found page, where only
   // the root route matches.

@@ -66,8 +66,20 @@ export async function renderBuild(
     throw new Error(
       `No page of the page list (app/page-paths.ts) is rendered by the route${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,
     )
-  const pages = await mapLimited(paths, 4, (path) => renderer.render(path, { renderedAt }))
-  const notFound = await renderer.renderNotFound({ renderedAt })
+  // Every page is tried, so that the build names each page that fails, not only the first.
+  const failures: string[] = []
+  const attempt = <T>(render: () => Promise<T>) =>
+    render().catch((error: unknown) => {
+      failures.push((error as Error).message)
+      return undefined
+    })
+  const rendered = await mapLimited(paths, 4, (path) =>
+    attempt(() => renderer.render(path, { renderedAt })),
+  )
+  const notFound = await attempt(() => renderer.renderNotFound({ renderedAt }))
+  if (failures.length > 0 || !notFound)
+    throw new Error(`${failures.length} page(s) failed:\n${failures.join('\n')}`)
+  const pages = rendered.filter((page) => page !== undefined)
   writePageFiles(buildDirectory, { renderedAt, pages, notFound })
   const files = await precompressFiles(path.join(buildDirectory, 'client'))
   const kb = (bytes: number) => (bytes / 1024).toFixed(0)
