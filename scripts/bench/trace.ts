@@ -13,6 +13,8 @@
  *
  *   estimated TBT = Σ max(0, 4 × thread time − 50 ms)
  *
+ * (Lighthouse multiplies a task that lays out by two, not four: for those this is pessimistic.)
+ *
  * Printed per page and base: medians over the runs of the estimated TBT, the longest task (×4),
  * the main thread's CPU after the first paint (×4), and when the page said it was interactive
  * (`data-hydrated`, unthrottled). Nothing here asserts; it is for before/after comparisons.
