@@ -217,8 +217,8 @@ function assertHarmless(html: string) {
     )
     for (const [, name, value = ''] of attributes!.matchAll(/\s([^\s=>]+)(?:="([^"]*)")?/g)) {
       expect(name!.toLowerCase()).not.toMatch(/^on/)
-      // eslint-disable-next-line no-control-regex -- what browsers ignore inside a URL
       const url = decode(value)
+        // eslint-disable-next-line no-control-regex -- what browsers ignore inside a URL
         .replace(/[\u0000-\u0020]/g, '')
         .toLowerCase()
       expect(url).not.toMatch(/(^|,)(javascript|vbscript|data):/)
