@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { isEmailAddress } from '#common/contact-constants.ts'
 import { forgetMessages } from '#server/contact/store.ts'
 import { forgetSubscriber } from '#server/newsletter/store.ts'
-import { openConfiguredDatabase } from './database-cli.ts'
+import { openConfiguredDatabase } from '#server/cli/database.ts'
 
 const USAGE = [
   'Usage: npm run forget -- <e-mail address>',

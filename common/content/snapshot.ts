@@ -311,8 +311,10 @@ export function crossReferenceProblems(
         })
     }
   }
+  // A card may keep an article's former slug: that address redirects to the article.
+  const formerSlugs = new Set(snapshot.redirects.map((r) => r.from))
   snapshot.pages.home.changemakers.cards.forEach((card, i) => {
-    if (card.article !== undefined && !slugs.has(card.article))
+    if (card.article !== undefined && !slugs.has(card.article) && !formerSlugs.has(card.article))
       problems.push({
         source: source({ key: 'page/home', kind: 'page', slug: null }),
         field: `changemakers.cards.${i}.article`,
