@@ -156,6 +156,14 @@ describe('what a writer may type', () => {
     expect(html).toContain('<input type="checkbox" checked disabled>')
   })
 
+  it('footnotes whose links reach them', () => {
+    const html = renderMarkdown('A claim.[^source]\n\n[^source]: Where it comes from.\n', options)
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1])
+    const ids = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]))
+    expect(targets).toHaveLength(2)
+    for (const target of targets) expect(ids).toContain(target)
+  })
+
   it('a photo: the picture’s sources, its alt text and the caption as a figure', () => {
     const html = renderMarkdown(
       `Before.\n\n::photo[Vega's *first* wall]{image=${IMAGE} alt="A &quot;big&quot; wall"}\n`,

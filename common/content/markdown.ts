@@ -356,6 +356,12 @@ function externalLinks() {
 const MEDIA_URL = '/media/[a-z0-9/-]+-\\d+\\.(?:avif|webp)'
 
 /**
+ * The ids of footnotes and their references (remark-rehype's prefix, then the label, encoded),
+ * and of the footnotes' heading.
+ */
+const FOOTNOTE_ID = /^(?:user-content-[\w%.-]+|footnote-label)$/
+
+/**
  * Every element and attribute an article may contain; anything else is removed. The checks
  * above refuse what a writer could type that would fall foul of it; this is the net beneath.
  */
@@ -399,8 +405,8 @@ export const ARTICLE_SCHEMA: SanitizeSchema = {
       'href',
       ['rel', 'noopener'],
       ['target', '_blank'],
-      'id',
-      'ariaDescribedBy',
+      ['id', FOOTNOTE_ID],
+      ['ariaDescribedBy', FOOTNOTE_ID],
       'ariaLabel',
       'dataFootnoteRef',
       'dataFootnoteBackref',
@@ -409,11 +415,17 @@ export const ARTICLE_SCHEMA: SanitizeSchema = {
     code: [['className', /^language-[\w-]+$/]],
     ol: ['start', ['className', 'contains-task-list']],
     ul: [['className', 'contains-task-list']],
-    li: ['id', ['className', 'task-list-item']],
+    li: [
+      ['id', FOOTNOTE_ID],
+      ['className', 'task-list-item'],
+    ],
     input: [['type', 'checkbox'], ['disabled', true], 'checked'],
     th: [['align', 'left', 'center', 'right']],
     td: [['align', 'left', 'center', 'right']],
-    h2: ['id', ['className', 'sr-only']],
+    h2: [
+      ['id', FOOTNOTE_ID],
+      ['className', 'sr-only'],
+    ],
     section: ['dataFootnotes', ['className', 'footnotes']],
     figure: [['className', 'article-figure']],
     picture: [['className', 'block']],
@@ -445,8 +457,9 @@ export const ARTICLE_SCHEMA: SanitizeSchema = {
     figcaption: ['figure'],
     source: ['picture'],
   },
-  clobberPrefix: 'user-content-',
-  clobber: ['id', 'ariaDescribedBy'],
+  // Ids come only from footnotes, already prefixed by remark-rehype (so they cannot clobber a
+  // global such as window.location) and matched by their links: the schema keeps them as they are.
+  clobber: [],
   strip: ['script', 'style'],
 }
 
@@ -463,7 +476,7 @@ export function renderMarkdown(body: string, options: RenderOptions): string {
     .use(remarkSmartypants)
     .use(() => photoFigures(options))
     // No allowDangerousHtml: raw HTML (refused above) would be dropped, never passed through.
-    .use(remarkRehype, { clobberPrefix: '' })
+    .use(remarkRehype)
     .use(() => externalLinks())
     .use(rehypeSanitize, ARTICLE_SCHEMA)
     .use(rehypeStringify)
