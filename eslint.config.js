@@ -1,5 +1,6 @@
 // @ts-check
 import js from '@eslint/js'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -12,8 +13,16 @@ import tseslint from 'typescript-eslint'
  */
 const noImport = (groups) => ['error', { patterns: groups }]
 
-const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site', 'content']
-const APP_FEATURES = ['contact', 'courses']
+const SERVER_FEATURES = [
+  'catalogue',
+  'contact',
+  'newsletter',
+  'health',
+  'site',
+  'podcast',
+  'content',
+]
+const APP_FEATURES = ['contact', 'courses', 'podcast']
 const database = {
   group: ['pg', 'node:sqlite', 'kysely'],
   message: 'Only server/db opens a database (and only server/ uses Kysely).',
@@ -87,12 +96,34 @@ function boundaries() {
     },
     ...APP_FEATURES.map(appFeature),
     {
-      files: ['server/**/*.ts'],
-      ignores: ['server/db/**', 'server/test/**', ...SERVER_FEATURES.map((f) => `server/${f}/**`)],
+      // The composition root (app.ts, index.ts, env.ts) wires the features together, and so do
+      // the operator commands of server/cli/ (npm run content, …).
+      files: ['server/*.ts', 'server/cli/**/*.ts'],
       rules: {
         'no-restricted-imports': noImport([
           ...serverBase,
           { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+        ]),
+      },
+    },
+    {
+      // Infrastructure (http/, mail/, …) sits below the features and never imports one.
+      files: ['server/*/**/*.ts'],
+      ignores: [
+        'server/db/**',
+        'server/test/**',
+        'server/cli/**',
+        ...SERVER_FEATURES.map((f) => `server/${f}/**`),
+      ],
+      rules: {
+        'no-restricted-imports': noImport([
+          ...serverBase,
+          { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+          {
+            group: SERVER_FEATURES.map((f) => `\\#server/${f}/*`),
+            message:
+              'Infrastructure must not depend on a feature: move the shared part down (e.g. into server/http/).',
+          },
         ]),
       },
     },
@@ -152,6 +183,32 @@ export default tseslint.config(
     },
   },
   ...boundaries(),
+  {
+    // No import cycles (type-only imports included: a cycle of types is still a knot to untie).
+    // Resolved like Node, so the #app/… subpath imports of package.json are followed.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Test helpers live in server/test/ and never ship in production code paths.
+    files: ['server/**/*.ts', 'app/**/*.{ts,tsx}', 'common/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^(#server\\/test\\/|\\.\\.?\\/.*test\\/)/]',
+          message: 'Only tests import the test helpers of server/test/.',
+        },
+      ],
+    },
+  },
   {
     files: ['server/**/*.ts'],
     ignores: ['server/env.ts', 'server/**/*.test.ts', 'server/test/**'],

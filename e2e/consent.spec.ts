@@ -8,7 +8,7 @@
  * site's SMTP_URL; the tests here share it, so they run one after another.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 import { waitForHydration } from './helpers.ts'
 import { E2E_SMTP_PORT } from './ports.ts'
 

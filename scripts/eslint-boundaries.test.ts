@@ -22,8 +22,16 @@ const cases: Array<[file: string, source: string, banned: RegExp]> = [
   ['app/components/ui/x.tsx', "import Home from '#app/routes/home.tsx'", /route modules/],
   ['app/contact/x.ts', "import { fetchCourses } from '#app/courses/course-service.ts'", /feature/],
   ['app/courses/x.ts', "import { sendForm } from '#app/contact/send-form.ts'", /feature/],
-  ['server/newsletter/x.ts', "import { storeMessage } from '#server/contact/store.ts'", /feature/],
-  ['server/contact/x.ts', "import { subscribe } from '#server/newsletter/store.ts'", /feature/],
+  [
+    'server/newsletter/x.ts',
+    "import { saveMessage } from '#server/contact/repository.ts'",
+    /feature/,
+  ],
+  [
+    'server/contact/x.ts',
+    "import { subscribe } from '#server/newsletter/repository.ts'",
+    /feature/,
+  ],
   ['server/catalogue/x.ts', "import { Pool } from 'pg'", /Only server\/db/],
   ['server/mail/x.ts', "import { DatabaseSync } from 'node:sqlite'", /Only server\/db/],
   ['server/contact/x.ts', "import { cn } from '#app/lib/cn.ts'", /server\/ must not import app/],
@@ -32,8 +40,22 @@ const cases: Array<[file: string, source: string, banned: RegExp]> = [
   ['common/content/x.ts', "import fs from 'node:fs'", /common\/ does no I\/O/],
   ['common/content/content-dir.ts', "import net from 'node:net'", /common\/ does no I\/O/],
   ['common/content/content-dir.ts', "import { env } from '#server/env.ts'", /depends on nothing/],
-  ['server/content/x.ts', "import { storeMessage } from '#server/contact/store.ts'", /feature/],
+  [
+    'server/content/x.ts',
+    "import { storeMessage } from '#server/contact/repository.ts'",
+    /feature/,
+  ],
   ['server/contact/x.ts', "import { x } from '#server/content/repository.ts'", /feature/],
+  [
+    'server/http/x.ts',
+    "import { siteRoutes } from '#server/site/routes.ts'",
+    /Infrastructure must not depend on a feature/,
+  ],
+  [
+    'server/mail/x.ts',
+    "import { subscribe } from '#server/newsletter/repository.ts'",
+    /Infrastructure must not depend on a feature/,
+  ],
 ]
 
 describe('import boundaries', () => {
@@ -50,6 +72,8 @@ describe('import boundaries', () => {
     ['server/contact/x.ts', "import { registerFormRoute } from '#server/http/form-route.ts'"],
     ['app/contact/x.ts', "import { cn } from '#app/lib/cn.ts'"],
     ['server/db/x.ts', "import { Pool } from 'pg'"],
+    ['server/app.ts', "import { siteRoutes } from '#server/site/routes.ts'"],
+    ['server/cli/x.ts', "import { createContentRepository } from '#server/content/repository.ts'"],
     // The content folder's reader, the one file of common/ that reads files.
     ['common/content/content-dir.ts', "import fs from 'node:fs'"],
   ])('%s: %s is allowed', async (file, source) => {
@@ -58,5 +82,46 @@ describe('import boundaries', () => {
       `${source}\nexport const used = [${source.match(/import (?:\{ )?(\w+)/)![1]}]\n`,
     )
     expect(messages).toEqual([])
+  })
+})
+
+describe('import cycles', () => {
+  const cycles = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath })
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'import-x/no-cycle')
+  }
+
+  it('a leaf module that imports one of its importers fails lint', async () => {
+    // outbox.ts imports submission.ts: submission.ts importing outbox.ts closes a cycle.
+    const source = "import { readOutbox } from './outbox.ts'\nexport const used = [readOutbox]\n"
+    expect(await cycles('app/contact/submission.ts', source)).toHaveLength(1)
+  })
+
+  it('follows the #subpath imports of package.json', async () => {
+    const source =
+      "import { readOutbox } from '#app/contact/outbox.ts'\nexport const used = [readOutbox]\n"
+    expect(await cycles('app/contact/submission.ts', source)).toHaveLength(1)
+  })
+
+  it('the same import from a module outside the cycle passes', async () => {
+    const source = "import { readOutbox } from './outbox.ts'\nexport const used = [readOutbox]\n"
+    expect(await cycles('app/contact/x.ts', source)).toEqual([])
+  })
+})
+
+describe('test helpers', () => {
+  const bans = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath })
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax')
+  }
+  const source =
+    "import { startStubStore } from '#server/test/stub-store.ts'\nexport const used = [startStubStore]\n"
+
+  it('production code may not import server/test/', async () => {
+    expect(await bans('server/catalogue/x.ts', source)).toHaveLength(1)
+  })
+
+  it('a test may', async () => {
+    expect(await bans('server/catalogue/x.test.ts', source)).toEqual([])
   })
 })

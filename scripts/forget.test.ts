@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { storeMessage } from '#server/contact/store.ts'
-import { subscribe } from '#server/newsletter/store.ts'
+import { saveMessage } from '#server/contact/repository.ts'
+import { subscribe } from '#server/newsletter/repository.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -35,7 +35,7 @@ describeOnDatabases('npm run forget', (dialect) => {
     testDb = await createTestDatabase(dialect)
     const db = testDb.database.db
     const message = (email: string, notify: boolean, spam = false) =>
-      storeMessage(
+      saveMessage(
         db,
         { name: 'Someone', email },
         {

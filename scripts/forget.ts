@@ -6,8 +6,8 @@
  */
 import { parseArgs } from 'node:util'
 import { isEmailAddress } from '#common/contact-constants.ts'
-import { forgetMessages } from '#server/contact/store.ts'
-import { forgetSubscriber } from '#server/newsletter/store.ts'
+import { forgetMessages } from '#server/contact/repository.ts'
+import { forgetSubscriber } from '#server/newsletter/repository.ts'
 import { openConfiguredDatabase } from '#server/cli/database.ts'
 
 const USAGE = [

@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storeMessage } from '#server/contact/store.ts'
-import { subscribe } from '#server/newsletter/store.ts'
+import { saveMessage } from '#server/contact/repository.ts'
+import { subscribe } from '#server/newsletter/repository.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -33,7 +33,7 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
     testDb = await createTestDatabase(dialect)
     const db = testDb.database.db
     // Stored out of order on purpose; the listing must come out oldest first.
-    await storeMessage(
+    await saveMessage(
       db,
       { name: 'Second', email: 'second@example.org', message: '=1+1' },
       {
@@ -42,7 +42,7 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
         notify: true,
       },
     )
-    await storeMessage(
+    await saveMessage(
       db,
       { name: 'First', email: 'first@example.org', message: 'Hello, "team"\nsecond line' },
       {
@@ -51,7 +51,7 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
         notify: false,
       },
     )
-    await storeMessage(
+    await saveMessage(
       db,
       { name: 'Bot', email: 'bot@example.org' },
       {

@@ -2,10 +2,10 @@
  * npm run messages -- [--since <date>] [--csv] [--include-spam]
  * Prints the stored contact messages, oldest first, with their delivery state (README.md#reading-what-arrived).
  */
-import { listMessages, type StoredMessage } from '#server/contact/store.ts'
+import { listMessages, type MessageRow } from '#server/contact/repository.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
-export const messagesCommand: RowsCommand<StoredMessage> = {
+export const messagesCommand: RowsCommand<MessageRow> = {
   name: 'messages',
   noun: 'contact messages',
   list: listMessages,

@@ -5,10 +5,10 @@
  * and the record of consent. --all adds every other state (pending, unsubscribed, spam).
  * See README.md#reading-what-arrived.
  */
-import { listSubscribers, type StoredSubscriber } from '#server/newsletter/store.ts'
+import { listSubscribers, type SubscriberRow } from '#server/newsletter/repository.ts'
 import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
 
-export const subscribersCommand: RowsCommand<StoredSubscriber> = {
+export const subscribersCommand: RowsCommand<SubscriberRow> = {
   name: 'subscribers',
   noun: 'newsletter subscribers who may be mailed',
   flags: { all: 'every state: also pending, unsubscribed and spam (never mail these)' },

@@ -3,7 +3,7 @@
  * app.inject() and index.ts owns the port and the process lifecycle.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
-import { cataloguePlugin } from '#server/catalogue/plugin.ts'
+import { catalogueRoutes } from '#server/catalogue/routes.ts'
 import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
 import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
@@ -12,8 +12,8 @@ import { createMailOutbox } from '#server/mail/outbox.ts'
 import { contactRoutes } from '#server/contact/routes.ts'
 import { healthRoutes } from '#server/health/routes.ts'
 import { newsletterPageRoutes, newsletterRoutes } from '#server/newsletter/routes.ts'
-import { sitePlugin } from '#server/site/plugin.ts'
-import { API_CSP, baseHeaders } from '#server/site/security-headers.ts'
+import { siteRoutes } from '#server/site/routes.ts'
+import { API_CSP, baseHeaders } from '#server/http/security-headers.ts'
 import type { SiteBuild } from '#server/site/site-build.ts'
 import { commonHeadersHook } from '#server/http/common-headers.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
-      await api.register(cataloguePlugin, { env, database })
+      await api.register(catalogueRoutes, { env, database })
       await api.register(contactRoutes, { env, database, outbox, housekeeping })
       await api.register(newsletterRoutes, { env, database, outbox, housekeeping })
       api.all('/*', async (request, reply) =>
@@ -132,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
   await app.register(newsletterPageRoutes, { env, database })
 
-  if (options.build) await app.register(sitePlugin, { root: options.build.root })
+  if (options.build) await app.register(siteRoutes, { root: options.build.root })
 
   return app
 }

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
-import { storeMessage } from '#server/contact/store.ts'
-import { subscribe } from '#server/newsletter/store.ts'
+import { saveMessage } from '#server/contact/repository.ts'
+import { subscribe } from '#server/newsletter/repository.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -30,7 +30,7 @@ describeOnDatabases('retention at start', (dialect) => {
     await db.deleteFrom('contact_message').execute()
     await db.deleteFrom('newsletter_subscriber').execute()
     const message = (name: string, receivedAt: Date, spam: boolean, notify = false) =>
-      storeMessage(
+      saveMessage(
         db,
         { name, email: `${name.toLowerCase()}@example.org` },
         { receivedAt, spamReason: spam ? 'honeypot' : null, notify },

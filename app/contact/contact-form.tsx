@@ -9,7 +9,8 @@ import {
   type ContactField,
 } from '#common/contact-constants.ts'
 import { addToOutbox, startOutboxSync } from './outbox.ts'
-import { newSubmissionId, sendForm, type SendOutcome } from './send-form.ts'
+import { sendForm, type SendOutcome } from './send-form.ts'
+import { newSubmissionId } from './submission.ts'
 
 export const TOAST_MS = 3000
 

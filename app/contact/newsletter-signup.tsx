@@ -3,7 +3,8 @@ import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { Honeypot } from './honeypot.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { CONTACT_LIMITS, HONEYPOT_FIELD, NEWSLETTER_ENDPOINT } from '#common/contact-constants.ts'
-import { newSubmissionId, queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
+import { queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
+import { newSubmissionId } from './submission.ts'
 import type { SendOutcome } from './send-form.ts'
 
 const messages = {

@@ -4,9 +4,8 @@
  * the small part every page loads; the rest is imported on demand
  * (docs/decisions/006-javascript-budget.md).
  */
+import { OUTBOX_KEY } from './submission.ts'
 import type { SendOutcome } from './send-form.ts'
-
-export const OUTBOX_KEY = 'docucommons:form-outbox'
 
 function outboxHasEntries(): boolean {
   try {
@@ -52,17 +51,4 @@ export async function queueLazily(entry: {
   addToOutbox(entry)
   // It just failed: wait for the browser to come back online (or the next visit) to resend.
   startOutboxSync({ flushNow: false })
-}
-
-/**
- * A random UUID. crypto.randomUUID() exists only on secure origins (https, localhost), so plain
- * http falls back to getRandomValues, which works everywhere.
- */
-export function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }

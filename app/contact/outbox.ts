@@ -4,7 +4,7 @@
  * the browser comes back online. Each keeps its submissionId, so a resend the server had in fact
  * already stored is not stored twice.
  */
-import { OUTBOX_KEY } from './outbox-lazy.ts'
+import { OUTBOX_KEY } from './submission.ts'
 import { sendForm, type SendOutcome } from './send-form.ts'
 
 export interface OutboxEntry {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { newSubmissionId, sendForm } from './send-form.ts'
+import { sendForm } from './send-form.ts'
+import { newSubmissionId } from './submission.ts'
 
 const reply = (status: number, body?: unknown, type = 'application/json') =>
   vi.fn(

@@ -57,5 +57,3 @@ async function readJson(response: Response): Promise<unknown> {
     return undefined
   }
 }
-
-export { newSubmissionId } from './outbox-lazy.ts'

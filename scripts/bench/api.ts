@@ -27,7 +27,7 @@ import {
   API_CSP,
   contentSecurityPolicy,
   inlineScriptHashes,
-} from '#server/site/security-headers.ts'
+} from '#server/http/security-headers.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const buildDir = path.join(root, 'build/client')

@@ -20,7 +20,7 @@ import {
   startStubStore,
   type StubHandler,
   type StubStore,
-} from '#server/catalogue/test/stub-store.ts'
+} from '#server/test/stub-store.ts'
 
 const LIST = '/api/core/shopify/courses/'
 const JSON_HEADERS = { 'content-type': 'application/json' }

@@ -14,7 +14,7 @@ import {
   shopifyProduct,
   startStubStore,
   type StubStore,
-} from '#server/catalogue/test/stub-store.ts'
+} from '#server/test/stub-store.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const COOLDOWN_SECONDS = 3

@@ -1,6 +1,6 @@
 import net from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startStubStore, sendJson, type StubStore } from '#server/catalogue/test/stub-store.ts'
+import { startStubStore, sendJson, type StubStore } from '#server/test/stub-store.ts'
 import {
   getStoreJson,
   UpstreamError,

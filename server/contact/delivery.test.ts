@@ -13,8 +13,8 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { retryDelayMs } from '#server/mail/outbox.ts'
-import { contactNotificationQueue, storeMessage } from './store.ts'
-import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
+import { contactNotificationQueue, saveMessage } from './repository.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 
 const FROM = 'DocuCommons website <web@docucommons.example.org>'
 const TEAM = 'team@docucommons.example.org'
@@ -247,7 +247,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
   it('hands a due row to one worker at a time, and to another once the lease has run out', async () => {
     const queue = contactNotificationQueue(testDb.database.db, mailEnv(smtp))
     const now = new Date()
-    await storeMessage(
+    await saveMessage(
       testDb.database.db,
       { name: 'Hana Whitecloud', email: 'hana@example.org' },
       { receivedAt: now, spamReason: null, notify: true },

@@ -11,7 +11,7 @@ import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
 import { formRateLimiter, registerFormRoute, spamReason } from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import { contactNotificationQueue, deleteExpiredMessages, storeMessage } from './store.ts'
+import { contactNotificationQueue, deleteExpiredMessages, saveMessage } from './repository.ts'
 
 export interface ContactRoutesOptions {
   env: Env
@@ -43,7 +43,7 @@ export async function contactRoutes(
     async accept(input, receivedAt, via) {
       const spam = spamReason(input, receivedAt, env.FORM_MIN_FILL_MS, via)
       // Spam is kept (for review with --include-spam) but never mailed to the organisation.
-      await storeMessage(database.db, input, {
+      await saveMessage(database.db, input, {
         receivedAt,
         spamReason: spam,
         notify: notify && !spam,

@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyReply } from 'fastify'
 import type { ApiErrorAnswer } from '#common/course.ts'
-import { API_CSP } from '#server/site/security-headers.ts'
+import { API_CSP } from '#server/http/security-headers.ts'
 
 export function apiErrorAnswer(status: number, message: string): ApiErrorAnswer {
   return { error: STATUS_CODES[status] ?? 'Error', message }

@@ -17,7 +17,7 @@ import { sendApiError } from './api-error.ts'
 import { acceptFormPosts, FORM_MEDIA_TYPE, isSameSite, mediaType } from './form-post.ts'
 import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
-import { createRateLimiter, rateLimitStoreFor, type RateLimiter } from './rate-limit.ts'
+import { createRateLimiter, rateLimitCounterFor, type RateLimiter } from './rate-limit.ts'
 
 export const FORM_BODY_LIMIT = 16 * 1024
 /** A form post percent-encodes the same fields: up to 12 bytes for one character. */
@@ -57,7 +57,7 @@ export function formRateLimiter(
 ): RateLimiter {
   return createRateLimiter({
     name,
-    store: rateLimitStoreFor(database),
+    counter: rateLimitCounterFor(database),
     log: app.log,
     max: env.FORM_RATE_LIMIT_MAX,
     windowMs: env.FORM_RATE_LIMIT_WINDOW_SECONDS * 1000,

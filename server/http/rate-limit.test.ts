@@ -8,7 +8,7 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { clientKey, createRateLimiter, memoryStore, rateLimitStoreFor } from './rate-limit.ts'
+import { clientKey, createRateLimiter, memoryCounter, rateLimitCounterFor } from './rate-limit.ts'
 
 describeOnDatabases('the rate limiter', (dialect) => {
   let testDb: TestDatabase
@@ -25,7 +25,7 @@ describeOnDatabases('the rate limiter', (dialect) => {
       name: 'unit',
       max: 3,
       windowMs: 60_000,
-      store: rateLimitStoreFor(testDb.database),
+      counter: rateLimitCounterFor(testDb.database),
       now: () => now,
     })
     const allowed = async () => (await limiter.hit('203.0.113.9')).allowed
@@ -38,7 +38,7 @@ describeOnDatabases('the rate limiter', (dialect) => {
       name: 'other',
       max: 1,
       windowMs: 60_000,
-      store: rateLimitStoreFor(testDb.database),
+      counter: rateLimitCounterFor(testDb.database),
       now: () => now,
     })
     expect((await other.hit('203.0.113.9')).allowed).toBe(true)
@@ -51,7 +51,7 @@ describeOnDatabases('the rate limiter', (dialect) => {
       name: 'v6',
       max: 2,
       windowMs: 60_000,
-      store: rateLimitStoreFor(testDb.database),
+      counter: rateLimitCounterFor(testDb.database),
     })
     expect((await limiter.hit('2001:db8:5:6::1')).allowed).toBe(true)
     expect((await limiter.hit('2001:db8:5:6:ffff:1:2:3')).allowed).toBe(true)
@@ -59,13 +59,13 @@ describeOnDatabases('the rate limiter', (dialect) => {
     expect((await limiter.hit('2001:db8:5:7::1')).allowed).toBe(true)
   })
 
-  it('lets requests through when its store fails', async () => {
+  it('lets requests through when its counter fails', async () => {
     const warnings: object[] = []
     const limiter = createRateLimiter({
       name: 'broken',
       max: 1,
       windowMs: 60_000,
-      store: {
+      counter: {
         hit: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432')),
       },
       log: { warn: (object) => warnings.push(object) },
@@ -120,9 +120,9 @@ describeOnDatabases('two server instances on one database', (dialect) => {
   )
 })
 
-describe('memoryStore', () => {
+describe('memoryCounter', () => {
   it('keeps at most maxKeys windows', async () => {
-    const store = memoryStore(100)
+    const store = memoryCounter(100)
     for (let i = 0; i < 1000; i++) await store.hit(`198.51.100.${i % 250}-${i}`, 1000, 0)
     expect(store.size).toBeLessThanOrEqual(100)
     await store.hit('192.0.2.1', 1000, 2000)

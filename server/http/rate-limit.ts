@@ -5,7 +5,7 @@
  *
  * Where the counts live follows the database: with PostgreSQL (several server processes) in the
  * rate_limit_window table, so N processes allow the quota of one; with SQLite (one process) in
- * memory. When the store cannot answer (the database is away) the request is let through: the
+ * memory. When the counter cannot answer (the database is away) the request is let through: the
  * handler behind it then answers 503 on its own, and a limiter must not turn an outage into 429s.
  * Why not @fastify/rate-limit: docs/decisions/007-production.md.
  */
@@ -20,7 +20,7 @@ export interface RateLimitDecision {
 }
 
 /** Counts one hit for the key in its current window and returns the window's count so far. */
-export interface RateLimitStore {
+export interface RateLimitCounter {
   hit(key: string, windowMs: number, now: number): Promise<{ count: number; resetAt: number }>
 }
 
@@ -38,7 +38,7 @@ export function createRateLimiter(options: {
   name: string
   max: number
   windowMs: number
-  store: RateLimitStore
+  counter: RateLimitCounter
   log?: Logger
   now?: () => number
 }): RateLimiter {
@@ -48,7 +48,7 @@ export function createRateLimiter(options: {
       const at = now()
       let window
       try {
-        window = await options.store.hit(
+        window = await options.counter.hit(
           `${options.name}:${clientKey(address)}`,
           options.windowMs,
           at,
@@ -56,7 +56,7 @@ export function createRateLimiter(options: {
       } catch (error) {
         options.log?.warn(
           { err: error, limiter: options.name },
-          'rate limit store failed: request let through',
+          'rate limit counter failed: request let through',
         )
         return { allowed: true, retryAfterSeconds: 0 }
       }
@@ -69,13 +69,13 @@ export function createRateLimiter(options: {
   }
 }
 
-/** The store for a database: shared in PostgreSQL, per process with SQLite. */
-export function rateLimitStoreFor(database: Database): RateLimitStore {
-  return database.dialect === 'postgres' ? databaseStore(database.db) : memoryStore()
+/** The counter for a database: shared in PostgreSQL, per process with SQLite. */
+export function rateLimitCounterFor(database: Database): RateLimitCounter {
+  return database.dialect === 'postgres' ? databaseCounter(database.db) : memoryCounter()
 }
 
 /** Per process. Above maxKeys, expired windows are dropped first, then the oldest. */
-export function memoryStore(maxKeys = 10_000): RateLimitStore & { readonly size: number } {
+export function memoryCounter(maxKeys = 10_000): RateLimitCounter & { readonly size: number } {
   const windows = new Map<string, { count: number; resetAt: number }>()
   function prune(at: number) {
     for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key)
@@ -105,7 +105,7 @@ export function memoryStore(maxKeys = 10_000): RateLimitStore & { readonly size:
 const SWEEP_EVERY_MS = 60_000
 
 /** In the rate_limit_window table: one atomic upsert per hit, expired rows swept now and then. */
-export function databaseStore(db: Kysely<DatabaseSchema>): RateLimitStore {
+export function databaseCounter(db: Kysely<DatabaseSchema>): RateLimitCounter {
   let lastSweep = 0
   return {
     async hit(key, windowMs, at) {

@@ -9,14 +9,14 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '#server/app.ts'
-import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { confirmationQueue } from './store.ts'
+import { confirmationQueue } from './repository.ts'
 
 const SITE = 'https://docucommons.example.org'
 const FROM_SITE = { origin: SITE, 'sec-fetch-site': 'same-origin' }

@@ -28,7 +28,7 @@ import {
   deleteExpiredSubscribers,
   subscribe,
   unsubscribe,
-} from './store.ts'
+} from './repository.ts'
 
 export interface NewsletterRoutesOptions {
   env: Env

@@ -10,8 +10,8 @@ import {
   resolvePath,
   type StaticFile,
 } from './static-files.ts'
-import { parseRange } from './plugin.ts'
-import { inlineScriptHashes } from './security-headers.ts'
+import { parseRange } from './routes.ts'
+import { inlineScriptHashes } from '#server/http/security-headers.ts'
 
 let dir: string
 let files: Map<string, StaticFile>

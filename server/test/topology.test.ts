@@ -19,8 +19,8 @@ import {
   shopifyProduct,
   startStubStore,
   type StubStore,
-} from '#server/catalogue/test/stub-store.ts'
-import { startTestSmtpServer, type TestSmtpServer } from '#server/mail/test-smtp-server.ts'
+} from '#server/test/stub-store.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './databases.ts'
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts'
 

@@ -5,8 +5,8 @@ import {
   rejection,
   useStubStore,
   type ReadProducts,
-} from '#server/catalogue/test/provider-cases.ts'
-import { sendJson, shopifyCatalogue, shopifyProduct } from '#server/catalogue/test/stub-store.ts'
+} from '#server/test/provider-cases.ts'
+import { sendJson, shopifyCatalogue, shopifyProduct } from '#server/test/stub-store.ts'
 import { createShopifyProvider, nextPageUrl } from './shopify.ts'
 
 const stubStore = useStubStore()

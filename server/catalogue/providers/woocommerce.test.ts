@@ -5,8 +5,8 @@ import {
   rejection,
   useStubStore,
   type ReadProducts,
-} from '#server/catalogue/test/provider-cases.ts'
-import { sendJson, wooCatalogue, wooProduct } from '#server/catalogue/test/stub-store.ts'
+} from '#server/test/provider-cases.ts'
+import { sendJson, wooCatalogue, wooProduct } from '#server/test/stub-store.ts'
 import { createWooCommerceProvider } from './woocommerce.ts'
 
 const stubStore = useStubStore()

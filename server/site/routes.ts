@@ -7,7 +7,11 @@ import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clearPayloadHeaders } from '#server/http/api-error.ts'
 import { createResolver, indexBuild, negotiateEncoding, type StaticFile } from './static-files.ts'
-import { contentSecurityPolicy, ERROR_PAGE_CSP, inlineScriptHashes } from './security-headers.ts'
+import {
+  contentSecurityPolicy,
+  ERROR_PAGE_CSP,
+  inlineScriptHashes,
+} from '#server/http/security-headers.ts'
 import { createFileCache } from './file-cache.ts'
 
 export interface SiteOptions {
@@ -29,7 +33,7 @@ const ERROR_PAGE = `<!doctype html>
 </html>
 `
 
-export async function sitePlugin(app: FastifyInstance, options: SiteOptions) {
+export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
   const files = indexBuild(options.root)
   const notFound = files.get(NOT_FOUND_PAGE)
   const csp = new Map<string, string>()

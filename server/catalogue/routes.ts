@@ -10,7 +10,7 @@ import { z } from 'zod'
 import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import { createRateLimiter, rateLimitStoreFor } from '#server/http/rate-limit.ts'
+import { createRateLimiter, rateLimitCounterFor } from '#server/http/rate-limit.ts'
 import { createStoreProvider } from '#server/catalogue/providers/index.ts'
 import { chooseEncoding } from '#server/http/encoding.ts'
 import { matchesEtag, type CatalogueSnapshot, type SerialisedAnswer } from './snapshot.ts'
@@ -38,7 +38,7 @@ const paramsSchema = {
 /** The refresh takes no input: no body, or an empty JSON object. */
 const refreshBodySchema = z.union([z.undefined(), z.null(), z.object({}).strict()])
 
-export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOptions) {
+export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOptions) {
   const { env } = options
   const provider = createStoreProvider({
     provider: env.STORE_PROVIDER,
@@ -53,7 +53,7 @@ export async function cataloguePlugin(app: FastifyInstance, options: CatalogueOp
   })
   const limiter = createRateLimiter({
     name: 'refresh',
-    store: rateLimitStoreFor(options.database),
+    counter: rateLimitCounterFor(options.database),
     log: app.log,
     max: env.REFRESH_RATE_LIMIT_MAX,
     windowMs: env.REFRESH_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -14,7 +14,7 @@ import { newRowId } from '#server/db/ids.ts'
 import { confirmationMail, hashToken, isTokenShaped, newToken } from './confirmation.ts'
 
 type Db = Kysely<DatabaseSchema>
-export type StoredSubscriber = Selectable<NewsletterSubscriberTable>
+export type SubscriberRow = Selectable<NewsletterSubscriberTable>
 export type SubscriberStatus = NewsletterSubscriberTable['status']
 
 /** The states an operator may send the newsletter to: confirmed, or single opt-in without mail. */
@@ -222,7 +222,7 @@ export async function* listSubscribers(
     includeSpam?: boolean | undefined
     pageSize?: number
   } = {},
-): AsyncGenerator<StoredSubscriber> {
+): AsyncGenerator<SubscriberRow> {
   const statuses: SubscriberStatus[] = [...MAILABLE_STATUSES]
   if (options.includeSpam) statuses.push('spam')
   yield* keysetPages((after, limit) => {
@@ -238,7 +238,7 @@ export async function* listSubscribers(
 export async function forgetSubscriber(
   db: Db,
   email: string,
-): Promise<Pick<StoredSubscriber, 'email' | 'status' | 'created_at'>[]> {
+): Promise<Pick<SubscriberRow, 'email' | 'status' | 'created_at'>[]> {
   return db
     .deleteFrom('newsletter_subscriber')
     .where('email_key', '=', email.trim().toLowerCase())
@@ -284,7 +284,7 @@ export function confirmationQueue(
   db: Db,
   env: Pick<Env, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'NEWSLETTER_CONFIRM_TTL_HOURS'>,
 ): MailQueue {
-  return rowQueue<StoredSubscriber>(db, {
+  return rowQueue<SubscriberRow>(db, {
     name: 'newsletter-confirmation',
     table: 'newsletter_subscriber',
     columns: { status: 'mail_status', attempts: 'mail_attempts', sentAt: 'mail_sent_at' },

@@ -28,7 +28,7 @@ export interface MessageInput {
  * committed. A submission id seen before is not stored again: the browser resends from its
  * outbox when it never got our answer.
  */
-export async function storeMessage(
+export async function saveMessage(
   db: Db,
   input: MessageInput,
   options: { receivedAt: Date; spamReason: SpamReason | null; notify: boolean },
@@ -54,13 +54,13 @@ export async function storeMessage(
     .execute()
 }
 
-export type StoredMessage = Selectable<ContactMessageTable>
+export type MessageRow = Selectable<ContactMessageTable>
 
 /** Every stored message, oldest first, read in pages so any number of rows fits in memory. */
 export async function* listMessages(
   db: Db,
   options: { since?: string | undefined; includeSpam?: boolean; pageSize?: number } = {},
-): AsyncGenerator<StoredMessage> {
+): AsyncGenerator<MessageRow> {
   yield* keysetPages((after, limit) => {
     let query = db.selectFrom('contact_message').selectAll()
     if (options.since) query = query.where('created_at', '>=', options.since)
@@ -75,7 +75,7 @@ export function contactNotificationQueue(
   db: Db,
   env: Pick<Env, 'CONTACT_NOTIFY_TO' | 'MAIL_FROM'>,
 ): MailQueue {
-  return rowQueue<StoredMessage>(db, {
+  return rowQueue<MessageRow>(db, {
     name: 'contact-notification',
     table: 'contact_message',
     columns: { status: 'delivery_status', attempts: 'delivery_attempts', sentAt: 'delivered_at' },
@@ -87,7 +87,7 @@ export function contactNotificationQueue(
 export async function forgetMessages(
   db: Db,
   email: string,
-): Promise<Pick<StoredMessage, 'created_at' | 'spam_reason'>[]> {
+): Promise<Pick<MessageRow, 'created_at' | 'spam_reason'>[]> {
   // Stored addresses are ASCII (common/contact-constants.ts), where lower() agrees on both engines.
   return db
     .deleteFrom('contact_message')
