@@ -89,8 +89,9 @@ export type ContentAction =
 /** What a change did, for the audit log (server/staff). */
 export interface ContentChange {
   action: ContentAction
+  /** The document; "*" (and kind null) for an import, which writes every document. */
   key: string
-  kind: DocumentKind
+  kind: DocumentKind | null
   slug: string | null
   actor: string | null
   at: string
@@ -487,7 +488,7 @@ export function createContentRepository(
           change: {
             action: 'imported' as const,
             key: '*',
-            kind: 'page' as const,
+            kind: null,
             slug: null,
             actor,
             at,
