@@ -13,6 +13,25 @@ import { listArticles } from './articles.server.ts'
 import { awards, ogImage, partners, resolveImage, resolveVideo } from './content.server.ts'
 import { breadcrumbs, seo } from './seo.server.ts'
 
+/** Title, description, share image and the Home › page breadcrumb of a top-level page. */
+function topLevelMeta(
+  media: ContentSnapshot['media'],
+  page: { title: string; description: string; path: string; og: string },
+) {
+  return seo({
+    title: page.title,
+    description: page.description,
+    path: page.path,
+    image: ogImage(media, page.og),
+    jsonLd: [
+      breadcrumbs([
+        { name: 'Home', path: '/' },
+        { name: page.title, path: page.path },
+      ]),
+    ],
+  })
+}
+
 export function homeView({ pages: { home }, media }: ContentSnapshot) {
   const image = (picture: Parameters<typeof resolveImage>[1]) => resolveImage(media, picture)
   return {
@@ -67,18 +86,12 @@ export function aboutView({ pages: { about }, media }: ContentSnapshot) {
     },
     video: resolveVideo(media, 'video/about', ''),
     partners: partnerLogos,
-    meta: seo({
+    meta: topLevelMeta(media, {
       title: 'About',
       description:
         'Who we are: a nonprofit learning platform with a daily news podcast, documentary courses and consulting for people who lead change in their communities.',
       path: '/about',
-      image: ogImage(media, 'about'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'About', path: '/about' },
-        ]),
-      ],
+      og: 'about',
     }),
   }
 }
@@ -108,18 +121,12 @@ export function articlesView(snapshot: ContentSnapshot) {
       'returning-redemption': inSeries('returning-redemption', true),
       'bails-bonds': inSeries('bails-bonds', true),
     },
-    meta: seo({
+    meta: topLevelMeta(snapshot.media, {
       title: 'Articles',
       description:
         'Interview profiles of community changemakers: Art & Advocates, Returning & Redemption, and Bails & Bonds.',
       path: '/articles',
-      image: ogImage(snapshot.media, 'articles'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Articles', path: '/articles' },
-        ]),
-      ],
+      og: 'articles',
     }),
   }
 }
@@ -127,18 +134,12 @@ export function articlesView(snapshot: ContentSnapshot) {
 export function contactView({ pages: { contact }, media }: ContentSnapshot) {
   return {
     page: contact,
-    meta: seo({
+    meta: topLevelMeta(media, {
       title: 'Contact us',
       description:
         'Talk to DocuCommons about consulting sessions, community-project consultation, film and storytelling production, courses for teams and podcast partnerships.',
       path: '/contact',
-      image: ogImage(media, 'contact'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Contact us', path: '/contact' },
-        ]),
-      ],
+      og: 'contact',
     }),
   }
 }
@@ -146,17 +147,11 @@ export function contactView({ pages: { contact }, media }: ContentSnapshot) {
 /** The course list itself loads in the browser (app/courses/); the page around it is fixed. */
 export function coursesView({ media }: ContentSnapshot) {
   return {
-    meta: seo({
+    meta: topLevelMeta(media, {
       title: 'Courses',
       description: 'Continuing education for Louisiana property and casualty producers.',
       path: '/courses',
-      image: ogImage(media, 'courses'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Courses', path: '/courses' },
-        ]),
-      ],
+      og: 'courses',
     }),
   }
 }
@@ -164,17 +159,11 @@ export function coursesView({ media }: ContentSnapshot) {
 export function privacyView({ pages: { privacy }, media }: ContentSnapshot) {
   return {
     page: privacy,
-    meta: seo({
+    meta: topLevelMeta(media, {
       title: 'Privacy',
       description: privacy.description,
       path: '/privacy',
-      image: ogImage(media, 'default'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Privacy', path: '/privacy' },
-        ]),
-      ],
+      og: 'default',
     }),
   }
 }

@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util'
 import { readContentDir, writeContentDir } from '#common/content/content-dir.ts'
 import { ContentError } from '#common/content/problems.ts'
 import { createContentRepository } from '#server/content/repository.ts'
-import { openConfiguredDatabase } from './database.ts'
+import { fail, openConfiguredDatabase } from './database.ts'
 
 const USAGE = [
   'Usage: npm run content -- export <folder>',
@@ -97,11 +97,6 @@ export async function contentCommand(argv: string[]): Promise<void> {
   } finally {
     await database.close()
   }
-}
-
-function fail(message: string, code: number) {
-  process.stderr.write(message + '\n')
-  process.exitCode = code
 }
 
 if (import.meta.main) await contentCommand(process.argv.slice(2))

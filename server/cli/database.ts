@@ -28,8 +28,9 @@ export async function openConfiguredDatabase(
   return openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
 }
 
-function fail(message: string): undefined {
+/** Prints what went wrong and sets the exit code (1: it failed; 2: it was called wrongly). */
+export function fail(message: string, code = 1): undefined {
   process.stderr.write(message + '\n')
-  process.exitCode = 1
+  process.exitCode = code
   return undefined
 }

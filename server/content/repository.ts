@@ -153,6 +153,22 @@ export function createContentRepository(
     })
   }
 
+  /**
+   * A write to one document the editor opened at `baseVersion`: refused with who changed it and
+   * when if it has changed since.
+   */
+  function writeDocument<T>(
+    key: string,
+    baseVersion: number,
+    fn: (trx: Db, row: DocumentRow) => Promise<T>,
+  ): Promise<T> {
+    return write(async (trx) => {
+      const row = await findRow(trx, key)
+      assertVersion(row, baseVersion)
+      return fn(trx, row)
+    })
+  }
+
   async function bumpContentVersion(trx: Db, at: string): Promise<number> {
     const row = await trx
       .updateTable('content_state')
@@ -615,9 +631,7 @@ export function createContentRepository(
       key: string,
       input: { data: unknown; body?: string | null; baseVersion: number; actor: string | null },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return write(async (trx) => {
-        const row = await findRow(trx, key)
-        assertVersion(row, input.baseVersion)
+      return writeDocument(key, input.baseVersion, async (trx, row) => {
         const draft = parsed({
           key,
           kind: row.kind as DocumentKind,
@@ -657,9 +671,7 @@ export function createContentRepository(
       key: string,
       input: { baseVersion: number; actor: string | null; note?: string; at?: Date },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return write(async (trx) => {
-        const row = await findRow(trx, key)
-        assertVersion(row, input.baseVersion)
+      return writeDocument(key, input.baseVersion, async (trx, row) => {
         const at = nowIso()
         const publishAt = input.at ? input.at.toISOString() : at
         const scheduled = publishAt > at
@@ -764,9 +776,7 @@ export function createContentRepository(
       revisionId: string,
       input: { baseVersion: number; actor: string | null },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return write(async (trx) => {
-        const row = await findRow(trx, key)
-        assertVersion(row, input.baseVersion)
+      return writeDocument(key, input.baseVersion, async (trx, row) => {
         const revision = await trx
           .selectFrom('content_revision')
           .select(['number', 'data', 'body'])
@@ -810,9 +820,7 @@ export function createContentRepository(
       key: string,
       input: { baseVersion: number; actor: string | null },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return write(async (trx) => {
-        const row = await findRow(trx, key)
-        assertVersion(row, input.baseVersion)
+      return writeDocument(key, input.baseVersion, async (trx, row) => {
         assertArticle(row, 'unpublished')
         if (row.status === 'draft') throw new ContentActionError(`${key} is not published.`)
         await checkCandidate(trx, (candidate) => without(candidate, key))
@@ -847,9 +855,7 @@ export function createContentRepository(
       slug: string,
       input: { baseVersion: number; actor: string | null },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return write(async (trx) => {
-        const row = await findRow(trx, key)
-        assertVersion(row, input.baseVersion)
+      return writeDocument(key, input.baseVersion, async (trx, row) => {
         assertArticle(row, 'given a new slug')
         const from = row.slug ?? ''
         if (slug === from) throw new ContentActionError(`${key} already has the slug "${slug}".`)
@@ -909,9 +915,7 @@ export function createContentRepository(
       key: string,
       input: { baseVersion: number; actor: string | null },
     ): Promise<{ change: ContentChange }> {
-      return write(async (trx) => {
-        const row = await findRow(trx, key)
-        assertVersion(row, input.baseVersion)
+      return writeDocument(key, input.baseVersion, async (trx, row) => {
         assertArticle(row, 'deleted')
         await checkCandidate(trx, (candidate) => {
           without(candidate, key)
