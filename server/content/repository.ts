@@ -268,6 +268,25 @@ export function createContentRepository(
     return checked.document
   }
 
+  /** What a document is, without its content. */
+  function summaryOf(
+    row: Pick<
+      DocumentRow,
+      'key' | 'kind' | 'slug' | 'status' | 'publish_at' | 'version' | 'updated_at' | 'updated_by'
+    >,
+  ) {
+    return {
+      key: row.key,
+      kind: row.kind as DocumentKind,
+      slug: row.slug,
+      status: row.status,
+      publishAt: row.publish_at,
+      version: Number(row.version),
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+    }
+  }
+
   async function state(trx: Db, key: string): Promise<DocumentState> {
     const row = await findRow(trx, key)
     const revision = row.published_revision_id
@@ -278,15 +297,8 @@ export function createContentRepository(
           .executeTakeFirst()
       : undefined
     return {
-      key: row.key,
-      kind: row.kind as DocumentKind,
-      slug: row.slug,
-      status: row.status,
-      publishAt: row.publish_at,
-      version: Number(row.version),
+      ...summaryOf(row),
       createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      updatedBy: row.updated_by,
       published: revision
         ? {
             revisionId: revision.id,
@@ -559,17 +571,7 @@ export function createContentRepository(
         ])
         .orderBy('key')
         .execute()
-      return rows.map((row) => ({
-        key: row.key,
-        kind: row.kind as DocumentKind,
-        slug: row.slug,
-        status: row.status,
-        publishAt: row.publish_at,
-        version: Number(row.version),
-        updatedAt: row.updated_at,
-        updatedBy: row.updated_by,
-        hasDraft: Boolean(row.has_draft),
-      }))
+      return rows.map((row) => ({ ...summaryOf(row), hasDraft: Boolean(row.has_draft) }))
     },
 
     /** A new article, as a draft (visitors see nothing until it is published). */
