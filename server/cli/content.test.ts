@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { listContentFiles, readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import {
@@ -14,6 +14,10 @@ import {
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CONTENT = path.join(ROOT, 'content')
+
+// Every test starts Node processes (each some seconds on a loaded two-core machine), as
+// scripts/forget.test.ts does.
+vi.setConfig({ testTimeout: 90_000 })
 
 describeOnDatabases('npm run content', (dialect) => {
   let testDb: TestDatabase

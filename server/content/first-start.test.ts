@@ -19,6 +19,8 @@ import { importContentOnFirstStart } from './first-start.ts'
 import { createContentRepository } from './repository.ts'
 
 const CONTENT = path.join(ROOT, 'content')
+/** Starting server processes takes some seconds each on a loaded two-core machine. */
+const SPAWNING_TIMEOUT_MS = 90_000
 
 describeOnDatabases('first start', (dialect) => {
   let testDb: TestDatabase
@@ -75,44 +77,52 @@ describeOnDatabases('first start', (dialect) => {
     expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
   })
 
-  it('the server imports content/ as it starts on a new database, once across processes', async () => {
-    const build = path.join(scratch, 'build')
-    fs.mkdirSync(build)
-    fs.writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>x</title>')
-    const env = {
-      ...testDb.env,
-      PORT: '0',
-      BUILD_DIR: build,
-      CONTENT_DIR: CONTENT,
-      LOG_LEVEL: 'info',
-    }
-    const count = dialect === 'postgres' ? 3 : 1
-    const servers: ServerProcess[] = await Promise.all(
-      Array.from({ length: count }, () => startServerProcess({ env })),
-    )
-    try {
-      const imports = servers.flatMap((s) =>
-        s.output.filter((line) => line.includes('content imported into the empty database')),
+  it(
+    'the server imports content/ as it starts on a new database, once across processes',
+    async () => {
+      const build = path.join(scratch, 'build')
+      fs.mkdirSync(build)
+      fs.writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>x</title>')
+      const env = {
+        ...testDb.env,
+        PORT: '0',
+        BUILD_DIR: build,
+        CONTENT_DIR: CONTENT,
+        LOG_LEVEL: 'info',
+      }
+      const count = dialect === 'postgres' ? 3 : 1
+      const servers: ServerProcess[] = await Promise.all(
+        Array.from({ length: count }, () => startServerProcess({ env })),
       )
-      expect(imports).toHaveLength(1)
-      expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
-    } finally {
-      await Promise.all(servers.map((s) => stopServerProcess(s)))
-    }
-  })
+      try {
+        const imports = servers.flatMap((s) =>
+          s.output.filter((line) => line.includes('content imported into the empty database')),
+        )
+        expect(imports).toHaveLength(1)
+        expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+      } finally {
+        await Promise.all(servers.map((s) => stopServerProcess(s)))
+      }
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
 
-  it('the server refuses to start on content that does not pass its schemas', async () => {
-    const folder = path.join(scratch, 'content')
-    fs.cpSync(CONTENT, folder, { recursive: true })
-    const home = path.join(folder, 'home.yaml')
-    fs.writeFileSync(home, fs.readFileSync(home, 'utf8').replace('cta: Get Access', 'cta: ""'))
-    const build = path.join(scratch, 'build')
-    fs.mkdirSync(build)
-    const started = startServerProcess({
-      env: { ...testDb.env, PORT: '0', BUILD_DIR: build, CONTENT_DIR: folder },
-    })
-    await expect(started).rejects.toThrow(
-      /exited with 1:[\s\S]*home\.yaml:\n {2}hero\.cta: must not be empty/,
-    )
-  })
+  it(
+    'the server refuses to start on content that does not pass its schemas',
+    async () => {
+      const folder = path.join(scratch, 'content')
+      fs.cpSync(CONTENT, folder, { recursive: true })
+      const home = path.join(folder, 'home.yaml')
+      fs.writeFileSync(home, fs.readFileSync(home, 'utf8').replace('cta: Get Access', 'cta: ""'))
+      const build = path.join(scratch, 'build')
+      fs.mkdirSync(build)
+      const started = startServerProcess({
+        env: { ...testDb.env, PORT: '0', BUILD_DIR: build, CONTENT_DIR: folder },
+      })
+      await expect(started).rejects.toThrow(
+        /exited with 1:[\s\S]*home\.yaml:\n {2}hero\.cta: must not be empty/,
+      )
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
 })
