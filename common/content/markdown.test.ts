@@ -55,6 +55,7 @@ describe('what a writer may not type', () => {
       1,
       /"javascript:"/,
     ],
+    ['a named entity for the colon', '[x](javascript&colon;alert(1))\n', 1, 1, /"javascript:"/],
     ['a data: link', '[x](data:text/html;base64,PHNjcmlwdD4=)\n', 1, 1, /"data:"/],
     ['a vbscript: link', '[x](vbscript:msgbox(1))\n', 1, 1, /"vbscript:"/],
     ['an autolink', 'Go <javascript:alert(1)> now.\n', 1, 4, /"javascript:"/],
