@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { contactFields } from '#common/contact-constants.ts'
+import { CONTACT_LIMITS, contactFields } from '#common/contact-constants.ts'
 import { ContactSubmission, NewsletterSignup } from '#common/contact.ts'
-import { getConsentPage } from '#app/lib/content.server.ts'
-import { consentPages } from '#content/consent-pages.ts'
+import { RESERVED_SLUGS, slugProblem } from '#common/content/slug.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { consentPage } from '#app/lib/page-views.server.ts'
 import {
   articleSlugs,
   NOINDEX_PAGES,
@@ -12,6 +13,8 @@ import {
   RESOURCE_PATHS,
 } from './page-paths.ts'
 import routes from './routes.ts'
+
+const snapshot = contentSnapshot()
 
 describe('the page list', () => {
   it('is where the routes come from: one route per entry, with the same module', () => {
@@ -38,6 +41,13 @@ describe('the page list', () => {
     expect(paths.filter((path) => path.includes(':'))).toEqual([])
   })
 
+  it('takes the articles from the snapshot it is given', () => {
+    const one = { ...snapshot, articles: snapshot.articles.slice(0, 1) }
+    expect(renderPaths(one).filter((path) => path.startsWith('/articles/'))).toEqual([
+      `/articles/${snapshot.articles[0]!.slug}`,
+    ])
+  })
+
   it('keeps the form pages out of the sitemap list, unlike /privacy', () => {
     for (const path of NOINDEX_PAGES) {
       expect(renderPaths()).toContain(path)
@@ -49,9 +59,9 @@ describe('the page list', () => {
 
 describe('the pages around the forms', () => {
   it('each have valid copy, and no copy is left without a page', () => {
-    for (const path of NOINDEX_PAGES) expect(getConsentPage(path).title).not.toBe('')
-    expect(Object.keys(consentPages).sort()).toEqual([...NOINDEX_PAGES].sort())
-    expect(() => getConsentPage('/newsletter/nowhere')).toThrow(
+    for (const path of NOINDEX_PAGES) expect(consentPage(snapshot, path).title).not.toBe('')
+    expect(Object.keys(snapshot.pages.consent).sort()).toEqual([...NOINDEX_PAGES].sort())
+    expect(() => consentPage(snapshot, '/newsletter/nowhere')).toThrow(
       /no page for "\/newsletter\/nowhere"/,
     )
   })
@@ -60,12 +70,39 @@ describe('the pages around the forms', () => {
   // other name could never be flagged.
   it('not-sent pages list exactly the fields of their form, by their JSON names', () => {
     const names = (path: string) => {
-      const page = getConsentPage(path)
+      const page = consentPage(snapshot, path)
       return page.kind === 'not-sent' ? page.fields.map((field) => field.name) : []
     }
     expect(names('/contact/not-sent')).toEqual([...contactFields])
     expect(names('/contact/not-sent').every((n) => n in ContactSubmission.shape)).toBe(true)
     expect(names('/newsletter/not-sent')).toEqual(['email'])
     expect('email' in NewsletterSignup.shape).toBe(true)
+  })
+
+  it('state each field’s length limit as the form keeps it, never a number typed in the copy', () => {
+    const page = consentPage(snapshot, '/contact/not-sent')
+    if (page.kind !== 'not-sent') throw new Error('/contact/not-sent is not a not-sent page')
+    for (const field of page.fields)
+      expect(field.rule).toContain(
+        String(CONTACT_LIMITS[field.name as keyof typeof CONTACT_LIMITS]),
+      )
+    const template = snapshot.pages.consent['/contact/not-sent']
+    expect(
+      template?.kind === 'not-sent' && template.fields.every((f) => f.rule.includes('{max}')),
+    ).toBe(true)
+  })
+})
+
+describe('article slugs', () => {
+  it('can never take the first segment of one of the site’s own pages', () => {
+    const segments = PAGE_ROUTES.filter((route) => route.kind !== 'resource')
+      .map((route) => route.pattern)
+      .filter((path) => !path.includes(':'))
+      .map((path) => path.split('/')[1]!)
+      .filter(Boolean)
+    for (const segment of segments) {
+      expect(RESERVED_SLUGS.has(segment), segment).toBe(true)
+      expect(slugProblem(segment)).toMatch(/reserved/)
+    }
   })
 })

@@ -1,22 +1,18 @@
 /**
  * The one list of the site's pages. app/routes.ts makes the routes from it; the build renders
  * every path it gives (server/render/, through the server entry's `renderPaths`); sitemap.xml
- * lists the indexable pages; the form pages' copy (content/consent-pages.ts) is keyed by the
+ * lists the indexable pages; the form pages' copy (content/consent-pages.yaml) is keyed by the
  * form pages' paths. The build fails when a route renders no page, so a route cannot be left out.
+ * The paths of a route with parameters come from a content snapshot: the repository's by
+ * default, another one (the database's, at run time) when given.
  * Runs in Node (routes, build, server and tests), never in the browser.
  */
-import fs from 'node:fs'
-import path from 'node:path'
+import type { ContentSnapshot } from '#common/content/snapshot.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
 
-// Resolved from the project root (the build runs there; import.meta paths move when bundled).
-const ARTICLES_DIR = path.resolve('content/articles')
-
-export function articleSlugs(dir = ARTICLES_DIR): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.mdx'))
-    .map((file) => file.slice(0, -'.mdx'.length))
-    .sort()
+/** The slug of every article, in order. */
+export function articleSlugs(snapshot: ContentSnapshot = contentSnapshot()): string[] {
+  return snapshot.articles.map((article) => article.slug)
 }
 
 export interface PageRoute {
@@ -28,15 +24,15 @@ export interface PageRoute {
    * - `page`: listed in sitemap.xml;
    * - `form-page`: a page a visitor reaches from our mail or after posting a form without
    *   JavaScript (the server answers with a 303 to it): rendered, marked noindex, not in the
-   *   sitemap; its copy is content/consent-pages.ts, keyed by its path;
+   *   sitemap; its copy is content/consent-pages.yaml, keyed by its path;
    * - `resource`: a file made by the route's loader (sitemap.xml, robots.txt, rss.xml).
    */
   kind: 'page' | 'form-page' | 'resource'
   /** The paths of a route with parameters. */
-  paths?: () => string[]
+  paths?: (snapshot?: ContentSnapshot) => string[]
 }
 
-const page = (pattern: string, file: string, paths?: () => string[]): PageRoute => ({
+const page = (pattern: string, file: string, paths?: PageRoute['paths']): PageRoute => ({
   pattern,
   file,
   kind: 'page',
@@ -53,8 +49,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/', 'routes/home.tsx'),
   page('/about', 'routes/about.tsx'),
   page('/articles', 'routes/articles.tsx'),
-  page('/articles/:slug', 'routes/article.tsx', () =>
-    articleSlugs().map((slug) => `/articles/${slug}`),
+  page('/articles/:slug', 'routes/article.tsx', (snapshot) =>
+    articleSlugs(snapshot).map((slug) => `/articles/${slug}`),
   ),
   page('/contact', 'routes/contact.tsx'),
   page('/courses', 'routes/courses.tsx'),
@@ -81,19 +77,19 @@ export function routeId(route: PageRoute): string | undefined {
   return route.kind === 'form-page' ? route.pattern.slice(1).replaceAll('/', '-') : undefined
 }
 
-function pathsOf(route: PageRoute): string[] {
-  if (route.paths) return route.paths()
+function pathsOf(route: PageRoute, snapshot?: ContentSnapshot): string[] {
+  if (route.paths) return route.paths(snapshot)
   if (route.pattern.includes(':'))
     throw new Error(`app/page-paths.ts: the route ${route.pattern} has parameters but no paths`)
   return [route.pattern]
 }
 
-const pathsOfKind = (kind: PageRoute['kind']) =>
-  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap(pathsOf)
+const pathsOfKind = (kind: PageRoute['kind'], snapshot?: ContentSnapshot) =>
+  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap((route) => pathsOf(route, snapshot))
 
 /** Every indexable HTML page of the site (what sitemap.xml lists). */
-export function pagePaths(): string[] {
-  return pathsOfKind('page')
+export function pagePaths(snapshot?: ContentSnapshot): string[] {
+  return pathsOfKind('page', snapshot)
 }
 
 /** The form pages: rendered, noindex, not in the sitemap. */
@@ -103,6 +99,6 @@ export const NOINDEX_PAGES: readonly string[] = pathsOfKind('form-page')
 export const RESOURCE_PATHS: readonly string[] = pathsOfKind('resource')
 
 /** Everything the build renders. */
-export function renderPaths(): string[] {
-  return PAGE_ROUTES.flatMap(pathsOf)
+export function renderPaths(snapshot?: ContentSnapshot): string[] {
+  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot))
 }

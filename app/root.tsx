@@ -4,7 +4,7 @@ import { ErrorScreen } from '#app/components/layout/error-screen.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { DevelopmentScripts, DocumentHead } from '#app/document/document-head.tsx'
 import { Island } from '#app/islands/island.tsx'
-import { brand, navItems } from '#content/site.ts'
+import { brand, navItems } from '#app/site-copy.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { ConsentPageContent } from '#content/schema.ts'
+import type { ConsentPageContent } from '#common/content/pages.ts'
 import { cn } from '#app/lib/cn.ts'
 
 type NotSentPage = Extract<ConsentPageContent, { kind: 'not-sent' }>

@@ -1,5 +1,5 @@
 import { useContext } from 'react'
-import { brand, footer } from '#content/site.ts'
+import { brand, footer } from '#app/site-copy.ts'
 import { siteConfig } from '#app/config.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { Island } from '#app/islands/island.tsx'

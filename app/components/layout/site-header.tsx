@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import type { NavItem } from '#content/schema.ts'
+import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { SocialLinks } from './social-links.tsx'
+
+type NavItem = SiteCopy['navItems'][number]
 
 const noSubscription = () => () => {}
 

@@ -1,4 +1,4 @@
-import type { HomeContent } from '#content/schema.ts'
+import type { HomeContent } from '#common/content/pages.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 
 /** Home: the closing invitation to the contact page. */
