@@ -141,7 +141,12 @@ describe('site plugin', () => {
       expect(response.headers['x-remix-redirect']).toBe(page)
       expect(response.headers['x-remix-reload-document']).toBe('true')
     }
-    expect((await get('/nowhere.data')).statusCode).toBe(404)
+    // Only to a page of this site: never a path another origin could be read from.
+    for (const url of ['/nowhere.data', '//evil.example/about.data', '/..%2Fabout.data']) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['x-remix-redirect'], url).toBeUndefined()
+    }
   })
 
   it('answers the changed page set from the next request on', async () => {
