@@ -93,6 +93,14 @@ export function createRenderer(build: ServerBuild): PageRenderer {
       )
     const contentType = response.headers.get('content-type') ?? 'application/octet-stream'
     const html = contentType.startsWith('text/html')
+    if (html)
+      assertFinished({
+        path: pagePath(path),
+        html: body.toString('utf8'),
+        scriptHashes,
+        bootScript: entry.bootScript,
+        clientEntry: build.assets.entry.module,
+      })
     const page: FinishedPage = {
       path: pagePath(path),
       status: response.status,
@@ -102,14 +110,6 @@ export function createRenderer(build: ServerBuild): PageRenderer {
       etag: etagOf(body),
       scriptHashes: html ? scriptHashes : [],
     }
-    if (html)
-      assertFinished({
-        path: page.path,
-        html: body.toString('utf8'),
-        scriptHashes: page.scriptHashes,
-        bootScript: entry.bootScript,
-        clientEntry: build.assets.entry.module,
-      })
     return page
   }
 
