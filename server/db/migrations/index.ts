@@ -8,6 +8,8 @@ import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
 import { newsletterConsentMigration } from './102-newsletter-consent.ts'
 import { rateLimitMigration } from './200-rate-limit.ts'
+import { staffMigration } from './300-staff.ts'
+import { contactInboxMigration } from './301-contact-inbox.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '101-newsletter-subscribers': newsletterSubscribersMigration,
   '102-newsletter-consent': newsletterConsentMigration,
   '200-rate-limit': rateLimitMigration,
+  '300-staff': staffMigration,
+  '301-contact-inbox': contactInboxMigration,
 }

@@ -1,0 +1,280 @@
+/**
+ * The back office's API contract: what the staff app (app/admin) sends to the server's
+ * back-office routes (server/staff, server/contact/admin-routes.ts, …) and what they answer.
+ * Request bodies are zod schemas the server parses at the edge; answers are plain types.
+ */
+import { z } from 'zod'
+import { emailAddress } from './contact.ts'
+import { NOT_ONE_LINE } from './contact-constants.ts'
+
+export const ROLES = ['admin', 'editor'] as const
+export type Role = (typeof ROLES)[number]
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', editor: 'Editor' }
+
+/** Every back-office API route lives under this path. */
+export const ADMIN_API = '/admin/api'
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_HOURS = 24
+
+// ── Requests ──────────────────────────────────────────────────────────────────────────────────
+
+const oneLine = (what: string, max: number) =>
+  z
+    .string({ error: `Please enter ${what}.` })
+    .refine(
+      (v) => !NOT_ONE_LINE.test(v),
+      `${what[0]!.toUpperCase()}${what.slice(1)} must fit on one line.`,
+    )
+    .trim()
+    .max(max, `Please keep ${what} to ${max} characters.`)
+
+/**
+ * A WebAuthn answer from the browser (@simplewebauthn/browser's JSON). Its inside is checked by
+ * @simplewebauthn/server; here only its shape and size.
+ */
+export const PasskeyCredential = z
+  .looseObject({
+    id: z.string().min(1).max(1024),
+    rawId: z.string().min(1).max(1024),
+    type: z.literal('public-key'),
+    response: z.looseObject({ clientDataJSON: z.string().min(1).max(8192) }),
+  })
+  .refine((value) => JSON.stringify(value).length <= 32_768, 'The passkey answer is too large.')
+
+const invitationToken = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not complete.')
+
+export const InvitationRequest = z.strictObject({ token: invitationToken })
+export const AcceptInvitationRequest = z.strictObject({
+  token: invitationToken,
+  credential: PasskeyCredential,
+  passkeyName: oneLine('a name for the passkey', 60).optional(),
+})
+export const SignInRequest = z.strictObject({ credential: PasskeyCredential })
+export const AddPasskeyRequest = z.strictObject({
+  credential: PasskeyCredential,
+  passkeyName: oneLine('a name for the passkey', 60).optional(),
+})
+
+export const InviteRequest = z.strictObject({
+  email: emailAddress,
+  name: oneLine('a name', 120)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+  role: z.enum(ROLES, { error: 'Choose a role: Administrator or Editor.' }),
+})
+export const RoleRequest = z.strictObject({
+  role: z.enum(ROLES, { error: 'Choose a role: Administrator or Editor.' }),
+})
+
+export const MESSAGE_FILTERS = ['new', 'handled', 'spam', 'all'] as const
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
+export const MessageListQuery = z.strictObject({
+  filter: z.enum(MESSAGE_FILTERS).default('new'),
+  q: z.string().trim().max(200, 'Please keep the search to 200 characters.').optional(),
+  cursor: z.string().max(300).optional(),
+})
+export const HandledRequest = z.strictObject({ handled: z.boolean() })
+export const SpamRequest = z.strictObject({ spam: z.boolean() })
+
+export const SUBSCRIBER_STATUSES = [
+  'confirmed',
+  'subscribed',
+  'pending',
+  'unsubscribed',
+  'spam',
+] as const
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+export const SubscriberListQuery = z.strictObject({
+  status: z.enum([...SUBSCRIBER_STATUSES, 'mailable', 'all']).default('mailable'),
+  q: z.string().trim().max(200, 'Please keep the search to 200 characters.').optional(),
+  cursor: z.string().max(300).optional(),
+})
+
+export const ErasureRequest = z.strictObject({ email: emailAddress })
+export const EraseRequest = z
+  .strictObject({ email: emailAddress, confirm: z.string() })
+  .refine((v) => v.confirm.trim().toLowerCase() === v.email.trim().toLowerCase(), {
+    path: ['confirm'],
+    message: 'Type the same address again to confirm.',
+  })
+
+export const AuditQuery = z.strictObject({
+  action: z.string().max(60).optional(),
+  actor: z.string().max(60).optional(),
+  cursor: z.string().max(300).optional(),
+})
+
+// ── Answers ───────────────────────────────────────────────────────────────────────────────────
+
+export interface StaffIdentity {
+  id: string
+  email: string
+  name: string | null
+  role: Role
+}
+
+export interface NavigationItem {
+  path: string
+  label: string
+}
+
+export interface SessionAnswer {
+  staff: StaffIdentity
+  /** The pages this person may open, in menu order. */
+  navigation: NavigationItem[]
+}
+
+export interface InvitationAnswer {
+  email: string
+  name: string | null
+  role: Role
+  expiresAt: string
+}
+
+export interface PasskeySummary {
+  id: string
+  name: string
+  createdAt: string
+  lastUsedAt: string | null
+  /** The passkey this browser signed in with. */
+  current: boolean
+}
+
+export interface SessionSummary {
+  createdAt: string
+  lastSeenAt: string
+  userAgent: string | null
+  current: boolean
+}
+
+export interface AccountAnswer {
+  staff: StaffIdentity
+  passkeys: PasskeySummary[]
+  sessions: SessionSummary[]
+}
+
+export interface StaffMemberSummary extends StaffIdentity {
+  createdAt: string
+  lastSignInAt: string | null
+  passkeys: number
+  /** When the newest unused invitation link ends, if there is one. */
+  invitationExpiresAt: string | null
+}
+
+export interface StaffListAnswer {
+  members: StaffMemberSummary[]
+  /** Whether invitations are also sent by e-mail (SMTP is configured). */
+  mail: boolean
+}
+
+export interface InvitationLinkAnswer {
+  member: StaffMemberSummary
+  link: string
+  expiresAt: string
+  mailed: boolean
+}
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'none'
+
+export interface MessageSummary {
+  id: string
+  receivedAt: string
+  name: string
+  email: string
+  /** The first characters of the message. */
+  preview: string
+  handledAt: string | null
+  spam: boolean
+  deliveryStatus: DeliveryStatus
+}
+
+export interface MessageListAnswer {
+  messages: MessageSummary[]
+  /** The cursor of the next page, or null on the last one. */
+  next: string | null
+  counts: Record<MessageFilter, number>
+}
+
+export interface MessageDetail {
+  id: string
+  receivedAt: string
+  name: string
+  email: string
+  website: string | null
+  message: string | null
+  spamReason: string | null
+  handledAt: string | null
+  handledBy: string | null
+  delivery: {
+    status: DeliveryStatus
+    attempts: number
+    nextAttemptAt: string | null
+    lastError: string | null
+    deliveredAt: string | null
+  }
+  /** A failed notification can be queued again (mail is set up on the server). */
+  canSendAgain: boolean
+}
+
+export interface SubscriberSummary {
+  id: string
+  email: string
+  status: SubscriberStatus
+  createdAt: string
+  consentAt: string | null
+  consentSource: string | null
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+}
+
+export interface SubscriberListAnswer {
+  subscribers: SubscriberSummary[]
+  next: string | null
+  counts: Record<SubscriberStatus, number>
+}
+
+/** What an erasure would delete (preview) or did delete, per kind of record. */
+export interface ErasureGroup {
+  /** e.g. "Contact messages" */
+  label: string
+  /** One line per record, e.g. "received 2026-05-01 10:00 UTC". */
+  records: string[]
+}
+
+export interface ErasurePreviewAnswer {
+  email: string
+  groups: ErasureGroup[]
+  total: number
+}
+
+export interface ErasureAnswer {
+  email: string
+  groups: ErasureGroup[]
+  total: number
+}
+
+export interface AuditEntrySummary {
+  id: string
+  at: string
+  actor: string
+  action: string
+  summary: string
+  target: { type: string; id: string } | null
+}
+
+export interface AuditAnswer {
+  entries: AuditEntrySummary[]
+  next: string | null
+  actions: string[]
+  actors: { id: string; label: string }[]
+}
+
+/** The body of every error answer; a 400 names what to fix in each field. */
+export interface ApiProblem {
+  error: string
+  message: string
+  fields?: Record<string, string>
+}
