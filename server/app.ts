@@ -167,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contactAdminRoutes(staff.backOffice, { env, database, outbox })
   newsletterAdminRoutes(staff.backOffice, { database })
   erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
+  app.decorate('backOffice', staff.backOffice)
   await app.register(staff.plugin, { prefix: '/admin' })
 
   // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.

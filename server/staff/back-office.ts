@@ -30,6 +30,10 @@ declare module 'fastify' {
     /** The signed-in staff member, for requests under /admin with a live session; else null. */
     staff: SignedInStaff | null
   }
+  interface FastifyInstance {
+    /** The back office's route table (server/app.ts), for the table test that walks it. */
+    backOffice: BackOffice
+  }
 }
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
