@@ -15,7 +15,7 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { backOfficeApp, call, signUp, type StaffClient } from '#server/test/staff.ts'
-import { erasePerson, type PersonalDataEraser } from './erasure.ts'
+import { erasePerson, type PersonalDataEraser } from '#server/privacy/erasure.ts'
 
 describeOnDatabases('forgetting a person', (dialect) => {
   let testDb: TestDatabase
