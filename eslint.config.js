@@ -14,7 +14,7 @@ import tseslint from 'typescript-eslint'
 const noImport = (groups) => ['error', { patterns: groups }]
 
 const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site']
-const APP_FEATURES = ['contact', 'courses']
+const APP_FEATURES = ['contact', 'courses', 'admin']
 const database = {
   group: ['pg', 'node:sqlite', 'kysely'],
   message: 'Only server/db opens a database (and only server/ uses Kysely).',
@@ -39,11 +39,19 @@ function boundaries() {
     },
     database,
   ]
+  // The staff app (app/admin) is its own bundle: no public page may load a byte of it.
+  const appPublic = [
+    ...appBase,
+    {
+      group: ['\\#app/admin/*', '**/admin/**'],
+      message: 'Only app/admin imports app/admin: public pages never load the back office.',
+    },
+  ]
   const appFeature = (feature) => ({
     files: [`app/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': noImport([
-        ...appBase,
+        ...(feature === 'admin' ? appBase : appPublic),
         {
           group: APP_FEATURES.filter((f) => f !== feature).map((f) => `\\#app/${f}/*`),
           message: `app/${feature} is a feature: it may use components/ and lib/, never another feature.`,
@@ -74,7 +82,7 @@ function boundaries() {
     {
       files: ['app/**/*.{ts,tsx}'],
       ignores: ['app/routes.ts', ...APP_FEATURES.map((f) => `app/${f}/**`)],
-      rules: { 'no-restricted-imports': noImport(appBase) },
+      rules: { 'no-restricted-imports': noImport(appPublic) },
     },
     ...APP_FEATURES.map(appFeature),
     {
@@ -88,9 +96,24 @@ function boundaries() {
       },
     },
     {
+      // The operator commands are composition roots too: each wires the features it needs.
+      files: ['server/cli/**/*.ts'],
+      rules: {
+        'no-restricted-imports': noImport([
+          ...serverBase,
+          { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+        ]),
+      },
+    },
+    {
       // Infrastructure (http/, mail/, …) sits below the features and never imports one.
       files: ['server/*/**/*.ts'],
-      ignores: ['server/db/**', 'server/test/**', ...SERVER_FEATURES.map((f) => `server/${f}/**`)],
+      ignores: [
+        'server/db/**',
+        'server/test/**',
+        'server/cli/**',
+        ...SERVER_FEATURES.map((f) => `server/${f}/**`),
+      ],
       rules: {
         'no-restricted-imports': noImport([
           ...serverBase,
@@ -178,8 +201,20 @@ export default tseslint.config(
           selector: 'ImportDeclaration[source.value=/^(#server\\/test\\/|\\.\\.?\\/.*test\\/)/]',
           message: 'Only tests import the test helpers of server/test/.',
         },
+        {
+          selector: 'ImportDeclaration[source.value=/^(#scripts\\/|(\\.\\.\\/)+scripts\\/)/]',
+          message:
+            'Production code never imports scripts/: a host has only package.json, server, common and build (README, Deployment).',
+        },
       ],
     },
+  },
+  {
+    // The server runs after `npm ci --omit=dev`: what it imports must be a dependency.
+    files: ['server/**/*.ts', 'common/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
     files: ['server/**/*.ts'],

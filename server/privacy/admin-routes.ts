@@ -11,9 +11,8 @@ import {
 } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import type { BackOffice } from '#server/staff/back-office.ts'
-import { addressHash } from '#server/staff/audit.ts'
 import { ADMIN_ONLY } from '#server/staff/roles.ts'
-import { describeCounts, erasePerson, previewErasure, type PersonalDataEraser } from './erasure.ts'
+import { erasePerson, erasureEntry, previewErasure, type PersonalDataEraser } from './erasure.ts'
 
 export function erasureAdminRoutes(
   backOffice: BackOffice,
@@ -41,20 +40,8 @@ export function erasureAdminRoutes(
     url: '/erasure',
     body: EraseRequest,
     async handler({ body, staff, audit }) {
-      const hash = addressHash(body.email)
       const erased = await erasePerson(db, erasers, body.email, (trx, done) =>
-        audit(
-          {
-            action: 'erasure',
-            summary: `${staff.email} erased a person's data: ${describeCounts(done)} (address hash ${hash.slice(0, 12)}…)`,
-            details: {
-              addressHash: hash,
-              total: done.total,
-              counts: Object.fromEntries(done.groups.map((g) => [g.noun, g.records.length])),
-            },
-          },
-          trx,
-        ),
+        audit(erasureEntry(body.email, done, staff.email), trx),
       )
       return {
         email: body.email,

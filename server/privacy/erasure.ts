@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely'
 import type { ErasureGroup } from '#common/back-office.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
+import { addressHash, type AuditEntry } from '#server/staff/audit.ts'
 
 type Db = Kysely<DatabaseSchema>
 
@@ -73,4 +74,21 @@ export function describeCounts(erased: ErasureResult): string {
     .map((group) => `${group.records.length} ${group.noun}${group.records.length === 1 ? '' : 's'}`)
   if (parts.length === 0) return 'nothing'
   return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`
+}
+
+/**
+ * The audit entry of an erasure: the number of records of each kind and the SHA-256 of the
+ * address, never the address (the log outlives the data it describes).
+ */
+export function erasureEntry(email: string, erased: ErasureResult, by: string): AuditEntry {
+  const hash = addressHash(email)
+  return {
+    action: 'erasure',
+    summary: `${by} erased a person's data: ${describeCounts(erased)} (address hash ${hash.slice(0, 12)}…)`,
+    details: {
+      addressHash: hash,
+      total: erased.total,
+      counts: Object.fromEntries(erased.groups.map((g) => [g.noun, g.records.length])),
+    },
+  }
 }

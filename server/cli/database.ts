@@ -1,0 +1,34 @@
+/**
+ * For the operator commands (messages, subscribers, forget, staff): the settings and the database
+ * the server is configured with (DATA_DIR or DATABASE_URL, read through server/env.ts), or a line
+ * that says why not. The commands ship with the server: they import only server/ and common/ and
+ * the production dependencies, so they work on a host installed with `npm ci --omit=dev`.
+ */
+import fs from 'node:fs'
+import { openDatabase, type Database } from '#server/db/index.ts'
+import { EnvError, parseEnv, resolvePaths, type Env } from '#server/env.ts'
+
+/** The open database and the settings, or undefined after printing what is wrong. */
+export async function openConfiguredDatabase(): Promise<
+  { database: Database; env: Env } | undefined
+> {
+  let env
+  try {
+    env = parseEnv()
+  } catch (error) {
+    if (error instanceof EnvError) return fail(error.message)
+    throw error
+  }
+  const { dataDir } = resolvePaths(env)
+  if (!env.DATABASE_URL && !fs.existsSync(dataDir)) {
+    return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`)
+  }
+  return { database: await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL }), env }
+}
+
+/** Prints the message on stderr and sets the exit code (2: the command was used wrongly). */
+export function fail(message: string, code = 1): undefined {
+  process.stderr.write(message + '\n')
+  process.exitCode = code
+  return undefined
+}
