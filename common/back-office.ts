@@ -1,12 +1,8 @@
 /**
- * The back office's API contract: what the staff app (app/admin) sends to the server's
- * back-office routes (server/staff, server/contact/admin-routes.ts, …) and what they answer.
- * Request bodies are zod schemas the server parses at the edge; answers are plain types.
+ * The back office's API contract without the schema library (so the staff app's bundle has no
+ * zod): roles, the views of the lists, and the shapes of the answers the back-office routes send.
+ * The request schemas the server parses are in back-office-schemas.ts.
  */
-import { z } from 'zod'
-import { emailAddress } from './contact.ts'
-import { NOT_ONE_LINE } from './contact-constants.ts'
-
 export const ROLES = ['admin', 'editor'] as const
 export type Role = (typeof ROLES)[number]
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', editor: 'Editor' }
@@ -17,67 +13,8 @@ export const ADMIN_API = '/admin/api'
 /** How long an invitation link works. */
 export const INVITATION_TTL_HOURS = 24
 
-// ── Requests ──────────────────────────────────────────────────────────────────────────────────
-
-const oneLine = (what: string, max: number) =>
-  z
-    .string({ error: `Please enter ${what}.` })
-    .refine(
-      (v) => !NOT_ONE_LINE.test(v),
-      `${what[0]!.toUpperCase()}${what.slice(1)} must fit on one line.`,
-    )
-    .trim()
-    .max(max, `Please keep ${what} to ${max} characters.`)
-
-/**
- * A WebAuthn answer from the browser (@simplewebauthn/browser's JSON). Its inside is checked by
- * @simplewebauthn/server; here only its shape and size.
- */
-export const PasskeyCredential = z
-  .looseObject({
-    id: z.string().min(1).max(1024),
-    rawId: z.string().min(1).max(1024),
-    type: z.literal('public-key'),
-    response: z.looseObject({ clientDataJSON: z.string().min(1).max(8192) }),
-  })
-  .refine((value) => JSON.stringify(value).length <= 32_768, 'The passkey answer is too large.')
-
-const invitationToken = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not complete.')
-
-export const InvitationRequest = z.strictObject({ token: invitationToken })
-export const AcceptInvitationRequest = z.strictObject({
-  token: invitationToken,
-  credential: PasskeyCredential,
-  passkeyName: oneLine('a name for the passkey', 60).optional(),
-})
-export const SignInRequest = z.strictObject({ credential: PasskeyCredential })
-export const AddPasskeyRequest = z.strictObject({
-  credential: PasskeyCredential,
-  passkeyName: oneLine('a name for the passkey', 60).optional(),
-})
-
-export const InviteRequest = z.strictObject({
-  email: emailAddress,
-  name: oneLine('a name', 120)
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
-  role: z.enum(ROLES, { error: 'Choose a role: Administrator or Editor.' }),
-})
-export const RoleRequest = z.strictObject({
-  role: z.enum(ROLES, { error: 'Choose a role: Administrator or Editor.' }),
-})
-
 export const MESSAGE_FILTERS = ['new', 'handled', 'spam', 'all'] as const
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
-export const MessageListQuery = z.strictObject({
-  filter: z.enum(MESSAGE_FILTERS).default('new'),
-  q: z.string().trim().max(200, 'Please keep the search to 200 characters.').optional(),
-  cursor: z.string().max(300).optional(),
-})
-export const HandledRequest = z.strictObject({ handled: z.boolean() })
-export const SpamRequest = z.strictObject({ spam: z.boolean() })
 
 export const SUBSCRIBER_STATUSES = [
   'confirmed',
@@ -87,25 +24,6 @@ export const SUBSCRIBER_STATUSES = [
   'spam',
 ] as const
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
-export const SubscriberListQuery = z.strictObject({
-  status: z.enum([...SUBSCRIBER_STATUSES, 'mailable', 'all']).default('mailable'),
-  q: z.string().trim().max(200, 'Please keep the search to 200 characters.').optional(),
-  cursor: z.string().max(300).optional(),
-})
-
-export const ErasureRequest = z.strictObject({ email: emailAddress })
-export const EraseRequest = z
-  .strictObject({ email: emailAddress, confirm: z.string() })
-  .refine((v) => v.confirm.trim().toLowerCase() === v.email.trim().toLowerCase(), {
-    path: ['confirm'],
-    message: 'Type the same address again to confirm.',
-  })
-
-export const AuditQuery = z.strictObject({
-  action: z.string().max(60).optional(),
-  actor: z.string().max(60).optional(),
-  cursor: z.string().max(300).optional(),
-})
 
 // ── Answers ───────────────────────────────────────────────────────────────────────────────────
 

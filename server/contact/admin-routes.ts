@@ -7,11 +7,9 @@
  */
 import { Readable } from 'node:stream'
 import { z } from 'zod'
+import { HandledRequest, MessageListQuery, SpamRequest } from '#common/back-office-schemas.ts'
 import {
-  HandledRequest,
   MESSAGE_FILTERS,
-  MessageListQuery,
-  SpamRequest,
   type MessageDetail,
   type MessageFilter,
   type MessageListAnswer,

@@ -5,11 +5,8 @@
  */
 import { Readable } from 'node:stream'
 import { z } from 'zod'
-import {
-  SubscriberListQuery,
-  type SubscriberListAnswer,
-  type SubscriberSummary,
-} from '#common/back-office.ts'
+import { SubscriberListQuery } from '#common/back-office-schemas.ts'
+import { type SubscriberListAnswer, type SubscriberSummary } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import { csvRecords } from '#server/export/csv.ts'

@@ -3,12 +3,8 @@
  * would delete, then the erasure itself, every registered eraser in one transaction with its
  * audit entry. The entry holds the number of records and the address's hash, never the address.
  */
-import {
-  ErasureRequest,
-  EraseRequest,
-  type ErasureAnswer,
-  type ErasurePreviewAnswer,
-} from '#common/back-office.ts'
+import { ErasureRequest, EraseRequest } from '#common/back-office-schemas.ts'
+import { type ErasureAnswer, type ErasurePreviewAnswer } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import type { BackOffice } from '#server/staff/back-office.ts'
 import { ADMIN_ONLY } from '#server/staff/roles.ts'

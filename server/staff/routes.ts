@@ -8,11 +8,13 @@ import {
   AcceptInvitationRequest,
   AddPasskeyRequest,
   AuditQuery,
-  INVITATION_TTL_HOURS,
   InvitationRequest,
   InviteRequest,
   RoleRequest,
   SignInRequest,
+} from '#common/back-office-schemas.ts'
+import {
+  INVITATION_TTL_HOURS,
   type AccountAnswer,
   type AuditAnswer,
   type InvitationAnswer,

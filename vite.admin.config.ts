@@ -1,0 +1,28 @@
+/**
+ * The staff app (app/admin): a client-only React app of its own, built by scripts/build-admin.ts
+ * into the release's `admin` folder and served by the server under /admin only (server/staff).
+ * No public page shares a file with it: its own entry, its own stylesheet (the site's Tailwind
+ * theme, none of the public page CSS), no prerendering.
+ */
+import tailwindcss from '@tailwindcss/vite'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  root: 'app/admin',
+  base: '/admin/',
+  publicDir: false,
+  plugins: [tailwindcss()],
+  build: {
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    // Every supported browser preloads modules itself; the polyfill would be code for none.
+    modulePreload: { polyfill: false },
+    reportCompressedSize: false,
+    rolldownOptions: {
+      // React Router marks its modules "use client" (for server components); this app has none.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning)
+      },
+    },
+  },
+})
