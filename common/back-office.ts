@@ -162,6 +162,11 @@ export interface ErasureGroup {
   records: string[]
 }
 
+/** What "Forget a person" erases: the label of each kind of record, as features registered them. */
+export interface ErasureKindsAnswer {
+  kinds: string[]
+}
+
 export interface ErasurePreviewAnswer {
   email: string
   groups: ErasureGroup[]

@@ -9,7 +9,7 @@ import { Layout } from './components/layout.tsx'
 import { Loading } from './components/ui.tsx'
 import { AccountPage, accountLoader } from './pages/account.tsx'
 import { AuditPage, auditLoader } from './pages/audit.tsx'
-import { ForgetPage } from './pages/forget.tsx'
+import { ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
 import { OverviewPage, overviewLoader } from './pages/overview.tsx'
@@ -26,7 +26,7 @@ const areas: RouteObject[] = [
   { path: 'messages', loader: messagesLoader, element: <MessagesPage /> },
   { path: 'messages/:id', loader: messageLoader, element: <MessagePage /> },
   { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
-  { path: 'forget', element: <ForgetPage /> },
+  { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
   { path: 'staff', loader: staffLoader, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },
   { path: 'account', loader: accountLoader, element: <AccountPage /> },

@@ -4,7 +4,11 @@
  * audit entry. The entry holds the number of records and the address's hash, never the address.
  */
 import { ErasureRequest, EraseRequest } from '#common/back-office-schemas.ts'
-import { type ErasureAnswer, type ErasurePreviewAnswer } from '#common/back-office.ts'
+import type {
+  ErasureAnswer,
+  ErasureKindsAnswer,
+  ErasurePreviewAnswer,
+} from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import type { BackOffice } from '#server/staff/back-office.ts'
 import { ADMIN_ONLY } from '#server/staff/roles.ts'
@@ -16,6 +20,14 @@ export function erasureAdminRoutes(
 ) {
   const db = database.db
   backOffice.page({ path: '/forget', access: ADMIN_ONLY, label: 'Forget a person', order: 30 })
+
+  backOffice.route(ADMIN_ONLY, {
+    method: 'GET',
+    url: '/erasure',
+    async handler() {
+      return { kinds: erasers.map((eraser) => eraser.label) } satisfies ErasureKindsAnswer
+    },
+  })
 
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',

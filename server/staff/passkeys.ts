@@ -16,6 +16,12 @@ import type { MemberRow, PasskeyRow } from './repository.ts'
 import type { AdminSite } from './site.ts'
 
 export const RP_NAME = 'DocuCommons back office'
+/**
+ * EdDSA, ES256 and RS256 (COSE algorithm ids), which every passkey provider offers. Named here
+ * rather than left to the library's default, which asks the runtime about post-quantum
+ * algorithms and makes Node print an "experimental feature" warning on the server's output.
+ */
+const ALGORITHMS = [-8, -7, -257]
 /** How long the browser's passkey dialog may stay open. */
 const CEREMONY_TIMEOUT_MS = 5 * 60_000
 
@@ -38,6 +44,7 @@ export async function registrationOptions(
       transports: parseTransports(passkey.transports),
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: ALGORITHMS,
   })
 }
 
@@ -77,6 +84,7 @@ export async function verifyRegistration(
       expectedOrigin: site.origin,
       expectedRPID: site.rpID,
       requireUserVerification: true,
+      supportedAlgorithmIDs: ALGORITHMS,
     })
   } catch {
     return undefined

@@ -4,14 +4,22 @@
  * address, never the address.
  */
 import { useState, type FormEvent } from 'react'
-import type { ErasureAnswer, ErasurePreviewAnswer } from '#common/back-office.ts'
-import { ApiError, post } from '../api.ts'
+import type {
+  ErasureAnswer,
+  ErasureKindsAnswer,
+  ErasurePreviewAnswer,
+} from '#common/back-office.ts'
+import { useLoaderData } from 'react-router'
+import { ApiError, get, post } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
 import { plural } from '../format.ts'
 
+export const forgetLoader = () => get<ErasureKindsAnswer>('/erasure')
+
 export function ForgetPage() {
+  const { kinds } = useLoaderData() as ErasureKindsAnswer
   const notify = useToast()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()
@@ -64,7 +72,7 @@ export function ForgetPage() {
     <>
       <PageHeader
         title="Forget a person"
-        lead="When someone asks for their data to be erased: everything stored under their e-mail address (contact messages, newsletter subscription, mail still queued) is deleted at once."
+        lead={`When someone asks for their data to be erased: everything stored under their e-mail address is deleted at once (${kinds.join(', ').toLowerCase()}, and mail still queued for them).`}
       />
       <Card className="mb-6">
         <form onSubmit={find} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
