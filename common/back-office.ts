@@ -113,7 +113,8 @@ export interface MessageListAnswer {
   messages: MessageSummary[]
   /** The cursor of the next page, or null on the last one. */
   next: string | null
-  counts: Record<MessageFilter, number>
+  /** How many messages each view holds (on the first page only). */
+  counts: Record<MessageFilter, number> | null
 }
 
 export interface MessageDetail {

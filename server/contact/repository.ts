@@ -149,14 +149,21 @@ function inboxQuery(db: Db, query: InboxQuery) {
   return select
 }
 
-/** One page of the inbox, newest first, after the cursor's row. */
+/** The query of one page of the inbox, newest first, after the cursor's row. */
+export function inboxPageQuery(
+  db: Db,
+  query: InboxQuery & { before?: KeysetCursor | undefined; limit: number },
+) {
+  let select = inboxQuery(db, query)
+  if (query.before) select = select.where(beforeCursor(query.before))
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit)
+}
+
 export async function inboxPage(
   db: Db,
   query: InboxQuery & { before?: KeysetCursor | undefined; limit: number },
 ): Promise<MessageRow[]> {
-  let select = inboxQuery(db, query)
-  if (query.before) select = select.where(beforeCursor(query.before))
-  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
+  return inboxPageQuery(db, query).execute()
 }
 
 /** Every message of the view, newest first, read in pages (the CSV download). */
@@ -175,6 +182,17 @@ export async function countInbox(db: Db, query: InboxQuery): Promise<number> {
     .where(inView(query.view))
   if (query.search) select = select.where(containing(SEARCHED, query.search))
   return Number((await select.executeTakeFirstOrThrow()).count)
+}
+
+/**
+ * How many messages each view holds. "all but spam" is new plus handled, so three counts over
+ * the views' partial indexes (at 100,000 messages about 60 ms on SQLite: scripts/bench/inbox.ts).
+ */
+export async function inboxCounts(db: Db): Promise<Record<MessageFilter, number>> {
+  const [fresh, handled, spam] = await Promise.all(
+    (['new', 'handled', 'spam'] as const).map((view) => countInbox(db, { view })),
+  )
+  return { new: fresh!, handled: handled!, spam: spam!, all: fresh! + handled! }
 }
 
 export async function findMessage(db: Db, id: string): Promise<MessageRow | undefined> {

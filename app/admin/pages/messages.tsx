@@ -111,9 +111,11 @@ function Inbox({ first }: { first: MessageListAnswer }) {
                 )}
               >
                 {VIEW_LABELS[filter]}
-                <span className={cn('text-sm', filter === view ? 'text-paper' : 'text-ink-soft')}>
-                  {first.counts[filter].toLocaleString('en-US')}
-                </span>
+                {first.counts && (
+                  <span className={cn('text-sm', filter === view ? 'text-paper' : 'text-ink-soft')}>
+                    {first.counts[filter].toLocaleString('en-US')}
+                  </span>
+                )}
               </Link>
             </li>
           ))}

@@ -9,7 +9,7 @@ import { plural } from '../format.ts'
 import { useSession } from '../session.ts'
 
 interface Overview {
-  messages?: MessageListAnswer['counts']
+  messages?: MessageListAnswer['counts'] | undefined
   subscribers?: SubscriberListAnswer['counts']
 }
 
@@ -20,7 +20,7 @@ export async function overviewLoader(): Promise<Overview> {
     get<MessageListAnswer>('/messages?filter=new'),
     get<SubscriberListAnswer>('/subscribers'),
   ])
-  return { messages: messages.counts, subscribers: subscribers.counts }
+  return { messages: messages.counts ?? undefined, subscribers: subscribers.counts }
 }
 
 const DESCRIPTIONS: Record<string, string> = {
