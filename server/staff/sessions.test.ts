@@ -147,6 +147,36 @@ describeOnDatabases('staff sessions', (dialect) => {
     expect(second.statusCode).toBe(410)
   })
 
+  it('two browsers racing to accept one link: exactly one passkey is registered', async () => {
+    const token = await inviteFromCommand(
+      testDb.database,
+      'race@example.org',
+      'editor',
+      clock.now(),
+    )
+    const [first, second] = await Promise.all(
+      [0, 1].map(async () => {
+        const options = (await call(app, 'POST', '/invitation/options', { body: { token } })).json()
+        return { options, authenticator: createAuthenticator(ADMIN_SITE) }
+      }),
+    )
+    const answers = await Promise.all(
+      [first!, second!].map(({ options, authenticator }) =>
+        call(app, 'POST', '/invitation/accept', {
+          body: { token, credential: authenticator.register(options) },
+        }),
+      ),
+    )
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 410])
+    const passkeys = await testDb.database.db
+      .selectFrom('staff_passkey')
+      .innerJoin('staff_member', 'staff_member.id', 'staff_passkey.member_id')
+      .select('staff_passkey.id')
+      .where('staff_member.email', '=', 'race@example.org')
+      .execute()
+    expect(passkeys).toHaveLength(1)
+  })
+
   it('a sign-in answer works once: the challenge is used up', async () => {
     const options = (await call(app, 'POST', '/sign-in/options')).json()
     const credential = admin.authenticator.signIn(options)
