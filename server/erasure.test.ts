@@ -3,36 +3,20 @@
  * in one transaction (a failing eraser leaves everything in place), and its audit entry, which
  * holds the count and the address's hash, never the address.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { beforeEach, expect, it } from 'vitest'
 import { personalDataErasers } from '#server/app.ts'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
 import { addressHash } from '#server/staff/audit.ts'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  type TestDatabase,
-} from '#server/test/databases.ts'
-import { backOfficeApp, call, signUp, type StaffClient } from '#server/test/staff.ts'
+import { describeOnDatabases } from '#server/test/databases.ts'
+import { backOfficeOnDatabase, call } from '#server/test/staff.ts'
 import { erasePerson, type PersonalDataEraser } from '#server/privacy/erasure.ts'
 
 describeOnDatabases('forgetting a person', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let admin: StaffClient
+  const office = backOfficeOnDatabase(dialect)
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await backOfficeApp(testDb.database)
-    admin = await signUp(app, testDb.database, 'ada@example.org', 'admin')
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
   beforeEach(async () => {
-    const db = testDb.database.db
+    const db = office.testDb.database.db
     for (const table of ['contact_message', 'newsletter_subscriber', 'audit_log'] as const)
       await db.deleteFrom(table).execute()
     for (const [email, at] of [
@@ -60,19 +44,21 @@ describeOnDatabases('forgetting a person', (dialect) => {
 
   /** The addresses still stored, sorted. */
   const left = async () => ({
-    messages: (await testDb.database.db.selectFrom('contact_message').select('email').execute())
+    messages: (
+      await office.testDb.database.db.selectFrom('contact_message').select('email').execute()
+    )
       .map((r) => r.email)
       .sort(),
     subscribers: (
-      await testDb.database.db.selectFrom('newsletter_subscriber').select('email').execute()
+      await office.testDb.database.db.selectFrom('newsletter_subscriber').select('email').execute()
     )
       .map((r) => r.email)
       .sort(),
   })
 
   it('previews, then erases everything of the address in any case, and records only a hash', async () => {
-    const preview = await call(app, 'POST', '/erasure/preview', {
-      cookie: admin.cookie,
+    const preview = await call(office.app, 'POST', '/erasure/preview', {
+      cookie: office.admin.cookie,
       body: { email: 'sam.rivera@EXAMPLE.org' },
     })
     expect(preview.json()).toEqual({
@@ -91,15 +77,15 @@ describeOnDatabases('forgetting a person', (dialect) => {
     })
     expect((await left()).messages).toHaveLength(3)
 
-    const mismatch = await call(app, 'POST', '/erasure', {
-      cookie: admin.cookie,
+    const mismatch = await call(office.app, 'POST', '/erasure', {
+      cookie: office.admin.cookie,
       body: { email: 'sam.rivera@example.org', confirm: 'sam@example.org' },
     })
     expect(mismatch.statusCode).toBe(400)
     expect(mismatch.json().fields).toHaveProperty('confirm')
 
-    const erased = await call(app, 'POST', '/erasure', {
-      cookie: admin.cookie,
+    const erased = await call(office.app, 'POST', '/erasure', {
+      cookie: office.admin.cookie,
       body: { email: 'sam.rivera@example.org', confirm: 'Sam.Rivera@example.org' },
     })
     expect(erased.json().total).toBe(3)
@@ -108,7 +94,7 @@ describeOnDatabases('forgetting a person', (dialect) => {
       subscribers: ['noor@example.org'],
     })
 
-    const audit = await testDb.database.db
+    const audit = await office.testDb.database.db
       .selectFrom('audit_log')
       .selectAll()
       .where('action', '=', 'erasure')
@@ -122,8 +108,8 @@ describeOnDatabases('forgetting a person', (dialect) => {
     expect(audit[0]!.summary).toContain('2 contact messages and 1 newsletter subscription')
     expect(JSON.stringify(audit).toLowerCase()).not.toContain('sam.rivera')
 
-    const again = await call(app, 'POST', '/erasure/preview', {
-      cookie: admin.cookie,
+    const again = await call(office.app, 'POST', '/erasure/preview', {
+      cookie: office.admin.cookie,
       body: { email: 'sam.rivera@example.org' },
     })
     expect(again.json().total).toBe(0)
@@ -139,7 +125,11 @@ describeOnDatabases('forgetting a person', (dialect) => {
       },
     }
     await expect(
-      erasePerson(testDb.database.db, [...personalDataErasers, failing], 'sam.rivera@example.org'),
+      erasePerson(
+        office.testDb.database.db,
+        [...personalDataErasers, failing],
+        'sam.rivera@example.org',
+      ),
     ).rejects.toThrow('disk full')
     expect(await left()).toEqual({
       messages: ['Sam.Rivera@Example.org', 'noor@example.org', 'sam.rivera@example.org'],

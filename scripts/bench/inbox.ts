@@ -1,6 +1,6 @@
 /**
  * `node scripts/bench/inbox.ts [rows]`: the back office's inbox queries at 100,000 contact
- * messages (or the given number), on SQLite and on PostgreSQL, with the server's own queries
+ * messages over two years (10 % spam, 30 % new, the rest handled), on SQLite and on PostgreSQL, with the server's own queries
  * (server/contact/repository.ts). Prints the median time of each over 15 runs:
  *   - the newest page of each view (new, handled, spam, all), and a page deep in the past (the
  *     keyset cursor of the 95,000th message: as fast as the first);
@@ -14,48 +14,13 @@ import path from 'node:path'
 import type { MessageFilter } from '#common/back-office.ts'
 import { countInbox, inboxCounts, inboxPage } from '#server/contact/repository.ts'
 import { openDatabase, type Database } from '#server/db/index.ts'
-import { newRowId } from '#server/db/ids.ts'
+import { insertManyMessages } from '#server/test/messages.ts'
 import { findPostgresBin, startPostgres } from '../postgres.ts'
 import { median } from './median.ts'
 
 const ROWS = Number(process.argv[2] ?? 100_000)
 const RUNS = 15
 const PAGE = 26
-
-const WORDS =
-  'story workshop film library garden neighbours youth course insurance documentary partnership volunteer podcast archive community'.split(
-    ' ',
-  )
-
-/** Messages over two years: 10 % spam, 30 % new, the rest handled. */
-async function fill(database: Database) {
-  const start = Date.UTC(2024, 0, 1)
-  const step = (2 * 365 * 86_400_000) / ROWS
-  for (let offset = 0; offset < ROWS; offset += 1000) {
-    const rows = Array.from({ length: Math.min(1000, ROWS - offset) }, (_, k) => {
-      const i = offset + k
-      const at = new Date(start + i * step).toISOString()
-      const kind = i % 10
-      return {
-        id: newRowId(),
-        submission_id: null,
-        created_at: at,
-        name: `Visitor ${i}`,
-        email: `visitor${i}@example.org`,
-        website: null,
-        message: `About the ${WORDS[i % WORDS.length]} and the ${WORDS[(i * 7) % WORDS.length]}: message ${i}.`,
-        spam_reason: kind === 0 ? 'honeypot' : null,
-        delivery_status: 'sent' as const,
-        next_attempt_at: null,
-        last_error: null,
-        delivered_at: at,
-        handled_at: kind >= 4 ? at : null,
-        handled_by: kind >= 4 ? 'staff@example.org' : null,
-      }
-    })
-    await database.db.insertInto('contact_message').values(rows).execute()
-  }
-}
 
 async function time(run: () => Promise<unknown>): Promise<number> {
   await run()
@@ -71,7 +36,7 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 async function bench(label: string, database: Database) {
   console.log(`\n${label}: filling ${ROWS.toLocaleString('en-US')} messages…`)
   const filled = performance.now()
-  await fill(database)
+  await insertManyMessages(database, ROWS, { stepMs: (2 * 365 * 86_400_000) / ROWS })
   console.log(`  filled in ${((performance.now() - filled) / 1000).toFixed(1)} s`)
   const db = database.db
   const deep = (await db
@@ -119,6 +84,10 @@ try {
     const server = startPostgres(Number(process.env.PG_PORT ?? 54333))
     postgres = server.url
     stop = () => server.stop()
+    // The server is a daemon: stop it however this process ends (Ctrl-C, a closed pipe).
+    process.once('exit', () => server.stop())
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGPIPE'] as const)
+      process.once(signal, () => process.exit(1))
   }
   if (postgres) {
     const pg = await openDatabase({ dataDir: dir, databaseUrl: postgres })

@@ -1,6 +1,4 @@
 /** npm run forget (server/cli/forget.ts) against a real database of each engine. */
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
@@ -10,19 +8,12 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const SPAWNING_TIMEOUT_MS = 90_000
+import { runCommand, SPAWNING_TIMEOUT_MS } from '#server/test/command.ts'
 
 describeOnDatabases('npm run forget', (dialect) => {
   let testDb: TestDatabase
 
-  const forget = (...args: string[]) =>
-    spawnSync(process.execPath, ['server/cli/forget.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...testDb.env },
-      encoding: 'utf8',
-    })
+  const forget = (...args: string[]) => runCommand('forget', args, testDb.env)
   const left = async () => ({
     messages: (
       await testDb.database.db.selectFrom('contact_message').select('email').execute()

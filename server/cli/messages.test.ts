@@ -1,6 +1,4 @@
 /** npm run messages / npm run subscribers (server/cli) against a real database of each engine. */
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
@@ -9,22 +7,15 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { runCommand, SPAWNING_TIMEOUT_MS } from '#server/test/command.ts'
 import { csvLine } from '#server/export/csv.ts'
 import { parseSince } from './rows.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-// Each test starts the script a few times (a Node process with the database driver each).
-const SPAWNING_TIMEOUT_MS = 90_000
 
 describeOnDatabases('npm run messages and subscribers', (dialect) => {
   let testDb: TestDatabase
 
   const run = (script: string, ...args: string[]) => {
-    const result = spawnSync(process.execPath, [`server/cli/${script}.ts`, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...testDb.env },
-      encoding: 'utf8',
-    })
+    const result = runCommand(script, args, testDb.env)
     return { ...result, lines: result.stdout.split('\n').filter(Boolean) }
   }
   const json = (script: string, ...args: string[]) =>

@@ -3,8 +3,6 @@
  * registers a passkey through the server's routes; list, role, remove and a new link; refusals
  * that would lock the organisation out; every change in the audit log as "command line".
  */
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createAuthenticator } from '#server/test/authenticator.ts'
@@ -13,21 +11,14 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { runCommand, SPAWNING_TIMEOUT_MS } from '#server/test/command.ts'
 import { acceptInvitation, ADMIN_ORIGIN, ADMIN_SITE, backOfficeApp } from '#server/test/staff.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '../..')
-const SPAWNING_TIMEOUT_MS = 90_000
 
 describeOnDatabases('npm run staff', (dialect) => {
   let testDb: TestDatabase
   let app: FastifyInstance
 
-  const staff = (...args: string[]) =>
-    spawnSync(process.execPath, ['server/cli/staff.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ADMIN_ORIGIN, ...testDb.env },
-      encoding: 'utf8',
-    })
+  const staff = (...args: string[]) => runCommand('staff', args, { ADMIN_ORIGIN, ...testDb.env })
   const tokenOf = (stdout: string) => {
     const link = /^https:\/\/\S+$/m.exec(stdout)?.[0]
     expect(link?.startsWith(`${ADMIN_ORIGIN}/admin/welcome#token=`)).toBe(true)

@@ -4,43 +4,27 @@
  * CSV download (the command's columns and formula escaping) and the audit entries, which name
  * the message, never the visitor.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  type TestDatabase,
-} from '#server/test/databases.ts'
-import { backOfficeApp, call, signUp, type StaffClient } from '#server/test/staff.ts'
+import { beforeEach, expect, it } from 'vitest'
+import { describeOnDatabases } from '#server/test/databases.ts'
+import { backOfficeOnDatabase, call } from '#server/test/staff.ts'
 import { saveMessage } from './repository.ts'
 
 describeOnDatabases('the back office inbox', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let admin: StaffClient
-  const get = (url: string) => call(app, 'GET', url, { cookie: admin.cookie })
+  const office = backOfficeOnDatabase(dialect)
+  const get = (url: string) => call(office.app, 'GET', url, { cookie: office.admin.cookie })
   const post = (url: string, body: unknown = {}) =>
-    call(app, 'POST', url, { cookie: admin.cookie, body })
+    call(office.app, 'POST', url, { cookie: office.admin.cookie, body })
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await backOfficeApp(testDb.database)
-    admin = await signUp(app, testDb.database, 'ada@example.org', 'admin')
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
   beforeEach(async () => {
-    await testDb.database.db.deleteFrom('contact_message').execute()
-    await testDb.database.db.deleteFrom('audit_log').execute()
+    await office.testDb.database.db.deleteFrom('contact_message').execute()
+    await office.testDb.database.db.deleteFrom('audit_log').execute()
   })
 
   /** n messages a minute apart, oldest first; names "Visitor 0" … */
   async function store(n: number, options: { spam?: boolean; text?: (i: number) => string } = {}) {
     for (let i = 0; i < n; i++) {
       await saveMessage(
-        testDb.database.db,
+        office.testDb.database.db,
         {
           name: `Visitor ${i}`,
           email: `visitor${i}@example.org`,
@@ -116,7 +100,7 @@ describeOnDatabases('the back office inbox', (dialect) => {
   it('shows one message with its delivery state and records who read it', async () => {
     await store(1)
     const { id } = (await get('/messages?filter=new')).json().messages[0]
-    await testDb.database.db
+    await office.testDb.database.db
       .updateTable('contact_message')
       .set({
         delivery_status: 'failed',
@@ -133,7 +117,7 @@ describeOnDatabases('the back office inbox', (dialect) => {
     })
     expect((await post(`/messages/${id}/send-again`)).statusCode).toBe(409)
     expect((await get('/messages/01900000-0000-7000-8000-000000000000')).statusCode).toBe(404)
-    const audit = await testDb.database.db.selectFrom('audit_log').selectAll().execute()
+    const audit = await office.testDb.database.db.selectFrom('audit_log').selectAll().execute()
     expect(audit.map((a) => [a.action, a.target_id, a.actor_label])).toEqual([
       ['message.read', id, 'ada@example.org'],
     ])
@@ -157,7 +141,7 @@ describeOnDatabases('the back office inbox', (dialect) => {
     )
     expect(rows.map((row) => row.split(',')[2])).toEqual(['Visitor 2', 'Visitor 1', 'Visitor 0'])
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`)
-    const audit = await testDb.database.db
+    const audit = await office.testDb.database.db
       .selectFrom('audit_log')
       .select(['action', 'details'])
       .execute()

@@ -5,7 +5,6 @@
  * the outbox); and the CSV download of the current view (the columns of `npm run messages`).
  * Every action is in the audit log, which names the message by id, never the visitor.
  */
-import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { HandledRequest, MessageListQuery, SpamRequest } from '#common/back-office-schemas.ts'
 import {
@@ -16,7 +15,7 @@ import {
 import type { Database } from '#server/db/index.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import type { Env } from '#server/env.ts'
-import { csvRecords } from '#server/export/csv.ts'
+import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
 import type { BackOffice } from '#server/staff/back-office.ts'
@@ -121,10 +120,7 @@ export function contactAdminRoutes(
         details: { view: query.filter, searched: Boolean(view.search), count },
       })
       const day = now.toISOString().slice(0, 10)
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="messages-${query.filter}-${day}.csv"`)
-        .send(Readable.from(csvRecords(inboxRows(db, view), messageColumns)))
+      return sendCsv(reply, `messages-${query.filter}-${day}.csv`, inboxRows(db, view), messageColumns)
     },
   })
 
@@ -144,42 +140,49 @@ export function contactAdminRoutes(
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/messages/:id/handled',
-    params: IdParams,
-    body: HandledRequest,
-    async handler({ params, body, staff, now, reply, audit }) {
-      const done = await markHandled(
-        db,
-        params.id,
-        body.handled ? { at: now, by: staff.email } : null,
-      )
-      if (!done) return missing(reply)
-      await audit({
-        action: body.handled ? 'message.handled' : 'message.unhandled',
-        summary: `marked contact message ${params.id} ${body.handled ? 'handled' : 'new again'}`,
-        target: { type: 'contact message', id: params.id },
-      })
-      return detail((await findMessage(db, params.id))!, notify)
-    },
-  })
+  /** A mark on a message (handled, spam): changed, audited, and the message as it now is. */
+  function markRoute<Body>(
+    path: string,
+    body: z.ZodType<Body>,
+    mark: (id: string, body: Body, context: { now: Date; by: string }) => Promise<boolean>,
+    entry: (body: Body) => { action: string; described: string },
+  ) {
+    backOffice.route(ADMIN_ONLY, {
+      method: 'POST',
+      url: `/messages/:id/${path}`,
+      params: IdParams,
+      body,
+      async handler({ params, body, staff, now, reply, audit }) {
+        if (!(await mark(params.id, body, { now, by: staff.email }))) return missing(reply)
+        const { action, described } = entry(body)
+        await audit({
+          action,
+          summary: `marked contact message ${params.id} ${described}`,
+          target: { type: 'contact message', id: params.id },
+        })
+        return detail((await findMessage(db, params.id))!, notify)
+      },
+    })
+  }
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/messages/:id/spam',
-    params: IdParams,
-    body: SpamRequest,
-    async handler({ params, body, reply, audit }) {
-      if (!(await markSpam(db, params.id, body.spam))) return missing(reply)
-      await audit({
-        action: body.spam ? 'message.spam' : 'message.not-spam',
-        summary: `marked contact message ${params.id} ${body.spam ? 'as spam' : 'as not spam'}`,
-        target: { type: 'contact message', id: params.id },
-      })
-      return detail((await findMessage(db, params.id))!, notify)
-    },
-  })
+  markRoute(
+    'handled',
+    HandledRequest,
+    (id, { handled }, { now, by }) => markHandled(db, id, handled ? { at: now, by } : null),
+    ({ handled }) =>
+      handled
+        ? { action: 'message.handled', described: 'handled' }
+        : { action: 'message.unhandled', described: 'new again' },
+  )
+  markRoute(
+    'spam',
+    SpamRequest,
+    (id, { spam }) => markSpam(db, id, spam),
+    ({ spam }) =>
+      spam
+        ? { action: 'message.spam', described: 'as spam' }
+        : { action: 'message.not-spam', described: 'as not spam' },
+  )
 
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',

@@ -9,6 +9,7 @@ import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { MESSAGE_FILTERS } from '#common/back-office.ts'
 import { newRowId } from '#server/db/ids.ts'
+import { insertManyMessages } from '#server/test/messages.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -29,33 +30,7 @@ describeOnDatabases('the inbox query plans', (dialect) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
     const db = testDb.database.db
-    for (let offset = 0; offset < 5000; offset += 500) {
-      await db
-        .insertInto('contact_message')
-        .values(
-          Array.from({ length: 500 }, (_, k) => {
-            const i = offset + k
-            const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()
-            return {
-              id: newRowId(),
-              submission_id: null,
-              created_at: at,
-              name: `Visitor ${i}`,
-              email: `visitor${i}@example.org`,
-              website: null,
-              message: `Message ${i}`,
-              spam_reason: i % 10 === 0 ? 'honeypot' : null,
-              delivery_status: 'none' as const,
-              next_attempt_at: null,
-              last_error: null,
-              delivered_at: null,
-              handled_at: i % 10 >= 4 ? at : null,
-              handled_by: null,
-            }
-          }),
-        )
-        .execute()
-    }
+    await insertManyMessages(testDb.database, 5000, { from: new Date(Date.UTC(2025, 0, 1)) })
     await db.executeQuery(
       CompiledQuery.raw(dialect === 'postgres' ? 'analyze contact_message' : 'analyze'),
     )

@@ -4,7 +4,9 @@
  * become RFC 4180 records with formula escaping. What visitors typed must never run in the
  * spreadsheet that opens the file.
  */
+import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify/sync'
+import type { FastifyReply } from 'fastify'
 
 /** The output columns in order: each name with how its value is read from a stored row. */
 export type Columns<Row> = Record<string, (row: Row) => unknown>
@@ -39,4 +41,17 @@ export function jsonRecord<Row>(row: Row, columns: Columns<Row>): string {
   return JSON.stringify(
     Object.fromEntries(Object.entries(columns).map(([name, read]) => [name, read(row)])),
   )
+}
+
+/** Answers a download of rows as a CSV file, streamed a page of rows at a time. */
+export function sendCsv<Row>(
+  reply: FastifyReply,
+  fileName: string,
+  rows: AsyncIterable<Row>,
+  columns: Columns<Row>,
+) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Readable.from(csvRecords(rows, columns)))
 }

@@ -3,27 +3,17 @@
  * with search and a state filter, the CSV of mailable addresses (exactly the command's), and
  * unsubscribing an address on request (never mailed again; the audit log names the row).
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestDatabase,
-  describeOnDatabases,
-  type TestDatabase,
-} from '#server/test/databases.ts'
-import { backOfficeApp, call, signUp, type StaffClient } from '#server/test/staff.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { describeOnDatabases } from '#server/test/databases.ts'
+import { backOfficeOnDatabase, call } from '#server/test/staff.ts'
 import { subscribe } from './repository.ts'
 
 describeOnDatabases('the back office subscriber list', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let admin: StaffClient
-  const get = (url: string) => call(app, 'GET', url, { cookie: admin.cookie })
+  const office = backOfficeOnDatabase(dialect)
+  const get = (url: string) => call(office.app, 'GET', url, { cookie: office.admin.cookie })
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    app = await backOfficeApp(testDb.database)
-    admin = await signUp(app, testDb.database, 'ada@example.org', 'admin')
-    const db = testDb.database.db
+    const db = office.testDb.database.db
     const signUpAt = (
       email: string,
       day: number,
@@ -44,10 +34,6 @@ describeOnDatabases('the back office subscriber list', (dialect) => {
     await signUpAt('bot@example.org', 3, { spam: true })
     await signUpAt('=cmd@example.org', 4)
     await signUpAt('late@example.org', 5)
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
   })
 
   it('counts each state and lists the mailable addresses newest first, searchable', async () => {
@@ -88,8 +74,8 @@ describeOnDatabases('the back office subscriber list', (dialect) => {
 
   it('unsubscribes an address on request; it leaves the mailable list', async () => {
     const { id } = (await get('/subscribers?q=late')).json().subscribers[0]
-    const answer = await call(app, 'POST', `/subscribers/${id}/unsubscribe`, {
-      cookie: admin.cookie,
+    const answer = await call(office.app, 'POST', `/subscribers/${id}/unsubscribe`, {
+      cookie: office.admin.cookie,
       body: {},
     })
     expect(answer.json()).toMatchObject({
@@ -101,13 +87,13 @@ describeOnDatabases('the back office subscriber list', (dialect) => {
     const bot = (await get('/subscribers?status=spam')).json().subscribers[0]
     expect(
       (
-        await call(app, 'POST', `/subscribers/${bot.id}/unsubscribe`, {
-          cookie: admin.cookie,
+        await call(office.app, 'POST', `/subscribers/${bot.id}/unsubscribe`, {
+          cookie: office.admin.cookie,
           body: {},
         })
       ).statusCode,
     ).toBe(409)
-    const audit = await testDb.database.db
+    const audit = await office.testDb.database.db
       .selectFrom('audit_log')
       .select(['action', 'target_id', 'summary'])
       .where('action', '=', 'subscriber.unsubscribe')

@@ -3,13 +3,12 @@
  * first, the CSV download of the addresses that may be mailed (exactly `npm run subscribers`),
  * and unsubscribing an address on the person's request. The audit log names subscribers by id.
  */
-import { Readable } from 'node:stream'
 import { z } from 'zod'
 import { SubscriberListQuery } from '#common/back-office-schemas.ts'
 import { type SubscriberListAnswer, type SubscriberSummary } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
-import { csvRecords } from '#server/export/csv.ts'
+import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { BackOffice } from '#server/staff/back-office.ts'
 import { ADMIN_ONLY } from '#server/staff/roles.ts'
@@ -77,13 +76,12 @@ export function newsletterAdminRoutes(
         summary: `exported the ${count} address${count === 1 ? '' : 'es'} that may be mailed as CSV`,
         details: { count },
       })
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename="subscribers-${now.toISOString().slice(0, 10)}.csv"`,
-        )
-        .send(Readable.from(csvRecords(listSubscribers(db), subscriberColumns)))
+      return sendCsv(
+        reply,
+        `subscribers-${now.toISOString().slice(0, 10)}.csv`,
+        listSubscribers(db),
+        subscriberColumns,
+      )
     },
   })
 

@@ -153,6 +153,27 @@ export function registerStaffRoutes(backOffice: BackOffice, options: StaffRoutes
     return sessionAnswer(member)
   }
 
+  /** Options to create a passkey for a person, its challenge kept for the invitation or account. */
+  async function registrationChallenge(
+    memberId: string,
+    now: Date,
+    answeredBy: { invitationId: string } | { memberId: string },
+  ) {
+    const member = (await findMember(db, memberId))!
+    const challengeOptions = await registrationOptions(
+      site,
+      member,
+      await listPasskeys(db, memberId),
+    )
+    await saveChallenge(db, {
+      challenge: challengeOptions.challenge,
+      purpose: 'register',
+      ...answeredBy,
+      now,
+    })
+    return challengeOptions
+  }
+
   const unverified = (reply: RouteContext<unknown, unknown, unknown, unknown>['reply']) =>
     sendApiError(
       reply,
@@ -284,19 +305,9 @@ export function registerStaffRoutes(backOffice: BackOffice, options: StaffRoutes
     async handler(context) {
       const invitation = await validInvitation(context.body.token, context)
       if (!invitation) return context.reply
-      const member = (await findMember(db, invitation.member_id))!
-      const challengeOptions = await registrationOptions(
-        site,
-        member,
-        await listPasskeys(db, member.id),
-      )
-      await saveChallenge(db, {
-        challenge: challengeOptions.challenge,
-        purpose: 'register',
+      return registrationChallenge(invitation.member_id, context.now, {
         invitationId: invitation.invitation_id,
-        now: context.now,
       })
-      return challengeOptions
     },
   })
 
@@ -382,19 +393,7 @@ export function registerStaffRoutes(backOffice: BackOffice, options: StaffRoutes
     url: '/account/passkeys/options',
     limiter: options.challengeLimiter,
     async handler({ staff, now }) {
-      const member = (await findMember(db, staff.id))!
-      const challengeOptions = await registrationOptions(
-        site,
-        member,
-        await listPasskeys(db, staff.id),
-      )
-      await saveChallenge(db, {
-        challenge: challengeOptions.challenge,
-        purpose: 'register',
-        memberId: staff.id,
-        now,
-      })
-      return challengeOptions
+      return registrationChallenge(staff.id, now, { memberId: staff.id })
     },
   })
 
@@ -457,9 +456,15 @@ export function registerStaffRoutes(backOffice: BackOffice, options: StaffRoutes
 
   const summaryOf = async (id: string, now: Date) =>
     memberSummary((await listMembers(db, now)).find((row) => row.id === id)!)
-  const linkAnswer = (invitation: NewInvitation) => {
+  /** The person as the list shows them, with their new link (e-mailed too when mail is set up). */
+  const linkAnswer = async (
+    memberId: string,
+    invitation: NewInvitation,
+    now: Date,
+  ): Promise<InvitationLinkAnswer> => {
     if (outbox.enabled) outbox.wake()
     return {
+      member: await summaryOf(memberId, now),
       link: invitationLink(site, invitation.token),
       expiresAt: invitation.expiresAt.toISOString(),
       mailed: outbox.enabled,
@@ -493,10 +498,7 @@ export function registerStaffRoutes(backOffice: BackOffice, options: StaffRoutes
           `${body.email} is already on the staff list. Send them a new link from there instead.`,
           { fields: { email: 'This address is already on the staff list.' } },
         )
-      return {
-        member: await summaryOf(invited.member.id, now),
-        ...linkAnswer(invited.invitation),
-      } satisfies InvitationLinkAnswer
+      return linkAnswer(invited.member.id, invited.invitation, now)
     },
   })
 
@@ -508,10 +510,7 @@ export function registerStaffRoutes(backOffice: BackOffice, options: StaffRoutes
       const member = await findMember(db, params.id)
       if (!member) return noSuchPerson(reply)
       const invitation = await newLink(db, member, { by: actor(staff), mail: outbox.enabled, now })
-      return {
-        member: await summaryOf(member.id, now),
-        ...linkAnswer(invitation),
-      } satisfies InvitationLinkAnswer
+      return linkAnswer(member.id, invitation, now)
     },
   })
 

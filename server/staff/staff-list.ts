@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import { INVITATION_TTL_HOURS, type Role } from '#common/back-office.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
-import { recordAudit, type Actor } from './audit.ts'
+import { recordAudit, type Actor, type AuditEntry } from './audit.ts'
 import {
   countAdmins,
   createInvitation,
@@ -33,25 +33,11 @@ export async function invite(
 ): Promise<Invited | undefined> {
   if (await findMemberByEmail(db, input.email)) return undefined
   const member = await createMember(db, { ...input, now: options.now })
-  const invitation = await createInvitation(db, {
-    memberId: member.id,
-    email: member.email,
-    now: options.now,
-    createdBy: options.by.label,
-    mail: options.mail,
-    ttlHours: INVITATION_TTL_HOURS,
+  const invitation = await issueLink(db, member, options, {
+    action: 'staff.invite',
+    summary: `${options.by.label} invited ${member.email} as ${member.role}`,
+    details: { role: member.role, mailed: options.mail },
   })
-  await recordAudit(
-    db,
-    options.by,
-    {
-      action: 'staff.invite',
-      summary: `${options.by.label} invited ${member.email} as ${member.role}`,
-      target: { type: 'staff', id: member.id },
-      details: { role: member.role, mailed: options.mail },
-    },
-    options.now,
-  )
   return { member, invitation }
 }
 
@@ -61,6 +47,19 @@ export async function newLink(
   member: MemberRow,
   options: { by: Actor; mail: boolean; now: Date },
 ): Promise<NewInvitation> {
+  return issueLink(db, member, options, {
+    action: 'staff.new-link',
+    summary: `${options.by.label} made a new invitation link for ${member.email}`,
+    details: { mailed: options.mail },
+  })
+}
+
+async function issueLink(
+  db: Db,
+  member: MemberRow,
+  options: { by: Actor; mail: boolean; now: Date },
+  entry: Omit<AuditEntry, 'target'>,
+): Promise<NewInvitation> {
   const invitation = await createInvitation(db, {
     memberId: member.id,
     email: member.email,
@@ -69,17 +68,7 @@ export async function newLink(
     mail: options.mail,
     ttlHours: INVITATION_TTL_HOURS,
   })
-  await recordAudit(
-    db,
-    options.by,
-    {
-      action: 'staff.new-link',
-      summary: `${options.by.label} made a new invitation link for ${member.email}`,
-      target: { type: 'staff', id: member.id },
-      details: { mailed: options.mail },
-    },
-    options.now,
-  )
+  await recordAudit(db, options.by, { ...entry, target: { type: 'staff', id: member.id } }, options.now)
   return invitation
 }
 

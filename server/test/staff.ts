@@ -4,13 +4,15 @@
  * command line" (as `npm run staff -- invite` does), accepting the link, signing in.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll } from 'vitest'
 import type { Role } from '#common/back-office.ts'
 import { buildApp } from '#server/app.ts'
 import type { Database } from '#server/db/index.ts'
 import { COMMAND_LINE } from '#server/staff/audit.ts'
 import { invite } from '#server/staff/staff-list.ts'
 import { createAuthenticator, type SoftwareAuthenticator } from './authenticator.ts'
-import { testEnv } from './databases.ts'
+import type { Dialect } from '#server/db/index.ts'
+import { createTestDatabase, testEnv, type TestDatabase } from './databases.ts'
 
 export const ADMIN_ORIGIN = 'https://staff.example.org'
 export const ADMIN_SITE = { origin: ADMIN_ORIGIN, rpID: 'staff.example.org' }
@@ -141,4 +143,37 @@ export async function signIn(
     headers: options.headers,
     body: { credential: authenticator.signIn(challenge.json(), options.credentialId) },
   })
+}
+
+/**
+ * For one describe block: a back office on a fresh database of the engine, with an administrator
+ * signed in (ada@example.org). Read the fields inside tests.
+ */
+export function backOfficeOnDatabase(
+  dialect: Dialect,
+  options: { env?: Record<string, string> } = {},
+): { readonly app: FastifyInstance; readonly testDb: TestDatabase; readonly admin: StaffClient } {
+  let app: FastifyInstance | undefined
+  let testDb: TestDatabase | undefined
+  let admin: StaffClient | undefined
+  beforeAll(async () => {
+    testDb = await createTestDatabase(dialect)
+    app = await backOfficeApp(testDb.database, options)
+    admin = await signUp(app, testDb.database, 'ada@example.org', 'admin')
+  })
+  afterAll(async () => {
+    await app?.close()
+    await testDb?.drop()
+  })
+  return {
+    get app() {
+      return app!
+    },
+    get testDb() {
+      return testDb!
+    },
+    get admin() {
+      return admin!
+    },
+  }
 }

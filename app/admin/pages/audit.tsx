@@ -1,5 +1,4 @@
 /** The audit log (administrators): every staff action, newest first, by action or by person. */
-import { useState } from 'react'
 import {
   useLoaderData,
   useLocation,
@@ -9,8 +8,8 @@ import {
 } from 'react-router'
 import type { AuditAnswer } from '#common/back-office.ts'
 import { get, query } from '../api.ts'
-import { useToast } from '../components/toast.tsx'
-import { buttonClass, EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
+import { useMore } from '../components/more.tsx'
+import { EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
 import { formatDateTime } from '../format.ts'
 
 export function auditLoader({ request }: LoaderFunctionArgs) {
@@ -29,25 +28,20 @@ export function AuditPage() {
 function AuditLog({ first }: { first: AuditAnswer }) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const notify = useToast()
   const action = params.get('action') ?? ''
   const actor = params.get('actor') ?? ''
-  const [entries, setEntries] = useState(first.entries)
-  const [next, setNext] = useState(first.next)
+  const { items: entries, button: older } = useMore(
+    first.entries,
+    first.next,
+    async (cursor) => {
+      const page = await get<AuditAnswer>(`/audit${query({ action, actor, cursor })}`)
+      return { items: page.entries, next: page.next }
+    },
+    'Show older entries',
+  )
 
   const filter = (name: 'action' | 'actor', value: string) =>
     navigate(`/audit${query({ action, actor, [name]: value })}`)
-
-  async function showOlder() {
-    if (!next) return
-    try {
-      const more = await get<AuditAnswer>(`/audit${query({ action, actor, cursor: next })}`)
-      setEntries((shown) => [...shown, ...more.entries])
-      setNext(more.next)
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    }
-  }
 
   return (
     <>
@@ -106,13 +100,7 @@ function AuditLog({ first }: { first: AuditAnswer }) {
           ))}
         </ol>
       )}
-      {next && (
-        <div className="mt-6 flex justify-center">
-          <button type="button" onClick={showOlder} className={buttonClass('outline')}>
-            Show older entries
-          </button>
-        </div>
-      )}
+      {older}
     </>
   )
 }

@@ -19,7 +19,7 @@ import {
 } from '#common/back-office.ts'
 import { cn } from '#app/lib/cn.ts'
 import { downloadUrl, get, query } from '../api.ts'
-import { useToast } from '../components/toast.tsx'
+import { useMore } from '../components/more.tsx'
 import { Badge, buttonClass, EmptyState, PageHeader } from '../components/ui.tsx'
 import { formatAgo, formatDateTime } from '../format.ts'
 
@@ -51,29 +51,20 @@ export function MessagesPage() {
 function Inbox({ first }: { first: MessageListAnswer }) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
-  const notify = useToast()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
-  const [messages, setMessages] = useState(first.messages)
-  const [next, setNext] = useState(first.next)
-  const [loadingMore, setLoadingMore] = useState(false)
   const [draft, setDraft] = useState(search)
-
-  async function showOlder() {
-    if (!next) return
-    setLoadingMore(true)
-    try {
-      const more = await get<MessageListAnswer>(
-        `/messages${query({ filter: view, q: search, cursor: next })}`,
+  const { items: messages, button: older } = useMore(
+    first.messages,
+    first.next,
+    async (cursor) => {
+      const page = await get<MessageListAnswer>(
+        `/messages${query({ filter: view, q: search, cursor })}`,
       )
-      setMessages((shown) => [...shown, ...more.messages])
-      setNext(more.next)
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    } finally {
-      setLoadingMore(false)
-    }
-  }
+      return { items: page.messages, next: page.next }
+    },
+    'Show older messages',
+  )
 
   function submitSearch(event: FormEvent) {
     event.preventDefault()
@@ -161,19 +152,7 @@ function Inbox({ first }: { first: MessageListAnswer }) {
               <MessageItem key={message.id} message={message} />
             ))}
           </ul>
-          {next && (
-            <div className="mt-6 flex justify-center">
-              <button
-                type="button"
-                onClick={showOlder}
-                disabled={loadingMore}
-                aria-busy={loadingMore || undefined}
-                className={buttonClass('outline')}
-              >
-                {loadingMore ? 'Loading…' : 'Show older messages'}
-              </button>
-            </div>
-          )}
+          {older}
         </>
       )}
     </>

@@ -20,6 +20,7 @@ import {
 } from '#common/back-office.ts'
 import { downloadUrl, get, post, query } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { useMore } from '../components/more.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Badge, buttonClass, Card, EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
 import { formatDate } from '../format.ts'
@@ -66,8 +67,21 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
   const notify = useToast()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
-  const [rows, setRows] = useState(first.subscribers)
-  const [next, setNext] = useState(first.next)
+  const {
+    items: rows,
+    setItems: setRows,
+    button: more,
+  } = useMore(
+    first.subscribers,
+    first.next,
+    async (cursor) => {
+      const page = await get<SubscriberListAnswer>(
+        `/subscribers${query({ status: view, q: search, cursor })}`,
+      )
+      return { items: page.subscribers, next: page.next }
+    },
+    'Show more',
+  )
   const [draft, setDraft] = useState(search)
   const [status, setStatus] = useState<View>(view)
   const [leaving, setLeaving] = useState<SubscriberSummary>()
@@ -79,19 +93,6 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
     navigate(
       `/subscribers${query({ status: status === 'mailable' ? undefined : status, q: draft.trim() })}`,
     )
-  }
-
-  async function showMore() {
-    if (!next) return
-    try {
-      const more = await get<SubscriberListAnswer>(
-        `/subscribers${query({ status: view, q: search, cursor: next })}`,
-      )
-      setRows((shown) => [...shown, ...more.subscribers])
-      setNext(more.next)
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    }
   }
 
   async function unsubscribe() {
@@ -205,13 +206,7 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
           ))}
         </ul>
       )}
-      {next && (
-        <div className="mt-6 flex justify-center">
-          <button type="button" onClick={showMore} className={buttonClass('outline')}>
-            Show more
-          </button>
-        </div>
-      )}
+      {more}
       <p className="mt-8 text-sm text-ink-soft">
         To erase an address entirely (not only unsubscribe it), use{' '}
         <Link to="/forget" className="font-semibold text-teal underline underline-offset-4">
