@@ -120,7 +120,12 @@ export function contactAdminRoutes(
         details: { view: query.filter, searched: Boolean(view.search), count },
       })
       const day = now.toISOString().slice(0, 10)
-      return sendCsv(reply, `messages-${query.filter}-${day}.csv`, inboxRows(db, view), messageColumns)
+      return sendCsv(
+        reply,
+        `messages-${query.filter}-${day}.csv`,
+        inboxRows(db, view),
+        messageColumns,
+      )
     },
   })
 

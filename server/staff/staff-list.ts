@@ -68,7 +68,12 @@ async function issueLink(
     mail: options.mail,
     ttlHours: INVITATION_TTL_HOURS,
   })
-  await recordAudit(db, options.by, { ...entry, target: { type: 'staff', id: member.id } }, options.now)
+  await recordAudit(
+    db,
+    options.by,
+    { ...entry, target: { type: 'staff', id: member.id } },
+    options.now,
+  )
   return invitation
 }
 
