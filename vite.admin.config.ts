@@ -12,6 +12,10 @@ export default defineConfig({
   base: '/admin/',
   publicDir: false,
   plugins: [tailwindcss()],
+  // npm run dev:admin: the staff app with hot reload on http://localhost:5174/admin/, its API
+  // from the server on port 3000 (started with ADMIN_ORIGIN=http://localhost:5174, since the
+  // passkeys and the cookie belong to the page's origin).
+  server: { port: 5174, strictPort: true, proxy: { '/admin/api': 'http://127.0.0.1:3000' } },
   build: {
     emptyOutDir: true,
     assetsInlineLimit: 0,

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { hashToken } from '#server/http/tokens.ts'
+import { deleteExpiredStaffRows } from './repository.ts'
 import { createAuthenticator } from '#server/test/authenticator.ts'
 import {
   createTestDatabase,
@@ -209,6 +210,30 @@ describeOnDatabases('staff sessions', (dialect) => {
       clock.advance(6 * HOUR)
     }
     expect((await session(cookie)).statusCode).toBe(401)
+  })
+
+  it('housekeeping removes what has expired and keeps what is live', async () => {
+    const db = testDb.database.db
+    await signIn(app, admin.authenticator)
+    await call(app, 'POST', '/sign-in/options')
+    await inviteFromCommand(testDb.database, 'late@example.org', 'editor', clock.now())
+    const times = { idleMs: 8 * HOUR, maxMs: 7 * 24 * HOUR }
+    expect(await deleteExpiredStaffRows(db, clock.now(), times)).toEqual({
+      sessions: 0,
+      challenges: 0,
+      invitations: 0,
+    })
+    // Nine days on: both sessions idle, the challenge stale, the unused link expired 8 days ago.
+    clock.advance(9 * 24 * HOUR)
+    expect(await deleteExpiredStaffRows(db, clock.now(), times)).toEqual({
+      sessions: 2,
+      challenges: 1,
+      invitations: 1,
+    })
+    // The used link stays: the audit log and the staff list refer to it.
+    expect(await db.selectFrom('staff_invitation').select('used_at').execute()).toEqual([
+      { used_at: expect.any(String) },
+    ])
   })
 
   it('signs out one browser, or every browser of the person', async () => {
