@@ -112,6 +112,8 @@ export function createStaff(options: StaffOptions): Staff {
         request.log.info('cross-site back-office request refused')
         return sendApiError(reply, 403, 'The back office only answers its own pages.')
       }
+      // The app's files are the same for everyone: no session to read.
+      if (request.url.startsWith(`${ADMIN_PATH}/assets/`)) return
       const token = sessionToken(request)
       if (!token) return
       const at = now()
