@@ -18,6 +18,11 @@ test.use(adminBrowser)
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 
+/** Nothing on the page is wider than the window (no sideways scrolling at 390 px). */
+async function fitsTheWindow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
 async function axe(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
   return results.violations.map(
@@ -94,6 +99,7 @@ for (const width of [390, 1440]) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
         expect(await axe(page), path).toEqual([])
+        expect(await fitsTheWindow(page), path).toBe(true)
       }
 
       await page.goto(`/admin/messages?q=${stamp}`)
@@ -117,6 +123,13 @@ for (const width of [390, 1440]) {
       expect(await axe(page), 'erasure dialog').toEqual([])
       await page.keyboard.press('Escape')
       await expect(page.getByRole('dialog')).toBeHidden()
+
+      await page.goto('/admin/staff')
+      await page.getByLabel('E-mail address').fill(`colleague.${width}.${stamp}@example.org`)
+      await page.getByRole('button', { name: 'Invite', exact: true }).click()
+      await expect(page.getByTestId('invitation-link')).toBeVisible()
+      expect(await axe(page), 'invitation link').toEqual([])
+      expect(await fitsTheWindow(page), 'invitation link').toBe(true)
 
       await page.goto('/admin/subscribers?status=all')
       await page.getByRole('button', { name: new RegExp(`Unsubscribe reader\\.${stamp}`) }).click()

@@ -140,7 +140,7 @@ export function SelectField({
       </label>
       <select
         id={id}
-        className="min-h-11 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
+        className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
         {...select}
       >
         {children}

@@ -92,7 +92,7 @@ function AuditLog({ first }: { first: AuditAnswer }) {
               </time>
               <div className="min-w-0">
                 <p className="break-words">{entry.summary}</p>
-                <p className="text-sm text-ink-soft">
+                <p className="text-sm break-words text-ink-soft">
                   <span className="font-mono">{entry.action}</span> · {entry.actor}
                 </p>
               </div>

@@ -14,7 +14,11 @@ import { ApiError, get, post } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
-import { plural } from '../format.ts'
+import { formatDateTime, plural } from '../format.ts'
+
+/** A record's line with its times (ISO, as the server and the command write them) for people. */
+const readable = (record: string) =>
+  record.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (iso) => formatDateTime(iso))
 
 export const forgetLoader = () => get<ErasureKindsAnswer>('/erasure')
 
@@ -127,7 +131,7 @@ export function ForgetPage() {
                       <ul className="list-disc pl-5 text-ink-soft">
                         {group.records.map((record) => (
                           <li key={record} className="break-words">
-                            {record}
+                            {readable(record)}
                           </li>
                         ))}
                       </ul>

@@ -249,7 +249,7 @@ function InviteForm({
                   value={value}
                   checked={role === value}
                   onChange={() => setRole(value)}
-                  className="size-5 accent-clay"
+                  className="size-5 shrink-0 accent-clay"
                 />
                 {ROLE_LABELS[value]}
                 <span className="font-normal text-ink-soft">
@@ -288,7 +288,7 @@ function LinkPanel({ answer, onClose }: { answer: InvitationLinkAnswer; onClose:
   const notify = useToast()
   return (
     <section aria-labelledby="link-title" className="mt-6 rounded-card bg-gold-soft p-5 sm:p-6">
-      <h2 id="link-title" className="font-display text-xl font-semibold">
+      <h2 id="link-title" className="font-display text-xl font-semibold break-words">
         Invitation link for {answer.member.email}
       </h2>
       <p className="mt-1 text-sm">
