@@ -21,6 +21,7 @@ import {
   SITE_CONFIG_FILE,
   type SiteConfigFile,
 } from '#server/site/site-build.ts'
+import { buildAdmin } from './build-admin.ts'
 import { deferHydration } from './defer-hydration.ts'
 import { inlineStyles } from './inline-styles.ts'
 
@@ -94,6 +95,14 @@ export function build() {
     fs.rmSync(release, { recursive: true, force: true })
     console.error('Build failed (see the messages above).')
     process.exit(result.status ?? 1)
+  }
+  // The staff app: its own bundle in its own folder, served under /admin only.
+  try {
+    buildAdmin(path.join(release, 'admin'))
+  } catch (error) {
+    fs.rmSync(release, { recursive: true, force: true })
+    console.error((error as Error).message)
+    process.exit(1)
   }
   const client = path.join(release, 'client')
   // Every page links the same stylesheet and chunks: read each once, not once per page.

@@ -2,6 +2,7 @@
  * Builds the Fastify application without listening, so tests drive it in-process with
  * app.inject() and index.ts owns the port and the process lifecycle.
  */
+import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { catalogueRoutes } from '#server/catalogue/routes.ts'
 import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
@@ -16,6 +17,13 @@ import { siteRoutes } from '#server/site/routes.ts'
 import { API_CSP, baseHeaders } from '#server/http/security-headers.ts'
 import type { SiteBuild } from '#server/site/site-build.ts'
 import { commonHeadersHook } from '#server/http/common-headers.ts'
+import { createStaff } from '#server/staff/setup.ts'
+import { contactAdminRoutes } from '#server/contact/admin-routes.ts'
+import { contactEraser } from '#server/contact/export.ts'
+import { newsletterAdminRoutes } from '#server/newsletter/admin-routes.ts'
+import { newsletterEraser } from '#server/newsletter/export.ts'
+import { erasureAdminRoutes } from '#server/privacy/admin-routes.ts'
+import type { PersonalDataEraser } from '#server/privacy/erasure.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
 
@@ -25,7 +33,21 @@ export interface AppOptions {
   /** The prerendered site (openSiteBuild); omit to serve the API only (API tests). */
   build?: SiteBuild
   logger?: FastifyServerOptions['logger']
+  /**
+   * The built staff app; by default the `admin` folder of the build's release. Tests give a
+   * folder of their own, or none (the back office's pages then say it is not built).
+   */
+  adminDir?: string
+  /** The back office's clock (sessions, invitations, audit times); tests move it. */
+  now?: () => Date
 }
+
+/**
+ * Every feature's eraser of a person's data, run together by the back office's "Forget a
+ * person" and `npm run forget` (server/privacy/erasure.ts). A feature that stores visitors' data
+ * by address adds its eraser here.
+ */
+export const personalDataErasers: readonly PersonalDataEraser[] = [contactEraser, newsletterEraser]
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
@@ -128,6 +150,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   )
+
+  // The back office under /admin (server/staff): staff's routes, then each feature's own.
+  const staff = createStaff({
+    env,
+    database,
+    outbox,
+    housekeeping,
+    log: app.log,
+    builtSiteUrl: options.build?.settings?.PUBLIC_SITE_URL,
+    adminDir:
+      options.adminDir ??
+      (options.build?.release ? path.join(options.build.release, 'admin') : undefined),
+    now: options.now,
+  })
+  contactAdminRoutes(staff.backOffice, { env, database, outbox })
+  newsletterAdminRoutes(staff.backOffice, { database })
+  erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
+  app.decorate('backOffice', staff.backOffice)
+  await app.register(staff.plugin, { prefix: '/admin' })
 
   // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
   await app.register(newsletterPageRoutes, { env, database })

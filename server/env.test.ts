@@ -1,17 +1,25 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { EnvError, envSchema, parseEnv } from './env.ts'
 
 /**
- * The defaults as the README's settings tables state them (every table whose header is
+ * The defaults as the settings tables of the README and of docs/*.md state them (every table whose header is
  * "variable | default | …"), so each default is written down once, for people, and checked here.
  * "unset", "(unset)" and "–" mean no value; "A / B" rows document two variables.
  */
 function documentedDefaults(): Map<string, string | undefined> {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const docs = new URL('../docs/', import.meta.url)
+  const text = [new URL('../README.md', import.meta.url)]
+    .concat(
+      readdirSync(docs)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => new URL(name, docs)),
+    )
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n\n')
   const defaults = new Map<string, string | undefined>()
   let inSettingsTable = false
-  for (const line of readme.split('\n')) {
+  for (const line of text.split('\n')) {
     if (!line.startsWith('|')) {
       inSettingsTable = false
       continue

@@ -175,6 +175,17 @@ export const envSchema = z
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       positiveInt.max(36_500, 'must be at most 36500 (a hundred years)').optional(),
     ),
+    // The back office (server/staff, docs/back-office.md): where staff open it, and their sessions.
+    ADMIN_ORIGIN: optionalUrl(['http://', 'https://'], 'http:// or https://').refine(
+      (v) => v === undefined || new URL(v).origin === v.replace(/\/+$/, ''),
+      { message: 'must be an origin only (scheme, host and port), e.g. https://www.example.org' },
+    ),
+    STAFF_SESSION_IDLE_HOURS: positiveInt.max(24 * 30, 'must be at most 720 (30 days)').default(8),
+    STAFF_SESSION_MAX_DAYS: positiveInt.max(365, 'must be at most 365').default(7),
+    STAFF_SIGN_IN_RATE_LIMIT_MAX: positiveInt.default(10),
+    STAFF_SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: positiveInt
+      .max(86_400, 'must be at most 86400 (one day)')
+      .default(600),
   })
   .superRefine((env, context) => {
     if (env.STORE_PROVIDER !== 'sample' && !env.STORE_URL) {
@@ -186,6 +197,15 @@ export const envSchema = z
     }
   })
   .superRefine(requireMailSettings)
+  .superRefine((env, context) => {
+    if (env.STAFF_SESSION_IDLE_HOURS > env.STAFF_SESSION_MAX_DAYS * 24) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STAFF_SESSION_IDLE_HOURS'],
+        message: `must not be longer than STAFF_SESSION_MAX_DAYS (${env.STAFF_SESSION_MAX_DAYS} days)`,
+      })
+    }
+  })
   .superRefine((env, context) => {
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       context.addIssue({

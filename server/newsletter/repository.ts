@@ -1,17 +1,19 @@
 /**
- * Newsletter subscribers in the database: sign-up, confirmation, unsubscribe, export, erasure,
- * retention and the confirmation mail queue.
+ * Newsletter subscribers in the database: sign-up, confirmation, unsubscribe, export, the back
+ * office's list, erasure, retention and the confirmation mail queue.
  */
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { NewsletterConfirmState, NewsletterSignup } from '#common/contact.ts'
-import { afterCursor, keysetPages } from '#server/db/keyset.ts'
+import { afterCursor, beforeCursor, keysetPages, type KeysetCursor } from '#server/db/keyset.ts'
 import type { DatabaseSchema, NewsletterSubscriberTable } from '#server/db/schema.ts'
+import { containing } from '#server/db/search.ts'
 import type { Env } from '#server/env.ts'
 import type { SpamReason } from '#server/http/form-route.ts'
 import type { MailQueue } from '#server/mail/outbox.ts'
 import { rowQueue } from '#server/mail/row-queue.ts'
 import { newRowId } from '#server/db/ids.ts'
-import { confirmationMail, hashToken, isTokenShaped, newToken } from './confirmation.ts'
+import { hashToken, isTokenShaped, newToken } from '#server/http/tokens.ts'
+import { confirmationMail } from './confirmation.ts'
 
 type Db = Kysely<DatabaseSchema>
 export type SubscriberRow = Selectable<NewsletterSubscriberTable>
@@ -191,7 +193,32 @@ export async function unsubscribe(
     .where('unsubscribe_token', '=', token)
     .executeTakeFirst()
   if (!row || row.status === 'spam') return 'invalid'
-  if (row.status === 'unsubscribed') return 'unsubscribed'
+  if (row.status !== 'unsubscribed') await markUnsubscribed(db, row.id, now)
+  return 'unsubscribed'
+}
+
+/**
+ * Unsubscribes an address on the person's request, from the back office; 'spam' and 'missing'
+ * say why nothing changed.
+ */
+export async function unsubscribeById(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<'unsubscribed' | 'already' | 'spam' | 'missing'> {
+  const row = await db
+    .selectFrom('newsletter_subscriber')
+    .select(['id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row) return 'missing'
+  if (row.status === 'spam') return 'spam'
+  if (row.status === 'unsubscribed') return 'already'
+  await markUnsubscribed(db, row.id, now)
+  return 'unsubscribed'
+}
+
+async function markUnsubscribed(db: Db, id: string, now: Date) {
   await db
     .updateTable('newsletter_subscriber')
     .set({
@@ -204,10 +231,9 @@ export async function unsubscribe(
       token_hash: null,
       token_expires_at: null,
     })
-    .where('id', '=', row.id)
+    .where('id', '=', id)
     .where('status', '!=', 'unsubscribed')
     .execute()
-  return 'unsubscribed'
 }
 
 /**
@@ -234,6 +260,18 @@ export async function* listSubscribers(
   }, options.pageSize)
 }
 
+/** The subscription of an address, whatever its case (at most one row). */
+export async function subscriptionOf(
+  db: Db,
+  email: string,
+): Promise<Pick<SubscriberRow, 'email' | 'status' | 'created_at'>[]> {
+  return db
+    .selectFrom('newsletter_subscriber')
+    .select(['email', 'status', 'created_at'])
+    .where('email_key', '=', email.trim().toLowerCase())
+    .execute()
+}
+
 /** Deletes the subscription of an address, whatever its case, with its queued mail. */
 export async function forgetSubscriber(
   db: Db,
@@ -244,6 +282,50 @@ export async function forgetSubscriber(
     .where('email_key', '=', email.trim().toLowerCase())
     .returning(['email', 'status', 'created_at'])
     .execute()
+}
+
+// ── The back office's list ────────────────────────────────────────────────────────────────
+
+/** A status, the mailable ones (MAILABLE_STATUSES) or every state. */
+export type SubscriberView = SubscriberStatus | 'mailable' | 'all'
+
+export async function subscriberPage(
+  db: Db,
+  query: {
+    view: SubscriberView
+    search?: string | undefined
+    before?: KeysetCursor | undefined
+    limit: number
+  },
+): Promise<SubscriberRow[]> {
+  let select = db.selectFrom('newsletter_subscriber').selectAll()
+  if (query.view === 'mailable') select = select.where('status', 'in', [...MAILABLE_STATUSES])
+  else if (query.view !== 'all') select = select.where('status', '=', query.view)
+  if (query.search) select = select.where(containing(['email_key'], query.search))
+  if (query.before) select = select.where(beforeCursor(query.before))
+  return select.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).execute()
+}
+
+export async function findSubscriber(db: Db, id: string): Promise<SubscriberRow | undefined> {
+  return db.selectFrom('newsletter_subscriber').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** How many addresses are in each state. */
+export async function countSubscribers(db: Db): Promise<Record<SubscriberStatus, number>> {
+  const rows = await db
+    .selectFrom('newsletter_subscriber')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('status')
+    .execute()
+  const counts: Record<SubscriberStatus, number> = {
+    confirmed: 0,
+    subscribed: 0,
+    pending: 0,
+    unsubscribed: 0,
+    spam: 0,
+  }
+  for (const row of rows) counts[row.status] = Number(row.count)
+  return counts
 }
 
 /**

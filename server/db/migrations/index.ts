@@ -8,6 +8,8 @@ import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
 import { newsletterConsentMigration } from './102-newsletter-consent.ts'
 import { rateLimitMigration } from './200-rate-limit.ts'
+import { staffMigration } from './300-staff.ts'
+import { contactInboxMigration } from './301-contact-inbox.ts'
 import { contentMigration } from './400-content.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +18,7 @@ export const migrations: Record<string, Migration> = {
   '101-newsletter-subscribers': newsletterSubscribersMigration,
   '102-newsletter-consent': newsletterConsentMigration,
   '200-rate-limit': rateLimitMigration,
+  '300-staff': staffMigration,
+  '301-contact-inbox': contactInboxMigration,
   '400-content': contentMigration,
 }

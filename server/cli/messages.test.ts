@@ -1,6 +1,4 @@
-/** npm run messages / npm run subscribers against a real database of each engine. */
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
+/** npm run messages / npm run subscribers (server/cli) against a real database of each engine. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
@@ -9,21 +7,15 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { csvLine, parseSince } from './rows-cli.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '..')
-// Each test starts the script a few times (a Node process with the database driver each).
-const SPAWNING_TIMEOUT_MS = 90_000
+import { runCommand, SPAWNING_TIMEOUT_MS } from '#server/test/command.ts'
+import { csvLine } from '#server/export/csv.ts'
+import { parseSince } from './rows.ts'
 
 describeOnDatabases('npm run messages and subscribers', (dialect) => {
   let testDb: TestDatabase
 
   const run = (script: string, ...args: string[]) => {
-    const result = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...testDb.env },
-      encoding: 'utf8',
-    })
+    const result = runCommand(script, args, testDb.env)
     return { ...result, lines: result.stdout.split('\n').filter(Boolean) }
   }
   const json = (script: string, ...args: string[]) =>
@@ -177,10 +169,10 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
       expect(status).toBe(0)
       const [header, first, ...rest] = stdout.split('\r\n')
       expect(header).toBe(
-        'id,receivedAt,name,email,website,message,spam,spamReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt',
+        'id,receivedAt,name,email,website,message,spam,spamReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
       )
       expect(first).toMatch(
-        /^[\w-]+,2026-03-01T09:00:00\.000Z,First,first@example\.org,,"Hello, ""team""\nsecond line",false,,none,0,,,$/,
+        /^[\w-]+,2026-03-01T09:00:00\.000Z,First,first@example\.org,,"Hello, ""team""\nsecond line",false,,none,0,,,,$/,
       )
       expect(rest[0]).toContain(",'=1+1,")
     },
