@@ -8,6 +8,7 @@ import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
 import { newsletterConsentMigration } from './102-newsletter-consent.ts'
 import { rateLimitMigration } from './200-rate-limit.ts'
+import { mediaMigration } from './450-media.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '101-newsletter-subscribers': newsletterSubscribersMigration,
   '102-newsletter-consent': newsletterConsentMigration,
   '200-rate-limit': rateLimitMigration,
+  '450-media': mediaMigration,
 }
