@@ -129,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })
     : undefined
   if (media) {
+    app.decorate('mediaLibrary', media)
     // SQLite: files a crash left between their write and their row's commit.
     app.addHook('onReady', async () => {
       const removed = await media.sweep()

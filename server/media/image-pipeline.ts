@@ -114,7 +114,8 @@ export async function processImage(
 
   let metadata: Metadata
   try {
-    metadata = await sharp(bytes, sharpOptions).metadata()
+    // Headers only: the pixel limit is checked below, where the message can give the size.
+    metadata = await sharp(bytes, { ...sharpOptions, limitInputPixels: false }).metadata()
   } catch (error) {
     throw decodeFailure(format, error)
   }

@@ -576,6 +576,13 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
 
 export type MediaLibrary = ReturnType<typeof createMediaLibrary>
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's media library, when the app serves media (AppOptions.media). */
+    mediaLibrary?: MediaLibrary
+  }
+}
+
 /** Deleting an asset that a feature still uses: 409, with the uses. */
 export class MediaInUse extends MediaRefusal {
   override name = 'MediaInUse'
