@@ -27,6 +27,9 @@ function contentDisposition(file: ServedFile): string {
   return `inline; filename="${file.downloadName}"`
 }
 
+const notFound = (reply: FastifyReply, name: string) =>
+  sendApiError(reply, 404, `No uploaded file at ${UPLOADED_MEDIA_PREFIX}${name}`)
+
 export async function mediaFileRoutes(app: FastifyInstance, options: { library: MediaLibrary }) {
   const { library } = options
 
@@ -73,7 +76,11 @@ export async function mediaFileRoutes(app: FastifyInstance, options: { library: 
       reply.header('content-length', file.size)
     }
     if (request.method === 'HEAD') return reply.send()
-    return reply.send(await library.open(file, range))
+    const body = await library.open(file, range)
+    if (body) return reply.send(body)
+    clearPayloadHeaders(reply)
+    reply.removeHeader('content-disposition')
+    return notFound(reply, name)
   }
 
   app.route({ method: ['GET', 'HEAD'], url: `${UPLOADED_MEDIA_PREFIX}:name`, handler })

@@ -130,6 +130,11 @@ function isUniqueViolation(error: unknown): boolean {
   )
 }
 
+function isMissingBlob(error: unknown): boolean {
+  const { code } = error as { code?: unknown }
+  return code === 'MEDIA_BLOB_MISSING' || code === 'ENOENT'
+}
+
 /** An in-use or concurrent delete made a referenced blob vanish (PostgreSQL, foreign key). */
 function isForeignKeyViolation(error: unknown): boolean {
   return (error as { code?: unknown }).code === '23503'
@@ -525,17 +530,25 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
 
   /**
    * The bytes of a served file (or one range of them): from memory when cached, else read once
-   * into the cache when small enough, else streamed from where they live.
+   * into the cache when small enough, else streamed from where they live; undefined when they
+   * are no longer there.
    */
-  async function open(file: ServedFile, range?: ByteRange): Promise<Buffer | Readable> {
+  async function open(file: ServedFile, range?: ByteRange): Promise<Buffer | Readable | undefined> {
     const cached = cache.get(file.sha256)
     if (cached) return range ? cached.subarray(range.start, range.end + 1) : cached
-    if (cache.accepts(file.size)) {
-      const bytes = await blobs.readAll(file.sha256, file.size)
-      cache.set(file.sha256, bytes)
-      return range ? bytes.subarray(range.start, range.end + 1) : bytes
+    try {
+      if (cache.accepts(file.size)) {
+        const bytes = await blobs.readAll(file.sha256, file.size)
+        cache.set(file.sha256, bytes)
+        return range ? bytes.subarray(range.start, range.end + 1) : bytes
+      }
+      return await blobs.stream(file.sha256, file.size, range)
+    } catch (error) {
+      // Deleted by another process since this one resolved the name: gone here too.
+      if (!isMissingBlob(error)) throw error
+      names.delete(file.name)
+      return undefined
     }
-    return blobs.stream(file.sha256, file.size, range)
   }
 
   return {

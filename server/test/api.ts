@@ -16,6 +16,8 @@ export function apiOnDatabase(
     emptied?: (keyof DatabaseSchema)[]
     /** More of buildApp's options (e.g. `media`). */
     app?: Omit<AppOptions, 'env' | 'database'>
+    /** Settings other than the defaults (as environment variables). */
+    env?: Record<string, string>
   } = {},
 ): { readonly app: FastifyInstance; readonly testDb: TestDatabase } {
   let app: FastifyInstance | undefined
@@ -24,7 +26,7 @@ export function apiOnDatabase(
     testDb = await createTestDatabase(dialect)
     // DATA_DIR is the test database's folder, so nothing a test stores lands in ./data.
     app = await buildApp({
-      env: testEnv({ DATA_DIR: testDb.env.DATA_DIR }),
+      env: testEnv({ DATA_DIR: testDb.env.DATA_DIR, ...options.env }),
       database: testDb.database,
       ...options.app,
     })
