@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { GPS, testPicture } from '#server/test/media.ts'
 import { MediaRefusal } from './errors.ts'
-import { IMAGE_LIMITS, processImage, variantWidths } from './image-pipeline.ts'
+import { decoder, IMAGE_LIMITS, processImage, variantWidths } from './image-pipeline.ts'
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(
@@ -141,6 +141,8 @@ describe('processImage', () => {
     expect(await refusal(processImage(pngClaiming(9000, 9000), { fileName: 'bomb.png' }))).toBe(
       'The picture is 9000 × 9000 pixels (81 megapixels); the largest accepted is 64 megapixels and 16384 pixels on a side. Scale it down and upload it again.',
     )
+    // The decoder itself refuses it too, should the header check ever let one through.
+    await expect(decoder(pngClaiming(9000, 9000)).raw().toBuffer()).rejects.toThrow(/pixel limit/)
     expect(await refusal(processImage(pngClaiming(20_000, 10), { fileName: 'strip.png' }))).toMatch(
       /^The picture is 20000 × 10 pixels/,
     )

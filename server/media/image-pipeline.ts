@@ -70,6 +70,11 @@ const sharpOptions = {
   pages: 1,
 } as const
 
+/** sharp reading uploaded bytes: under the pixel limit, refusing damaged data, first frame. */
+export function decoder(bytes: Buffer, options: { autoOrient?: boolean } = {}): Sharp {
+  return sharp(bytes, { ...sharpOptions, ...options })
+}
+
 /** The widths to make for a picture `width` pixels wide. */
 export function variantWidths(width: number): number[] {
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w <= width)
@@ -138,7 +143,7 @@ export async function processImage(
   // One decode: upright, sRGB (the profile applied), at most masterMaxSide, as raw pixels.
   let pixels: { data: Buffer; info: OutputInfo }
   try {
-    pixels = await sharp(bytes, { ...sharpOptions, autoOrient: true })
+    pixels = await decoder(bytes, { autoOrient: true })
       .resize(IMAGE_LIMITS.masterMaxSide, IMAGE_LIMITS.masterMaxSide, {
         fit: 'inside',
         withoutEnlargement: true,
