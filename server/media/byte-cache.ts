@@ -1,8 +1,8 @@
 /**
- * The most recently used blobs in memory, bounded by their total size (PostgreSQL only: on
- * SQLite the files are the operating system's to cache). A blob never changes under its SHA-256,
- * so an entry is never stale; a deleted file stops being served because its name no longer
- * resolves (media-library.ts), not because its bytes leave this cache.
+ * The most recently used blobs in memory, bounded by their total size: a hot file costs no
+ * database query (PostgreSQL) and no file opened (SQLite). A blob never changes under its
+ * SHA-256, so an entry is never stale; a deleted file stops being served because its name no
+ * longer resolves (media-library.ts), not because its bytes leave this cache.
  */
 export interface ByteCache {
   get(key: string): Buffer | undefined

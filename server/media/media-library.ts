@@ -46,7 +46,7 @@ export interface MediaLibraryOptions {
   database: Database
   /** DATA_DIR: on SQLite the bytes are files under DATA_DIR/media. */
   dataDir: string
-  /** PostgreSQL: the in-memory cache of served bytes, in bytes (MEDIA_CACHE_MB). */
+  /** The in-memory cache of served bytes, in bytes (MEDIA_CACHE_MB). */
   cacheBytes?: number
   /** The clock (milliseconds), for tests that cross the name cache's lifetime. */
   now?: () => number
@@ -144,9 +144,10 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
   const { database } = options
   const { db } = database
   const blobs: BlobStore = createBlobStore(database, options.dataDir)
-  const cache = createByteCache(
-    blobs.kind === 'postgres' ? (options.cacheBytes ?? 64 * 1024 * 1024) : 0,
-  )
+  // Both engines: on SQLite, opening and streaming the file for each request answered a tenth of
+  // the requests an answer from memory does (1,000 against 10,500 a second for a 62 KB AVIF,
+  // wrk with 8 connections on a busy two-core machine; PostgreSQL: 370 against 15,300).
+  const cache = createByteCache(options.cacheBytes ?? 64 * 1024 * 1024)
   const now = options.now ?? Date.now
   const names = new Map<string, { file: ServedFile; until: number }>()
   const usages = new Map<string, UsedBy>()
@@ -561,7 +562,7 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
     usedBy,
     resolve,
     open,
-    /** The in-memory cache of served bytes (PostgreSQL), for the health of a process. */
+    /** The in-memory cache of served bytes. */
     cache,
     /**
      * A feature reports who uses an asset (the content feature: which articles show a picture);
