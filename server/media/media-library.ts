@@ -206,12 +206,11 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
     }
   }
 
+  const assetById = (id: string) =>
+    db.selectFrom('media_asset').selectAll().where('id', '=', id).executeTakeFirst()
+
   async function get(id: string): Promise<MediaItem | undefined> {
-    const asset = await db
-      .selectFrom('media_asset')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const asset = await assetById(id)
     if (!asset) return undefined
     return toItem(asset, (await filesOf([id])).get(id) ?? [])
   }
@@ -418,11 +417,7 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
   }
 
   async function update(id: string, change: MediaUpdate): Promise<MediaItem | undefined> {
-    const asset = await db
-      .selectFrom('media_asset')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const asset = await assetById(id)
     if (!asset) return undefined
     if (asset.kind !== 'image' && (change.alt !== undefined || change.focalX !== undefined)) {
       throw new MediaRefusal('Alt text and a focal point belong to pictures; this is audio.', {
@@ -449,11 +444,7 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
 
   /** Deletes an asset that nothing uses; a blob another asset shares stays. */
   async function remove(id: string): Promise<'deleted' | 'not-found'> {
-    const asset = await db
-      .selectFrom('media_asset')
-      .select(['id', 'kind'])
-      .where('id', '=', id)
-      .executeTakeFirst()
+    const asset = await assetById(id)
     if (!asset) return 'not-found'
     const uses = await usedBy(id)
     if (uses.length > 0) throw new MediaInUse(asset.kind, uses)

@@ -11,6 +11,7 @@ import type { MediaItem } from '#common/media.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '#server/test/databases.ts'
 import { STAFF_HEADER, testPicture } from '#server/test/media.ts'
 import {
+  emptySiteBuild,
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
@@ -25,17 +26,8 @@ describe.skipIf(!TEST_DATABASE_URL)('uploaded media on two processes (PostgreSQL
 
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres')
-    // The servers need no pages; an empty site build satisfies the static-file plugin.
-    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-    fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
-    const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: testDb.env.DATABASE_URL!,
-      BUILD_DIR: buildDir,
-    }
+    buildDir = emptySiteBuild()
+    const env = { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', BUILD_DIR: buildDir }
     // Each process has a DATA_DIR of its own: on PostgreSQL nothing of the media is on disk.
     const dataDir = (name: string) => {
       folders.push(fs.mkdtempSync(path.join(os.tmpdir(), `lll-${name}-`)))
@@ -43,7 +35,7 @@ describe.skipIf(!TEST_DATABASE_URL)('uploaded media on two processes (PostgreSQL
     }
     const start = (name: string) =>
       startServerProcess({
-        env: { ...env, DATA_DIR: dataDir(name) },
+        env: { ...env, DATABASE_URL: testDb.env.DATABASE_URL!, DATA_DIR: dataDir(name) },
         command: [process.execPath, 'server/test/media-server.ts'],
       })
     ;[a, b] = await Promise.all([start('a'), start('b')])
