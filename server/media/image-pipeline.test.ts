@@ -5,7 +5,8 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { GPS, testPicture } from '#server/test/media.ts'
 import { MediaRefusal } from './errors.ts'
-import { decoder, IMAGE_LIMITS, processImage, variantWidths } from './image-pipeline.ts'
+import { decoder, processImage, variantWidths } from './image-pipeline.ts'
+import { IMAGE_LIMITS } from './limits.ts'
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(

@@ -19,7 +19,7 @@ import {
 import { createBlobStore, sha256Hex, type BlobStore, type ByteRange } from './blob-store.ts'
 import { createByteCache } from './byte-cache.ts'
 import { MediaRefusal } from './errors.ts'
-import { processImage, type EncodedFile } from './image-pipeline.ts'
+import type { EncodedFile } from './image-pipeline.ts'
 
 /** Audio types the library stores for a feature, and the extension of their URLs. */
 export const AUDIO_TYPES: Record<string, string> = {
@@ -318,6 +318,8 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
     const existing = await byKey(key)
     if (existing) return { item: existing, created: false }
     const fileName = cleanFileName(upload.fileName)
+    // sharp (27 MB of memory, up to half a second to load) only once a picture comes.
+    const { processImage } = await import('./image-pipeline.ts')
     const image = await processing(() =>
       processImage(upload.bytes, { declaredMime: upload.declaredMime, fileName }),
     )

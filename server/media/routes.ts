@@ -31,7 +31,7 @@ import {
 import { sendApiError } from '#server/http/api-error.ts'
 import { isSameSite } from '#server/http/form-post.ts'
 import { MediaRefusal } from './errors.ts'
-import { IMAGE_LIMITS } from './image-pipeline.ts'
+import { IMAGE_LIMITS } from './limits.ts'
 import { MediaInUse, type MediaLibrary } from './media-library.ts'
 import { acceptUploads, readUpload, refuseLargeBodies } from './upload.ts'
 
