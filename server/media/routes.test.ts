@@ -148,7 +148,11 @@ describeOnDatabases('the media library API', (dialect) => {
           /an HTML document/,
         ],
         [
-          { bytes: await sharp(jpeg).gif().toBuffer(), name: 'a.gif', type: 'image/gif' },
+          {
+            bytes: await sharp(jpeg).resize(16).gif().toBuffer(),
+            name: 'a.gif',
+            type: 'image/gif',
+          },
           /a GIF image/,
         ],
         [
