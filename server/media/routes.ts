@@ -90,7 +90,6 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
     if (request.method === 'GET' || request.method === 'HEAD') return
     if (isSameSite(request, options.siteUrl)) return
     request.log.info('cross-site media request refused')
-    reply.header('connection', 'close')
     return sendApiError(
       reply,
       403,
@@ -112,7 +111,7 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
     '/',
     { onRequest: refuseLargeBodies(IMAGE_LIMITS.maxBytes, 'picture') },
     async (request, reply) => {
-      const upload = await readUpload(request, reply, {
+      const upload = await readUpload(request, {
         maxBytes: IMAGE_LIMITS.maxBytes,
         what: 'picture',
       })

@@ -63,7 +63,8 @@ describe('the upload limit, over a real connection', () => {
     expect(await stored()).toBe(0)
   })
 
-  it('refuses a 200 MB upload without a Content-Length once 20 MB have arrived', async () => {
+  /** Streams a 200 MB upload in chunks until the server answers; what it answered, and when. */
+  async function streamHugeUpload(headers: Record<string, string>) {
     const request = http.request({
       host: '127.0.0.1',
       port,
@@ -72,11 +73,11 @@ describe('the upload limit, over a real connection', () => {
       headers: {
         'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
         'transfer-encoding': 'chunked',
-        ...staffHeaders(),
-        origin: `http://127.0.0.1:${port}`,
+        ...headers,
       },
     })
     let settled = false
+    let sent = 0
     const answered = new Promise<{ status: number; body: string; sent: number }>(
       (resolve, reject) => {
         request.on('response', (response) => {
@@ -89,7 +90,6 @@ describe('the upload limit, over a real connection', () => {
         request.on('error', (error) => (settled ? undefined : reject(error)))
       },
     )
-    let sent = 0
     request.write(
       `--${BOUNDARY}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nA very large picture\r\n` +
         `--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="huge.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
@@ -114,6 +114,11 @@ describe('the upload limit, over a real connection', () => {
     }
     const answer = await answered
     request.destroy()
+    return answer
+  }
+
+  it('refuses a 200 MB upload without a Content-Length once 20 MB have arrived', async () => {
+    const answer = await streamHugeUpload({ ...staffHeaders(), origin: `http://127.0.0.1:${port}` })
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toMatchObject({
       error: 'Payload Too Large',
@@ -123,6 +128,20 @@ describe('the upload limit, over a real connection', () => {
     // 20 MB read, plus what the sockets' buffers held when the answer came.
     expect(answer.sent).toBeGreaterThan(20 * MB)
     expect(answer.sent).toBeLessThan(40 * MB)
+    expect(await stored()).toBe(0)
+  })
+
+  it('stops reading a 200 MB upload that the guard or the same-site check refuses', async () => {
+    const anonymous = await streamHugeUpload({ origin: `http://127.0.0.1:${port}` })
+    expect(anonymous.status).toBe(401)
+    const crossSite = await streamHugeUpload({
+      ...staffHeaders(),
+      origin: 'https://elsewhere.example',
+      'sec-fetch-site': 'cross-site',
+    })
+    expect(crossSite.status).toBe(403)
+    // Answered at once; the connection closed instead of reading the rest to keep it alive.
+    for (const answer of [anonymous, crossSite]) expect(answer.sent).toBeLessThan(20 * MB)
     expect(await stored()).toBe(0)
   })
 })

@@ -7,7 +7,7 @@
  * too, with their own limit.
  */
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { MediaRefusal } from './errors.ts'
 
 /** Room for the boundaries, part headers and text fields around the file. */
@@ -32,10 +32,19 @@ function tooLarge(maxBytes: number, what: string) {
   })
 }
 
-/** Registers the multipart parser in this plugin's scope (and only there). */
+/**
+ * Registers the multipart parser in this plugin's scope (and only there), and closes the
+ * connection after any answer sent before the request's body was read to its end (a refusal, the
+ * guard's 401, the same-site check's 403): Node would otherwise read the rest of the body, up to
+ * the whole 200 MB, to keep the connection alive.
+ */
 export async function acceptUploads(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { files: 1, fields: MAX_FIELDS, parts: MAX_FIELDS + 1, fieldSize: FIELD_BYTES },
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('connection', 'close')
+    return payload
   })
 }
 
@@ -44,10 +53,9 @@ export async function acceptUploads(app: FastifyInstance) {
  * a byte of the body is read.
  */
 export function refuseLargeBodies(maxBytes: number, what: string) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const length = Number(request.headers['content-length'])
     if (Number.isFinite(length) && length > maxBytes + FORM_OVERHEAD_BYTES) {
-      reply.header('connection', 'close')
       throw tooLarge(maxBytes, what)
     }
   }
@@ -59,7 +67,6 @@ export function refuseLargeBodies(maxBytes: number, what: string) {
  */
 export async function readUpload(
   request: FastifyRequest,
-  reply: FastifyReply,
   options: { maxBytes: number; what: string },
 ): Promise<Upload> {
   if (!request.isMultipart()) {
@@ -102,18 +109,13 @@ export async function readUpload(
       }
     }
   } catch (error) {
-    if (error instanceof MediaRefusal) {
-      // The rest of the body is not read: the connection closes after the answer.
-      reply.header('connection', 'close')
-      throw error
-    }
+    // The rest of the body is not read: the connection closes after the answer (acceptUploads).
+    if (error instanceof MediaRefusal) throw error
     const code = (error as { code?: string }).code
     if (code === 'FST_FILES_LIMIT') {
-      reply.header('connection', 'close')
       throw new MediaRefusal('Send one file per upload.', { field: 'file' })
     }
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-      reply.header('connection', 'close')
       throw new MediaRefusal(`Send the file and at most ${MAX_FIELDS} text fields.`)
     }
     if (code === 'FST_PROTO_VIOLATION') {
@@ -123,7 +125,6 @@ export async function readUpload(
       code === 'FST_MP_PREMATURE_CLOSE' ||
       /multipart|boundary|terminated early/i.test(String((error as Error).message))
     ) {
-      reply.header('connection', 'close')
       throw new MediaRefusal('The upload ended before the form was complete. Please try again.')
     }
     throw error
