@@ -78,18 +78,28 @@ describe('the upload limit, over a real connection', () => {
     })
     let settled = false
     let sent = 0
-    const answered = new Promise<{ status: number; body: string; sent: number }>(
-      (resolve, reject) => {
-        request.on('response', (response) => {
-          settled = true
-          let body = ''
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()))
-          response.on('end', () => resolve({ status: response.statusCode!, body, sent }))
-        })
-        // Once the server has answered and hung up, our next write may fail: expected.
-        request.on('error', (error) => (settled ? undefined : reject(error)))
-      },
-    )
+    const answered = new Promise<{
+      status: number
+      connection: string | undefined
+      body: string
+      sent: number
+    }>((resolve, reject) => {
+      request.on('response', (response) => {
+        settled = true
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode!,
+            connection: response.headers.connection,
+            body,
+            sent,
+          }),
+        )
+      })
+      // Once the server has answered and hung up, our next write may fail: expected.
+      request.on('error', (error) => (settled ? undefined : reject(error)))
+    })
     request.write(
       `--${BOUNDARY}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nA very large picture\r\n` +
         `--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="huge.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
@@ -119,7 +129,7 @@ describe('the upload limit, over a real connection', () => {
 
   it('refuses a 200 MB upload without a Content-Length once 20 MB have arrived', async () => {
     const answer = await streamHugeUpload({ ...staffHeaders(), origin: `http://127.0.0.1:${port}` })
-    expect(answer.status).toBe(413)
+    expect([answer.status, answer.connection]).toEqual([413, 'close'])
     expect(JSON.parse(answer.body)).toMatchObject({
       error: 'Payload Too Large',
       message: 'The picture is larger than 20 MB, the most accepted.',
@@ -141,7 +151,10 @@ describe('the upload limit, over a real connection', () => {
     })
     expect(crossSite.status).toBe(403)
     // Answered at once; the connection closed instead of reading the rest to keep it alive.
-    for (const answer of [anonymous, crossSite]) expect(answer.sent).toBeLessThan(20 * MB)
+    for (const answer of [anonymous, crossSite]) {
+      expect(answer.connection).toBe('close')
+      expect(answer.sent).toBeLessThan(20 * MB)
+    }
     expect(await stored()).toBe(0)
   })
 })
