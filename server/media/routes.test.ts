@@ -311,6 +311,7 @@ describeOnDatabases('the media library API', (dialect) => {
         caption: 'This field is not part of the form.',
       })
       expect((await patch('no-such-id', { alt: 'x' })).statusCode).toBe(404)
+      expect((await patch('x'.repeat(300), { alt: 'x' })).statusCode).toBe(404)
       expect(
         (
           await patch(

@@ -19,7 +19,7 @@ import type {
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify'
-import { z } from 'zod'
+import { type z } from 'zod'
 import { fieldErrors } from '#common/contact.ts'
 import {
   mediaListQuery,
@@ -57,7 +57,8 @@ export interface MediaRoutesOptions {
 
 export type MediaItemWithUses = MediaItem & { usedBy: MediaUse[] }
 
-const idParams = z.object({ id: z.string().min(1).max(100) })
+/** The :id of a route; any string is looked up (and not found), none is an error. */
+const idOf = (request: FastifyRequest) => (request.params as { id: string }).id
 
 function sendRefusal(reply: FastifyReply, error: MediaRefusal) {
   if (error instanceof MediaInUse) {
@@ -151,14 +152,14 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
   })
 
   app.get('/:id', async (request, reply) => {
-    const { id } = idParams.parse(request.params)
+    const id = idOf(request)
     const item = await library.get(id)
     if (!item) return sendApiError(reply, 404, 'There is no media item with this id.')
     return { item: await withUses(item) }
   })
 
   app.patch('/:id', async (request, reply) => {
-    const { id } = idParams.parse(request.params)
+    const id = idOf(request)
     const change = mediaUpdate.safeParse(request.body)
     if (!change.success) return invalid(reply, change.error)
     const item = await library.update(id, change.data)
@@ -180,7 +181,7 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
   })
 
   app.delete('/:id', async (request, reply) => {
-    const { id } = idParams.parse(request.params)
+    const id = idOf(request)
     const item = await library.get(id)
     if (!item) return sendApiError(reply, 404, 'There is no media item with this id.')
     await library.remove(id)
