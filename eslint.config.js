@@ -13,8 +13,8 @@ import tseslint from 'typescript-eslint'
  */
 const noImport = (groups) => ['error', { patterns: groups }]
 
-const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site']
-const APP_FEATURES = ['contact', 'courses']
+const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site', 'podcast']
+const APP_FEATURES = ['contact', 'courses', 'podcast']
 const database = {
   group: ['pg', 'node:sqlite', 'kysely'],
   message: 'Only server/db opens a database (and only server/ uses Kysely).',

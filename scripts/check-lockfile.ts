@@ -27,12 +27,17 @@ const report = process.report.getReport() as { header?: { glibcVersionRuntime?: 
 const libc = report.header?.glibcVersionRuntime ? 'glibc' : 'musl'
 
 const missing: string[] = []
+const unlocked: string[] = []
 for (const [location, pkg] of Object.entries(lock.packages)) {
   for (const dep of Object.keys(pkg.optionalDependencies ?? {})) {
     // Resolve the way Node does: nested first, then hoisted.
     const candidates = [`${location}/node_modules/${dep}`, `node_modules/${dep}`]
     const found = candidates.map((c) => lock.packages[c]).find(Boolean)
     if (found) continue
+    // npm 11's `npm ci` refuses a lockfile that lacks any optional dependency, whatever its
+    // platform ("Missing: … from lock file"): a registry without every platform package of a
+    // release (unrs-resolver 1.13.0 here) leaves such holes when the lockfile is written.
+    unlocked.push(`${dep} (wanted by ${location || 'the project'})`)
     // Only platform packages matter: find any locked sibling that names its os/cpu.
     const siblingWithPlatform = Object.entries(lock.packages).find(
       ([loc, p]) => loc.endsWith(`/${dep}`) && (p.os || p.cpu),
@@ -48,6 +53,14 @@ for (const [location, pkg] of Object.entries(lock.packages)) {
   }
 }
 
+if (unlocked.length > 0 && missing.length === 0) {
+  console.error(
+    `package-lock.json lacks optional dependencies, so \`npm ci\` refuses it:\n  ${unlocked.join('\n  ')}\n` +
+      'Pin the package that wants them to a release whose platform packages are all on the registry ' +
+      '(package.json "overrides"), then run npm install again.',
+  )
+  process.exit(1)
+}
 if (missing.length > 0) {
   console.error(
     `package-lock.json lacks the ${platform}-${arch} package(s) this machine needs:\n  ${missing.join('\n  ')}\n` +
