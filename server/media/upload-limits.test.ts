@@ -3,13 +3,12 @@
  * arrived (not after 200 MB), and a Content-Length over the limit before any of the body is
  * sent; the connection is closed so the client stops sending.
  */
-import http from 'node:http'
 import net from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
-import { staffHeaders, testMediaAccess } from '#server/test/media.ts'
+import { staffHeaders, streamUpload, testMediaAccess } from '#server/test/media.ts'
 
 const MB = 1024 * 1024
 const BOUNDARY = '----media-limit-test'
@@ -63,69 +62,8 @@ describe('the upload limit, over a real connection', () => {
     expect(await stored()).toBe(0)
   })
 
-  /** Streams a 200 MB upload in chunks until the server answers; what it answered, and when. */
-  async function streamHugeUpload(headers: Record<string, string>) {
-    const request = http.request({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: '/api/media',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'transfer-encoding': 'chunked',
-        ...headers,
-      },
-    })
-    let settled = false
-    let sent = 0
-    const answered = new Promise<{
-      status: number
-      connection: string | undefined
-      body: string
-      sent: number
-    }>((resolve, reject) => {
-      request.on('response', (response) => {
-        settled = true
-        let body = ''
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()))
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode!,
-            connection: response.headers.connection,
-            body,
-            sent,
-          }),
-        )
-      })
-      // Once the server has answered and hung up, our next write may fail: expected.
-      request.on('error', (error) => (settled ? undefined : reject(error)))
-    })
-    request.write(
-      `--${BOUNDARY}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nA very large picture\r\n` +
-        `--${BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="huge.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
-    )
-    const chunk = Buffer.alloc(256 * 1024, 0xab)
-    for (let i = 0; i < (200 * MB) / chunk.length && !settled && !request.destroyed; i++) {
-      sent += chunk.length
-      if (!request.write(chunk)) {
-        // Wait until the socket takes more, or the answer arrives, or the connection ends.
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            request.off('drain', done)
-            request.off('response', done)
-            request.off('close', done)
-            resolve()
-          }
-          request.on('drain', done)
-          request.on('response', done)
-          request.on('close', done)
-        })
-      }
-    }
-    const answer = await answered
-    request.destroy()
-    return answer
-  }
+  const streamHugeUpload = (headers: Record<string, string>) =>
+    streamUpload({ port, path: '/api/media', headers, megabytes: 200 })
 
   it('refuses a 200 MB upload without a Content-Length once 20 MB have arrived', async () => {
     const answer = await streamHugeUpload({ ...staffHeaders(), origin: `http://127.0.0.1:${port}` })

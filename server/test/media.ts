@@ -3,6 +3,7 @@
  * colour profile), multipart bodies as a browser's FormData sends them, and the guard and audit
  * log the composition root will take from the staff module.
  */
+import http from 'node:http'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import type { MediaAuditEntry } from '#server/media/routes.ts'
@@ -119,3 +120,82 @@ export const staffHeaders = (staff = 'staff-ada') => ({
   origin: 'http://localhost:80',
   'sec-fetch-site': 'same-origin',
 })
+
+const UPLOAD_BOUNDARY = '----media-upload-test'
+
+/**
+ * Streams a multipart upload of `megabytes` (chunked, no Content-Length) to 127.0.0.1:port until
+ * the server answers: its status, Connection header and body, and how much had been sent.
+ */
+export async function streamUpload(options: {
+  port: number
+  path: string
+  headers: Record<string, string>
+  megabytes: number
+}) {
+  const { port, headers } = options
+  const request = http.request({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: options.path,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${UPLOAD_BOUNDARY}`,
+      'transfer-encoding': 'chunked',
+      ...headers,
+    },
+  })
+  let settled = false
+  let sent = 0
+  const answered = new Promise<{
+    status: number
+    connection: string | undefined
+    body: string
+    sent: number
+  }>((resolve, reject) => {
+    request.on('response', (response) => {
+      settled = true
+      let body = ''
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode!,
+          connection: response.headers.connection,
+          body,
+          sent,
+        }),
+      )
+    })
+    // Once the server has answered and hung up, our next write may fail: expected.
+    request.on('error', (error) => (settled ? undefined : reject(error)))
+  })
+  request.write(
+    `--${UPLOAD_BOUNDARY}\r\ncontent-disposition: form-data; name="alt"\r\n\r\nA very large picture\r\n` +
+      `--${UPLOAD_BOUNDARY}\r\ncontent-disposition: form-data; name="file"; filename="huge.jpg"\r\ncontent-type: image/jpeg\r\n\r\n`,
+  )
+  const chunk = Buffer.alloc(256 * 1024, 0xab)
+  for (
+    let i = 0;
+    i < (options.megabytes * 1024 * 1024) / chunk.length && !settled && !request.destroyed;
+    i++
+  ) {
+    sent += chunk.length
+    if (!request.write(chunk)) {
+      // Wait until the socket takes more, or the answer arrives, or the connection ends.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          request.off('drain', done)
+          request.off('response', done)
+          request.off('close', done)
+          resolve()
+        }
+        request.on('drain', done)
+        request.on('response', done)
+        request.on('close', done)
+      })
+    }
+  }
+  const answer = await answered
+  request.destroy()
+  return answer
+}
