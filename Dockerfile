@@ -37,9 +37,11 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
-# What step 2 of the README copies to a host: the server, the code it shares with the site, the build.
+# What step 2 of the README copies to a host: the server, the code it shares with the site, the
+# content an empty database is filled from at first start, the build.
 COPY server ./server
 COPY common ./common
+COPY content ./content
 # The server marks the release it serves as in use (build/releases/<id>/in-use): its user writes there.
 COPY --from=build --chown=node:node /app/build ./build
 RUN mkdir -p /data && chown node:node /data

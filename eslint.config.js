@@ -13,7 +13,15 @@ import tseslint from 'typescript-eslint'
  */
 const noImport = (groups) => ['error', { patterns: groups }]
 
-const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site', 'podcast']
+const SERVER_FEATURES = [
+  'catalogue',
+  'contact',
+  'newsletter',
+  'health',
+  'site',
+  'podcast',
+  'content',
+]
 const APP_FEATURES = ['contact', 'courses', 'podcast']
 const database = {
   group: ['pg', 'node:sqlite', 'kysely'],
@@ -27,6 +35,16 @@ const database = {
  * Patterns are gitignore-style, where a leading # starts a comment: hence the backslash in '\\#'.
  * scripts/eslint-boundaries.test.ts proves each ban with a file that breaks it.
  */
+const COMMON_FILE_READER = 'common/content/content-dir.ts'
+const commonDependsOnNothing = {
+  group: ['\\#app/*', '\\#server/*', '**/app/**', '**/server/**'],
+  message: 'common/ depends on nothing in the project.',
+}
+const commonDoesNoIo = {
+  group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'pg', 'node:sqlite', 'kysely'],
+  message: 'common/ does no I/O.',
+}
+
 function boundaries() {
   const appBase = [
     {
@@ -78,8 +96,9 @@ function boundaries() {
     },
     ...APP_FEATURES.map(appFeature),
     {
-      // The composition root (app.ts, index.ts, env.ts) wires the features together.
-      files: ['server/*.ts'],
+      // The composition root (app.ts, index.ts, env.ts) wires the features together, and so do
+      // the operator commands of server/cli/ (npm run content, …).
+      files: ['server/*.ts', 'server/cli/**/*.ts'],
       rules: {
         'no-restricted-imports': noImport([
           ...serverBase,
@@ -90,7 +109,12 @@ function boundaries() {
     {
       // Infrastructure (http/, mail/, …) sits below the features and never imports one.
       files: ['server/*/**/*.ts'],
-      ignores: ['server/db/**', 'server/test/**', ...SERVER_FEATURES.map((f) => `server/${f}/**`)],
+      ignores: [
+        'server/db/**',
+        'server/test/**',
+        'server/cli/**',
+        ...SERVER_FEATURES.map((f) => `server/${f}/**`),
+      ],
       rules: {
         'no-restricted-imports': noImport([
           ...serverBase,
@@ -106,15 +130,19 @@ function boundaries() {
     ...SERVER_FEATURES.map(serverFeature),
     {
       files: ['common/**/*.ts'],
+      ignores: [COMMON_FILE_READER],
+      rules: { 'no-restricted-imports': noImport([commonDependsOnNothing, commonDoesNoIo]) },
+    },
+    // The content folder's reader: the build and the server must read content/ the same way,
+    // and common/ is where they meet (docs/decisions/014-content-as-data.md). Files only.
+    {
+      files: [COMMON_FILE_READER],
       rules: {
         'no-restricted-imports': noImport([
+          commonDependsOnNothing,
           {
-            group: ['\\#app/*', '\\#server/*', '\\#content/*', '**/app/**', '**/server/**'],
-            message: 'common/ depends on nothing in the project.',
-          },
-          {
-            group: ['node:fs', 'node:fs/*', 'node:net', 'node:http', 'pg', 'node:sqlite', 'kysely'],
-            message: 'common/ does no I/O.',
+            ...commonDoesNoIo,
+            group: commonDoesNoIo.group.filter((g) => !g.startsWith('node:fs')),
           },
         ]),
       },

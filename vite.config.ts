@@ -1,20 +1,24 @@
+import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
 import { siteConfigFromEnv } from './app/site-config.ts'
-import { parseContent } from './app/lib/content.server.ts'
-import * as schema from './content/schema.ts'
-import * as site from './content/site.ts'
+import { siteCopyDefines } from './app/site-copy-defines.ts'
+import { readContentDir } from './common/content/content-dir.ts'
 
-// Site-wide copy is imported by components directly (header, footer): check it before building.
-// Page content is checked by the route loaders while prerendering.
-parseContent('content/site.ts', schema.site, site)
+// Every content file is read and checked before anything is built: a bad entry fails the build
+// with its file and field. The route loaders read the same snapshot while prerendering.
+const content = readContentDir(path.resolve(import.meta.dirname, 'content'))
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  // PUBLIC_* variables are build-time settings (external addresses): validated here, in Node,
-  // and injected as one constant, so a bad value fails the build and no schema code ships.
-  define: { __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv(process.env)) },
+  // The site's addresses (content settings, overridden by PUBLIC_* variables) and the brand,
+  // navigation and footer copy that the header and footer show: validated here, in Node, and
+  // injected as constants, so a bad value fails the build and no schema code ships.
+  define: {
+    __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv(process.env, content.settings)),
+    ...siteCopyDefines(content.site),
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     assetsInlineLimit: 0,

@@ -2,18 +2,12 @@
  * The one list of page URLs: prerendering, sitemap.xml and the end-to-end tests all read it.
  * Runs in Node (build and tests), never in the browser.
  */
-import fs from 'node:fs'
-import path from 'node:path'
+import type { ContentSnapshot } from '#common/content/snapshot.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
 
-// Resolved from the project root (the build runs there; import.meta paths move when bundled).
-const ARTICLES_DIR = path.resolve('content/articles')
-
-export function articleSlugs(dir = ARTICLES_DIR): string[] {
-  return fs
-    .readdirSync(dir)
-    .filter((file) => file.endsWith('.mdx'))
-    .map((file) => file.slice(0, -'.mdx'.length))
-    .sort()
+/** The slug of every article, in order. */
+export function articleSlugs(snapshot: ContentSnapshot = contentSnapshot()): string[] {
+  return snapshot.articles.map((article) => article.slug)
 }
 
 export const STATIC_PAGES = [
@@ -28,7 +22,7 @@ export const STATIC_PAGES = [
 /**
  * Pages a visitor reaches from a link in our mail or after posting a form without JavaScript
  * (the server answers with a 303 to one of them). Prerendered and marked noindex; not in the
- * sitemap. Their copy is content/consent-pages.ts, keyed by these paths.
+ * sitemap. Their copy is content/consent-pages.yaml, keyed by these paths.
  */
 export const NOINDEX_PAGES = [
   '/newsletter/confirm',
@@ -46,14 +40,14 @@ export const NOINDEX_PAGES = [
 ] as const
 
 /** Every indexable HTML page of the site (what sitemap.xml lists). */
-export function pagePaths(): string[] {
-  return [...STATIC_PAGES, ...articleSlugs().map((slug) => `/articles/${slug}`)]
+export function pagePaths(snapshot?: ContentSnapshot): string[] {
+  return [...STATIC_PAGES, ...articleSlugs(snapshot).map((slug) => `/articles/${slug}`)]
 }
 
 /** Files generated from the same list and the articles. */
 export const RESOURCE_PATHS = ['/sitemap.xml', '/robots.txt', '/rss.xml'] as const
 
 /** What the build prerenders. */
-export function prerenderPaths(): string[] {
-  return [...pagePaths(), ...NOINDEX_PAGES, ...RESOURCE_PATHS]
+export function prerenderPaths(snapshot?: ContentSnapshot): string[] {
+  return [...pagePaths(snapshot), ...NOINDEX_PAGES, ...RESOURCE_PATHS]
 }

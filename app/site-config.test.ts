@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { siteConfigFromEnv } from './site-config.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { buildSettings, siteConfigFromEnv as fromEnvAndContent } from './site-config.ts'
+
+const { settings } = contentSnapshot()
+const siteConfigFromEnv = (env: Record<string, string | undefined>) =>
+  fromEnvAndContent(env, settings)
 
 describe('site configuration (build time)', () => {
   it('defaults to reserved example domains and one sign-up route ending in /auth/signup', () => {
@@ -29,6 +34,27 @@ describe('site configuration (build time)', () => {
     })
     expect(config.partners['prairie-lantern-films']).toBe('https://films.example.net/')
     expect(config.partners['heartland-story-fund']).toBe('https://heartlandstoryfund.example.org')
+  })
+
+  it('takes phone, e-mail, social and partner links from the content settings, unless a PUBLIC_* variable is set', () => {
+    const edited = {
+      ...settings,
+      phone: '+1 (913) 555-0199',
+      social: { ...settings.social, Instagram: 'https://instagram.example.net/dc' },
+    }
+    const config = fromEnvAndContent({ PUBLIC_EMAIL: 'press@example.net' }, edited)
+    expect(config.phone).toBe('+1 (913) 555-0199')
+    expect(config.phoneHref).toBe('tel:+19135550199')
+    expect(config.social.Instagram).toBe('https://instagram.example.net/dc')
+    expect(config.email).toBe('press@example.net')
+    // What the build records beside itself, so that the server can refuse a contradicting
+    // environment: the value the build used, wherever it came from.
+    expect(buildSettings({ PUBLIC_EMAIL: 'press@example.net' }, edited)).toMatchObject({
+      PUBLIC_PHONE: '+1 (913) 555-0199',
+      PUBLIC_EMAIL: 'press@example.net',
+      PUBLIC_INSTAGRAM_URL: 'https://instagram.example.net/dc',
+      PUBLIC_DASHBOARD_URL: 'https://dashboard.docucommons.example.org',
+    })
   })
 
   it.each([

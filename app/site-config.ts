@@ -1,14 +1,34 @@
 /**
- * Every external address and contact detail of the site, in one typed module. Each can be
- * overridden at build time with a PUBLIC_* environment variable (see README, Configuration);
+ * Every external address and contact detail of the site, in one typed module. The contact
+ * details and the social and partner links are content (content/settings.yaml, editable by
+ * staff); the addresses of the dashboard, the store and the site itself belong to a deployment.
+ * Each can be set at build time with a PUBLIC_* environment variable (see README,
+ * Configuration), which wins over the content's value (docs/decisions/014-content-as-data.md);
  * the defaults use reserved example domains. A bad value fails the build naming the variable.
  *
  * Runs in Node only (vite.config.ts, tests): the validated result is injected into the bundle as
  * a constant (app/config.ts), so the schema library never ships to the browser.
  */
 import { z } from 'zod'
+import { emailAddress, phoneNumber, type SiteSettings } from '#common/content/site.ts'
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+
+/** The PUBLIC_* variables that override a setting of content/settings.yaml, with that setting. */
+const CONTENT_SETTINGS = {
+  PUBLIC_PHONE: (s: SiteSettings) => s.phone,
+  PUBLIC_EMAIL: (s: SiteSettings) => s.email,
+  PUBLIC_FACEBOOK_URL: (s: SiteSettings) => s.social.Facebook,
+  PUBLIC_TWITTER_URL: (s: SiteSettings) => s.social.Twitter,
+  PUBLIC_INSTAGRAM_URL: (s: SiteSettings) => s.social.Instagram,
+  PUBLIC_LINKEDIN_URL: (s: SiteSettings) => s.social.LinkedIn,
+  PUBLIC_YOUTUBE_URL: (s: SiteSettings) => s.social.YouTube,
+  PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL: (s: SiteSettings) => s.partners['heartland-story-fund'],
+  PUBLIC_PARTNER_KAW_RIVER_JUSTICE_COLLABORATIVE_URL: (s: SiteSettings) =>
+    s.partners['kaw-river-justice-collaborative'],
+  PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: (s: SiteSettings) =>
+    s.partners['prairie-lantern-films'],
+} as const
 
 export const siteConfigSchema = z.object({
   PUBLIC_SITE_URL: url.default('http://127.0.0.1:3000'),
@@ -22,40 +42,51 @@ export const siteConfigSchema = z.object({
     .regex(/^\/[\w\-/]*\/auth\/signup$/, 'must be a path ending in /auth/signup')
     .default('/access/auth/signup'),
   PUBLIC_STORE_URL: url.default('https://store.docucommons.example.org'),
-  PUBLIC_PHONE: z
-    .string()
-    .regex(/^\+?[\d\s().-]{7,20}$/, 'must be a phone number such as "+1 (816) 555-0142"')
-    .default('+1 (816) 555-0142'),
-  PUBLIC_EMAIL: z
-    .email({ error: 'must be an e-mail address' })
-    .default('info@docucommons.example.org'),
-  PUBLIC_FACEBOOK_URL: url.default('https://facebook.example.com/docucommons'),
-  PUBLIC_TWITTER_URL: url.default('https://twitter.example.com/docucommons'),
-  PUBLIC_INSTAGRAM_URL: url.default('https://instagram.example.com/docucommons'),
-  PUBLIC_LINKEDIN_URL: url.default('https://linkedin.example.com/company/docucommons'),
-  PUBLIC_YOUTUBE_URL: url.default('https://youtube.example.com/@docucommons'),
-  PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL: url.default('https://heartlandstoryfund.example.org'),
-  PUBLIC_PARTNER_KAW_RIVER_JUSTICE_COLLABORATIVE_URL: url.default(
-    'https://kawriverjustice.example.org',
-  ),
-  PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: url.default('https://prairielantern.example.org'),
   /** The {store} segment of the catalogue API; must match the server's STORE_PROVIDER. */
   PUBLIC_STORE_PROVIDER: z
     .enum(['sample', 'shopify', 'woocommerce'], { error: 'must be sample, shopify or woocommerce' })
     .default('sample'),
+  // Content settings: unset, the value of content/settings.yaml stands.
+  PUBLIC_PHONE: phoneNumber.optional(),
+  PUBLIC_EMAIL: emailAddress.optional(),
+  PUBLIC_FACEBOOK_URL: url.optional(),
+  PUBLIC_TWITTER_URL: url.optional(),
+  PUBLIC_INSTAGRAM_URL: url.optional(),
+  PUBLIC_LINKEDIN_URL: url.optional(),
+  PUBLIC_YOUTUBE_URL: url.optional(),
+  PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL: url.optional(),
+  PUBLIC_PARTNER_KAW_RIVER_JUSTICE_COLLABORATIVE_URL: url.optional(),
+  PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL: url.optional(),
 })
 
-export type SiteConfig = ReturnType<typeof parseSiteConfig>
-
-export function parseSiteConfig(source: Record<string, unknown>) {
-  const result = siteConfigSchema.safeParse(source)
+/**
+ * The build's settings: every PUBLIC_* variable with the value the build uses, the environment's
+ * when it sets one (and it is not empty), else the content's or the default. Recorded beside
+ * each build (site-config.json), so the server can refuse an environment that contradicts it.
+ */
+export function buildSettings(env: Record<string, string | undefined>, settings: SiteSettings) {
+  const publicVars = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k.startsWith('PUBLIC_') && v !== ''),
+  )
+  const result = siteConfigSchema.safeParse(publicVars)
   if (!result.success) {
     const lines = result.error.issues.map(
       (issue) => `Invalid build setting: ${issue.path.join('.')} ${issue.message}`,
     )
     throw new Error(lines.join('\n'))
   }
-  const env = result.data
+  const fromContent = Object.fromEntries(
+    Object.entries(CONTENT_SETTINGS).map(([name, setting]) => [
+      name,
+      result.data[name as keyof typeof CONTENT_SETTINGS] ?? setting(settings),
+    ]),
+  ) as Record<keyof typeof CONTENT_SETTINGS, string>
+  return { ...result.data, ...fromContent }
+}
+
+export type SiteConfig = ReturnType<typeof parseSiteConfig>
+
+function parseSiteConfig(env: ReturnType<typeof buildSettings>) {
   const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, '')
   const dashboard = env.PUBLIC_DASHBOARD_URL.replace(/\/+$/, '')
   return {
@@ -85,10 +116,7 @@ export function parseSiteConfig(source: Record<string, unknown>) {
   } as const
 }
 
-/** The build's settings: the PUBLIC_* variables of the environment. */
-export function siteConfigFromEnv(env: Record<string, string | undefined>) {
-  const publicVars = Object.fromEntries(
-    Object.entries(env).filter(([k, v]) => k.startsWith('PUBLIC_') && v !== ''),
-  )
-  return parseSiteConfig(publicVars)
+/** The site's addresses: content settings, overridden by the environment's PUBLIC_* variables. */
+export function siteConfigFromEnv(env: Record<string, string | undefined>, settings: SiteSettings) {
+  return parseSiteConfig(buildSettings(env, settings))
 }

@@ -13,8 +13,8 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { siteConfigFromEnv, siteConfigSchema } from '#app/site-config.ts'
-import { publicSettings } from '#server/env.ts'
+import { buildSettings, siteConfigFromEnv } from '#app/site-config.ts'
+import { readContentDir } from '#common/content/content-dir.ts'
 import {
   markInUse,
   releaseInUse,
@@ -68,12 +68,13 @@ export function precompress(dir: string): { files: number; raw: number; br: numb
 
 export function build() {
   const started = Date.now()
-  // Validate the PUBLIC_* settings before spending time on the build.
+  // Validate the content and the PUBLIC_* settings before spending time on the build.
   let config
   let settings: Record<string, string>
   try {
-    config = siteConfigFromEnv(process.env)
-    settings = siteConfigSchema.parse(publicSettings(process.env)) as Record<string, string>
+    const content = readContentDir(path.join(root, 'content'))
+    config = siteConfigFromEnv(process.env, content.settings)
+    settings = buildSettings(process.env, content.settings)
   } catch (error) {
     console.error((error as Error).message)
     process.exit(1)

@@ -69,12 +69,20 @@ describe('Dockerfile and compose.yaml', () => {
     // Step 2 of the README copies these to the host; the runtime stage holds the same.
     const copy = commands.find((command) => command.startsWith('cp -a '))
     const copied = copy!.split(/\s+/).slice(2, -1)
-    expect(copied).toEqual(['package.json', 'package-lock.json', 'server', 'common', 'build'])
+    expect(copied).toEqual([
+      'package.json',
+      'package-lock.json',
+      'server',
+      'common',
+      'build',
+      'content',
+    ])
     expect(runtime).toContain('COPY package.json package-lock.json ./')
     expect(runtime).toContain('COPY server ./server')
     expect(runtime).toContain('COPY common ./common')
+    expect(runtime).toContain('COPY content ./content')
     expect(runtime).toContain('COPY --from=build --chown=node:node /app/build ./build')
-    expect(runtime.filter((line) => line.startsWith('COPY '))).toHaveLength(4)
+    expect(runtime.filter((line) => line.startsWith('COPY '))).toHaveLength(5)
   })
 
   it('starts the server as the README and the topology test do, as a non-root user with a health check', () => {

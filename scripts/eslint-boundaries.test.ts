@@ -37,6 +37,15 @@ const cases: Array<[file: string, source: string, banned: RegExp]> = [
   ['server/contact/x.ts', "import { cn } from '#app/lib/cn.ts'", /server\/ must not import app/],
   ['common/x.ts', "import { env } from '#server/env.ts'", /common\/ depends on nothing/],
   ['common/x.ts', "import fs from 'node:fs'", /common\/ does no I\/O/],
+  ['common/content/x.ts', "import fs from 'node:fs'", /common\/ does no I\/O/],
+  ['common/content/content-dir.ts', "import net from 'node:net'", /common\/ does no I\/O/],
+  ['common/content/content-dir.ts', "import { env } from '#server/env.ts'", /depends on nothing/],
+  [
+    'server/content/x.ts',
+    "import { storeMessage } from '#server/contact/repository.ts'",
+    /feature/,
+  ],
+  ['server/contact/x.ts', "import { x } from '#server/content/repository.ts'", /feature/],
   [
     'server/http/x.ts',
     "import { siteRoutes } from '#server/site/routes.ts'",
@@ -64,6 +73,9 @@ describe('import boundaries', () => {
     ['app/contact/x.ts', "import { cn } from '#app/lib/cn.ts'"],
     ['server/db/x.ts', "import { Pool } from 'pg'"],
     ['server/app.ts', "import { siteRoutes } from '#server/site/routes.ts'"],
+    ['server/cli/x.ts', "import { createContentRepository } from '#server/content/repository.ts'"],
+    // The content folder's reader, the one file of common/ that reads files.
+    ['common/content/content-dir.ts', "import fs from 'node:fs'"],
   ])('%s: %s is allowed', async (file, source) => {
     const messages = await restrictedImports(
       file,

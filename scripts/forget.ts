@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util'
 import { isEmailAddress } from '#common/contact-constants.ts'
 import { forgetMessages } from '#server/contact/repository.ts'
 import { forgetSubscriber } from '#server/newsletter/repository.ts'
-import { openConfiguredDatabase } from './database-cli.ts'
+import { fail, openConfiguredDatabase } from '#server/cli/database.ts'
 
 const USAGE = [
   'Usage: npm run forget -- <e-mail address>',
@@ -62,11 +62,6 @@ export async function forget(argv: string[]) {
   } finally {
     await database.close()
   }
-}
-
-function fail(message: string, code: number) {
-  process.stderr.write(message + '\n')
-  process.exitCode = code
 }
 
 if (import.meta.main) await forget(process.argv.slice(2))

@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import { parseArgs } from 'node:util'
 import { stringify } from 'csv-stringify/sync'
 import type { Database } from '#server/db/index.ts'
-import { openConfiguredDatabase } from './database-cli.ts'
+import { openConfiguredDatabase } from '#server/cli/database.ts'
 
 export interface ExportOptions {
   since?: string

@@ -122,6 +122,8 @@ export const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     BUILD_DIR: z.string().trim().min(1, 'must not be empty').default('./build/client'),
+    // Imported into an empty database at start (server/content/first-start.ts).
+    CONTENT_DIR: z.string().trim().min(1, 'must not be empty').default('./content'),
     SHUTDOWN_TIMEOUT_MS: positiveInt.default(10_000),
     TRUST_PROXY: trustProxy,
     // Slow clients (docs/decisions/007-production.md): the whole header block within
@@ -271,5 +273,6 @@ export function resolvePaths(env: Env) {
   return {
     dataDir: path.resolve(env.DATA_DIR),
     buildDir: path.resolve(env.BUILD_DIR),
+    contentDir: path.resolve(env.CONTENT_DIR),
   }
 }

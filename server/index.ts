@@ -8,6 +8,7 @@
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
+import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
 import { EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
@@ -33,7 +34,7 @@ export async function start(
     if (error instanceof EnvError) refuse(error.message)
     throw error
   }
-  const { dataDir, buildDir } = resolvePaths(env)
+  const { dataDir, buildDir, contentDir } = resolvePaths(env)
   let build: SiteBuild
   try {
     build = openSiteBuild(buildDir)
@@ -65,6 +66,15 @@ export async function start(
     await database.close()
     build.close()
   })
+
+  // A new database gets the repository's content/ as its first version (content that does not
+  // pass its schemas stops the start with the file and field to fix).
+  try {
+    await importContentOnFirstStart({ database, contentDir, log: running.log })
+  } catch (error) {
+    await running.close()
+    refuse((error as Error).message)
+  }
 
   // SIGTERM/SIGINT, and an uncaught exception or unhandled rejection, close gracefully: stop
   // accepting, finish requests in flight, close the database; a second signal or the timeout

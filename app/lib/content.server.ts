@@ -1,108 +1,57 @@
 /**
- * Loads and validates site content at build time (route loaders run during prerendering). A bad
- * entry throws an error naming the file and the field, which fails the build.
+ * The content the pages are rendered from: one ContentSnapshot (common/content/snapshot.ts), read
+ * and checked once from the repository's content/ folder while the site builds. Route loaders
+ * hand it to the pure view functions of ./page-views.server.ts and ./articles.server.ts, so that
+ * rendering from another snapshot (the database's, at run time) changes only where the loader
+ * gets it. A bad entry throws an error naming the file and the field, which fails the build.
  */
-import fs from 'node:fs'
 import path from 'node:path'
-import type { ZodType } from 'zod'
-import { about } from '#content/about.ts'
-import { articlesPage } from '#content/articles-page.ts'
-import { consentPages } from '#content/consent-pages.ts'
-import { contactPage } from '#content/contact-page.ts'
-import { home } from '#content/home.ts'
-import { privacyPage } from '#content/privacy.ts'
-import * as schema from '#content/schema.ts'
+import { readContentDir } from '#common/content/content-dir.ts'
+import type { Picture } from '#common/content/fields.ts'
+import { imageSource, imageVariants, type MediaManifest } from '#common/content/media.ts'
+import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import type { ImageSource, LogoSource, VideoSource } from './media.ts'
 
 // Resolved from the project root: the build runs there, and this module is bundled elsewhere.
 export const CONTENT_DIR = path.resolve('content')
 
-/** Formats a zod failure as "file: field message" lines people can act on. */
-export function describeContentError(
-  file: string,
-  issues: { path: PropertyKey[]; message: string }[],
-) {
-  const lines = issues.map(
-    (issue) => `  ${issue.path.map(String).join('.') || '(root)'}: ${issue.message}`,
-  )
-  return `Invalid content in ${file}:\n${lines.join('\n')}`
+let snapshot: ContentSnapshot | undefined
+
+/** The repository's content, read once per process. */
+export function contentSnapshot(): ContentSnapshot {
+  return (snapshot ??= readContentDir(CONTENT_DIR))
 }
 
-export function parseContent<T>(file: string, schemaOf: ZodType<T>, value: unknown): T {
-  const result = schemaOf.safeParse(value)
-  if (!result.success) throw new Error(describeContentError(file, result.error.issues))
-  return result.data
+/**
+ * A manifest picture's sources. The snapshot's checks guarantee every referenced id exists, so a
+ * missing one is a bug in this code, not bad content.
+ */
+export function resolveImage(media: MediaManifest, picture: Picture): ImageSource {
+  const source = imageSource(media, picture.image, picture.alt)
+  if (!source) throw new Error(`Image "${picture.image}" is not in the media manifest`)
+  return source
 }
 
-let manifestCache: schema.MediaManifest | undefined
-export function mediaManifest(): schema.MediaManifest {
-  if (!manifestCache) {
-    const file = path.join(CONTENT_DIR, 'media-manifest.json')
-    manifestCache = parseContent(
-      'content/media-manifest.json',
-      schema.mediaManifest,
-      JSON.parse(fs.readFileSync(file, 'utf8')),
-    )
-  }
-  return manifestCache
-}
-
-/** A manifest image's generated widths, the fallback width among them, and a variant's URL. */
-function imageVariants(id: string, referencedFrom: string) {
-  const entry = mediaManifest().images[id]
-  if (!entry) {
-    throw new Error(
-      `Invalid content in ${referencedFrom}: image "${id}" is not in content/media-manifest.json (run "npm run media")`,
-    )
-  }
-  const widths = [...entry.widths].sort((a, b) => a - b)
-  const fallbackWidth = widths[Math.floor((widths.length - 1) / 2)] ?? entry.width
-  const url = (w: number, ext: 'avif' | 'webp') => `/media/${id}-${w}.${ext}`
-  return { entry, widths, fallbackWidth, url }
-}
-
-/** Resolves a media id to the srcsets of its generated variants. */
-export function resolveImage(picture: schema.Picture, referencedFrom: string): ImageSource {
-  const { entry, widths, fallbackWidth, url } = imageVariants(picture.image, referencedFrom)
-  return {
-    src: url(fallbackWidth, 'webp'),
-    avifSrcSet: widths.map((w) => `${url(w, 'avif')} ${w}w`).join(', '),
-    webpSrcSet: widths.map((w) => `${url(w, 'webp')} ${w}w`).join(', '),
-    width: entry.width,
-    height: entry.height,
-    color: entry.color,
-    alt: picture.alt,
-  }
-}
-
-export function resolveVideo(id: string, referencedFrom: string, posterAlt = ''): VideoSource {
-  const entry = mediaManifest().videos[id]
-  if (!entry)
-    throw new Error(
-      `Invalid content in ${referencedFrom}: video "${id}" is not in content/media-manifest.json`,
-    )
-  const poster = imageVariants(entry.poster, referencedFrom)
+export function resolveVideo(media: MediaManifest, id: string, posterAlt = ''): VideoSource {
+  const entry = media.videos[id]
+  const poster = entry && imageVariants(media, entry.poster)
+  if (!entry || !poster) throw new Error(`Video "${id}" is not in the media manifest`)
   return {
     mp4: entry.mp4,
     webm: entry.webm,
     width: entry.width,
     height: entry.height,
-    poster: resolveImage({ image: entry.poster, alt: posterAlt }, referencedFrom),
+    poster: resolveImage(media, { image: entry.poster, alt: posterAlt }),
     posterAvif: poster.url(poster.fallbackWidth, 'avif'),
   }
 }
 
-export function awards(): LogoSource[] {
-  return mediaManifest().awards.map(({ src, name, width, height }) => ({
-    src,
-    name,
-    width,
-    height,
-  }))
+export function awards(media: MediaManifest): LogoSource[] {
+  return media.awards.map(({ src, name, width, height }) => ({ src, name, width, height }))
 }
 
-export function partners(): (LogoSource & { id: string })[] {
-  return mediaManifest().partners.map(({ id, src, name, width, height }) => ({
+export function partners(media: MediaManifest): (LogoSource & { id: string })[] {
+  return media.partners.map(({ id, src, name, width, height }) => ({
     id,
     src,
     name,
@@ -111,24 +60,6 @@ export function partners(): (LogoSource & { id: string })[] {
   }))
 }
 
-export function ogImage(key: string): string {
-  const og = mediaManifest().og
-  return og[key] ?? og['default'] ?? '/media/og/default.jpg'
-}
-
-export const getHome = () => parseContent('content/home.ts', schema.home, home)
-export const getAbout = () => parseContent('content/about.ts', schema.about, about)
-export const getArticlesPage = () =>
-  parseContent('content/articles-page.ts', schema.articlesPage, articlesPage)
-export const getContactPage = () =>
-  parseContent('content/contact-page.ts', schema.contactPage, contactPage)
-export const getPrivacyPage = () =>
-  parseContent('content/privacy.ts', schema.privacyPage, privacyPage)
-
-/** The copy of one of the small pages around the forms; a path without copy fails the build. */
-export function getConsentPage(path: string): schema.ConsentPageContent {
-  const pages = parseContent('content/consent-pages.ts', schema.consentPages, consentPages)
-  const page = pages[path]
-  if (!page) throw new Error(`Invalid content in content/consent-pages.ts: no page for "${path}"`)
-  return page
+export function ogImage(media: MediaManifest, key: string): string {
+  return media.og[key] ?? media.og['default'] ?? '/media/og/default.jpg'
 }

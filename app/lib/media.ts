@@ -1,15 +1,7 @@
+import type { ImageSource } from '#common/content/media.ts'
+
 /** Media as the components receive it: already resolved from the manifest at build time. */
-export interface ImageSource {
-  /** Fallback URL (the WebP of a middle width). */
-  src: string
-  avifSrcSet: string
-  webpSrcSet: string
-  width: number
-  height: number
-  /** Background colour shown while the image loads. */
-  color: string
-  alt: string
-}
+export type { ImageSource }
 
 export interface VideoSource {
   mp4: string

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import { brand } from '#content/site.ts'
+import { brand } from '#app/site-copy.ts'
 import { siteConfig } from '#app/config.ts'
 
 export interface PageSeo {

@@ -2,57 +2,14 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/article'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
-import { getArticle, type Article } from '#app/lib/articles.server.ts'
-import { ogImage } from '#app/lib/content.server.ts'
-import { absoluteUrl, breadcrumbs, seo } from '#app/lib/seo.server.ts'
+import { articleView } from '#app/lib/articles.server.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { SERIES_NAME } from '#app/lib/series.ts'
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const article = await getArticle(params.slug)
-  if (!article) throw data(null, { status: 404, statusText: 'Not Found' })
-  return { article, meta: articleMeta(article, ogImage(`articles/${article.slug}`)) }
-}
-
-function articleMeta(article: Article, og: string) {
-  const path = `/articles/${article.slug}`
-  return seo({
-    title: `${article.headline}: ${article.name}`,
-    description: article.summary,
-    path,
-    image: og,
-    imageAlt: article.cover.alt,
-    type: 'article',
-    jsonLd: [
-      {
-        '@type': 'Article',
-        headline: article.headline,
-        description: article.summary,
-        datePublished: article.date,
-        image: absoluteUrl(og),
-        url: absoluteUrl(path),
-        wordCount: article.wordCount,
-        author: { '@type': 'Person', name: article.byline.replace(/^Words by\s+/i, '') },
-        publisher: { '@id': `${absoluteUrl('/').replace(/\/$/, '')}/#organization` },
-        about: {
-          '@type': 'Person',
-          name: article.name,
-          homeLocation: { '@type': 'Place', name: article.city },
-          ...(article.organization && {
-            affiliation: {
-              '@type': 'Organization',
-              name: article.organization.name,
-              url: article.organization.url,
-            },
-          }),
-        },
-        isPartOf: { '@type': 'CreativeWorkSeries', name: SERIES_NAME[article.series] },
-      },
-      breadcrumbs([
-        { name: 'Home', path: '/' },
-        { name: 'Articles', path: '/articles' },
-        { name: article.name, path },
-      ]),
-    ],
-  })
+  const view = articleView(contentSnapshot(), params.slug)
+  if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
+  return view
 }
 
 /**
@@ -63,12 +20,6 @@ function articleMeta(article: Article, og: string) {
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return await serverLoader()
 }
-
-const SERIES_NAME = {
-  'art-advocacy': 'Art & Advocacy',
-  'returning-redemption': 'Returning & Redemption',
-  'bails-bonds': 'Bails & Bonds',
-} as const
 
 const longDate = (iso: string) =>
   new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', {

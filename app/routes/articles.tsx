@@ -1,53 +1,11 @@
 import type { Route } from './+types/articles'
-import {
-  PersonCard,
-  TeaserCard,
-  type ArticleCardView,
-} from '#app/components/sections/article-cards.tsx'
+import { PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { listArticles } from '#app/lib/articles.server.ts'
-import { getArticlesPage, ogImage } from '#app/lib/content.server.ts'
-import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { articlesView } from '#app/lib/page-views.server.ts'
 
 export async function loader() {
-  const page = getArticlesPage()
-  const articles = listArticles()
-  const inSeries = (id: string, trailingSlash: boolean): ArticleCardView[] =>
-    articles
-      .filter((a) => a.series === id)
-      .map((a) => ({
-        slug: a.slug,
-        name: a.name,
-        cardTitle: a.cardTitle,
-        summary: a.summary,
-        location: a.location,
-        color: a.color,
-        portrait: a.portrait,
-        // The series cards link with a trailing slash, the Art & Advocacy cards without:
-        // both forms are served (SPEC section 2).
-        link: `/articles/${a.slug}${trailingSlash ? '/' : ''}`,
-      }))
-  return {
-    page,
-    groups: {
-      'art-advocacy': inSeries('art-advocacy', false),
-      'returning-redemption': inSeries('returning-redemption', true),
-      'bails-bonds': inSeries('bails-bonds', true),
-    },
-    meta: seo({
-      title: 'Articles',
-      description:
-        'Interview profiles of community changemakers: Art & Advocates, Returning & Redemption, and Bails & Bonds.',
-      path: '/articles',
-      image: ogImage('articles'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Articles', path: '/articles' },
-        ]),
-      ],
-    }),
-  }
+  return articlesView(contentSnapshot())
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

@@ -4,9 +4,9 @@ import type { Route } from './+types/consent'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { getConsentPage, ogImage } from '#app/lib/content.server.ts'
-import { seo } from '#app/lib/seo.server.ts'
-import type { ConsentPageContent } from '#content/schema.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { consentView } from '#app/lib/page-views.server.ts'
+import type { ConsentPageContent } from '#common/content/pages.ts'
 
 /**
  * The small pages around the two forms (app/page-paths.ts, NOINDEX_PAGES): the newsletter's
@@ -16,17 +16,7 @@ import type { ConsentPageContent } from '#content/schema.ts'
 export async function loader({ request }: Route.LoaderArgs) {
   // Prerendering asks for the page and for its data (/x.data, or /x/_.data).
   const path = new URL(request.url).pathname.replace(/(\/_)?\.data$/, '').replace(/\/+$/, '')
-  const page = getConsentPage(path)
-  return {
-    page,
-    meta: seo({
-      title: page.title,
-      description: page.description,
-      path,
-      image: ogImage('default'),
-      noindex: true,
-    }),
-  }
+  return consentView(contentSnapshot(), path)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []

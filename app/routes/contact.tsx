@@ -2,27 +2,12 @@ import type { Route } from './+types/contact'
 import { ContactForm } from '#app/contact/contact-form.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { siteConfig } from '#app/config.ts'
-import { getContactPage, ogImage } from '#app/lib/content.server.ts'
-import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
-import { brand } from '#content/site.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { contactView } from '#app/lib/page-views.server.ts'
+import { brand } from '#app/site-copy.ts'
 
 export async function loader() {
-  return {
-    page: getContactPage(),
-    meta: seo({
-      title: 'Contact us',
-      description:
-        'Talk to DocuCommons about consulting sessions, community-project consultation, film and storytelling production, courses for teams and podcast partnerships.',
-      path: '/contact',
-      image: ogImage('contact'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Contact us', path: '/contact' },
-        ]),
-      ],
-    }),
-  }
+  return contactView(contentSnapshot())
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

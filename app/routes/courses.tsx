@@ -2,24 +2,11 @@ import type { Route } from './+types/courses'
 import { CourseCatalogue } from '#app/courses/course-catalogue.tsx'
 import { catalogueCopy } from '#app/courses/catalogue-copy.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { ogImage } from '#app/lib/content.server.ts'
-import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { coursesView } from '#app/lib/page-views.server.ts'
 
 export async function loader() {
-  return {
-    meta: seo({
-      title: 'Courses',
-      description: 'Continuing education for Louisiana property and casualty producers.',
-      path: '/courses',
-      image: ogImage('courses'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Courses', path: '/courses' },
-        ]),
-      ],
-    }),
-  }
+  return coursesView(contentSnapshot())
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

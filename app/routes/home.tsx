@@ -10,60 +10,11 @@ import { MissionSection } from '#app/components/sections/mission-section.tsx'
 import { TestimonialsSection } from '#app/components/sections/testimonials-section.tsx'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { siteConfig } from '#app/config.ts'
-import { awards, getHome, ogImage, resolveImage, resolveVideo } from '#app/lib/content.server.ts'
-import { brand } from '#content/site.ts'
-import { seo } from '#app/lib/seo.server.ts'
-
-const FILE = 'content/home.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { homeView } from '#app/lib/page-views.server.ts'
 
 export async function loader() {
-  const home = getHome()
-  return {
-    home: {
-      hero: home.hero,
-      mission: { ...home.mission, image: resolveImage(home.mission.image, FILE) },
-      inspiration: home.inspiration,
-      changemakers: {
-        ...home.changemakers,
-        cards: home.changemakers.cards.map((card) => ({
-          ...card,
-          image: resolveImage(card.image, FILE),
-        })),
-      },
-      documentaries: {
-        ...home.documentaries,
-        blocks: home.documentaries.blocks.map((block) => ({
-          ...block,
-          video: resolveVideo(block.video, FILE, `${block.title} poster`),
-          images: block.images.map((image) => resolveImage(image, FILE)),
-        })),
-      },
-      categories: {
-        ...home.categories,
-        cards: home.categories.cards.map((card) => ({
-          ...card,
-          image: resolveImage(card.image, FILE),
-        })),
-      },
-      testimonials: {
-        ...home.testimonials,
-        items: home.testimonials.items.map((item) => ({
-          ...item,
-          image: resolveImage(item.image, FILE),
-        })),
-      },
-      getInTouch: home.getInTouch,
-      awardsHeading: home.awards.heading,
-    },
-    awards: awards(),
-    heroVideo: resolveVideo('video/hero', FILE, ''),
-    meta: seo({
-      title: `${brand.name}: ${brand.tagline}`,
-      description: brand.description,
-      path: '/',
-      image: ogImage('home'),
-    }),
-  }
+  return homeView(contentSnapshot())
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

@@ -1,26 +1,11 @@
 import type { Route } from './+types/privacy'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { siteConfig } from '#app/config.ts'
-import { getPrivacyPage, ogImage } from '#app/lib/content.server.ts'
-import { breadcrumbs, seo } from '#app/lib/seo.server.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { privacyView } from '#app/lib/page-views.server.ts'
 
 export async function loader() {
-  const page = getPrivacyPage()
-  return {
-    page,
-    meta: seo({
-      title: 'Privacy',
-      description: page.description,
-      path: '/privacy',
-      image: ogImage('default'),
-      jsonLd: [
-        breadcrumbs([
-          { name: 'Home', path: '/' },
-          { name: 'Privacy', path: '/privacy' },
-        ]),
-      ],
-    }),
-  }
+  return privacyView(contentSnapshot())
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []

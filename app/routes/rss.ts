@@ -1,13 +1,14 @@
 import { siteConfig } from '#app/config.ts'
 import { listArticles } from '#app/lib/articles.server.ts'
-import { brand } from '#content/site.ts'
+import { contentSnapshot } from '#app/lib/content.server.ts'
+import { brand } from '#app/site-copy.ts'
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** RSS 2.0 feed of the articles, newest first. */
 export async function loader() {
-  const items = listArticles()
+  const items = listArticles(contentSnapshot())
     .map((article) => {
       const url = `${siteConfig.siteUrl}/articles/${article.slug}`
       return [

@@ -155,6 +155,63 @@ export interface MediaFileTable {
   height: number | null
 }
 
+/**
+ * One piece of published content (migration 400): a page's copy, an article, the site settings,
+ * the media manifest (server/content, docs/content.md).
+ */
+export interface ContentDocumentTable {
+  id: string
+  /** Stable for the document's life: "page/home", "article/marisol-vega". */
+  key: string
+  kind: string
+  /** Articles only: the current slug. */
+  slug: string | null
+  /**
+   * draft: not visible (never published, or unpublished); published; scheduled: visible once
+   * publish_at has come.
+   */
+  status: 'draft' | 'published' | 'scheduled'
+  publish_at: string | null
+  /** The revision visitors see (or will see, when scheduled). */
+  published_revision_id: string | null
+  /** Unpublished changes, as JSON and Markdown; null when there are none. */
+  draft_data: string | null
+  draft_body: string | null
+  /** Raised by every change; a save made from an older version is refused. */
+  version: number
+  created_at: string
+  updated_at: string
+  /** The staff account that changed it last; null for the importer. */
+  updated_by: string | null
+}
+
+/** A published version of a document; never changed once written (migration 400). */
+export interface ContentRevisionTable {
+  id: string
+  document_id: string
+  /** 1, 2, 3… per document. */
+  number: number
+  data: string
+  body: string | null
+  author_id: string | null
+  created_at: string
+  note: string | null
+}
+
+/** A former article slug: /articles/<from_slug> answers 301 to the document's current slug. */
+export interface ContentRedirectTable {
+  from_slug: string
+  document_id: string
+  created_at: string
+}
+
+/** The one row (id 1) whose version every publish raises; other processes watch it. */
+export interface ContentStateTable {
+  id: number
+  version: number
+  updated_at: string | null
+}
+
 export interface DatabaseSchema {
   catalogue_course: CatalogueCourseTable
   catalogue_sync: CatalogueSyncTable
@@ -165,4 +222,8 @@ export interface DatabaseSchema {
   media_blob_chunk: MediaBlobChunkTable
   media_asset: MediaAssetTable
   media_file: MediaFileTable
+  content_document: ContentDocumentTable
+  content_revision: ContentRevisionTable
+  content_redirect: ContentRedirectTable
+  content_state: ContentStateTable
 }

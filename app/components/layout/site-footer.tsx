@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { brand, footer } from '#content/site.ts'
+import { brand, footer } from '#app/site-copy.ts'
 import { siteConfig } from '#app/config.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { CurrentYear } from './current-year.tsx'

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, NavLink, UNSAFE_FrameworkContext, useMatches } from 'react-router'
-import { brand, navItems } from '#content/site.ts'
+import { brand, navItems } from '#app/site-copy.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Logo } from '#app/components/ui/logo.tsx'

@@ -1,4 +1,4 @@
-import type { SocialIcon as SocialIconName } from '#content/schema.ts'
+import type { SocialIcon as SocialIconName } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { SocialIcon } from '#app/components/ui/social-icon.tsx'

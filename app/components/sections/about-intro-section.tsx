@@ -1,5 +1,5 @@
 import { useRef } from 'react'
-import type { AboutContent } from '#content/schema.ts'
+import type { AboutContent } from '#common/content/pages.ts'
 import { siteConfig } from '#app/config.ts'
 import type { VideoSource } from '#app/lib/media.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'

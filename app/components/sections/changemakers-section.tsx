@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { Changemaker, HomeContent } from '#content/schema.ts'
+import type { Changemaker, HomeContent } from '#common/content/pages.ts'
 import type { WithImage } from '#app/lib/media.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { SectionHeading } from '#app/components/ui/section-heading.tsx'

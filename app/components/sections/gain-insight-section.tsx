@@ -1,4 +1,4 @@
-import type { AboutContent } from '#content/schema.ts'
+import type { AboutContent } from '#common/content/pages.ts'
 import type { WithImage } from '#app/lib/media.ts'
 import { JoinOrContent } from '#app/components/ui/cta-button.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { HomeContent } from '#content/schema.ts'
+import type { HomeContent } from '#common/content/pages.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 
 /** Home: the closing invitation to the contact page. */

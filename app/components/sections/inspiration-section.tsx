@@ -1,4 +1,4 @@
-import type { HomeContent } from '#content/schema.ts'
+import type { HomeContent } from '#common/content/pages.ts'
 import { SectionHeading } from '#app/components/ui/section-heading.tsx'
 
 const PILLAR_ACCENT = { listen: 'bg-clay', learn: 'bg-teal', lead: 'bg-plum' } as const

@@ -1,4 +1,4 @@
-import type { AboutContent } from '#content/schema.ts'
+import type { AboutContent } from '#common/content/pages.ts'
 import type { LogoSource } from '#app/lib/media.ts'
 
 export type PartnerLink = LogoSource & { id: string; href: string }

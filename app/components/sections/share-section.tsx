@@ -1,4 +1,4 @@
-import type { AboutContent } from '#content/schema.ts'
+import type { AboutContent } from '#common/content/pages.ts'
 import { siteConfig } from '#app/config.ts'
 import { SocialIcon } from '#app/components/ui/social-icon.tsx'
 

@@ -1,4 +1,4 @@
-import type { HomeContent, Testimonial } from '#content/schema.ts'
+import type { HomeContent, Testimonial } from '#common/content/pages.ts'
 import type { WithImage } from '#app/lib/media.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { SectionHeading } from '#app/components/ui/section-heading.tsx'

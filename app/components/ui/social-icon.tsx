@@ -1,4 +1,4 @@
-import type { SocialIcon as SocialIconName } from '#content/schema.ts'
+import type { SocialIcon as SocialIconName } from '#common/content/site.ts'
 
 /** Simplified brand glyphs drawn on a 24px grid; decorative, the link carries the name. */
 const PATHS: Record<SocialIconName, string> = {

@@ -8,6 +8,7 @@ import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
 import { newsletterConsentMigration } from './102-newsletter-consent.ts'
 import { rateLimitMigration } from './200-rate-limit.ts'
+import { contentMigration } from './400-content.ts'
 import { mediaMigration } from './450-media.ts'
 
 export const migrations: Record<string, Migration> = {
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '101-newsletter-subscribers': newsletterSubscribersMigration,
   '102-newsletter-consent': newsletterConsentMigration,
   '200-rate-limit': rateLimitMigration,
+  '400-content': contentMigration,
   '450-media': mediaMigration,
 }

@@ -1,0 +1,315 @@
+/**
+ * The repository's formats for content: what `npm run content -- export` writes and what the build
+ * and `import` read. Page copy and settings are YAML (with comments that help a person editing
+ * the file by hand), the media manifest is JSON (as `npm run media` writes it), an article is
+ * Markdown with YAML front matter. Writing is deterministic: the same content always gives the
+ * same bytes, so an export of unchanged content is identical to the repository's files.
+ */
+import { Document, isMap, isScalar, parseDocument, type Pair, type YAMLMap } from 'yaml'
+import { ContentError, type ContentProblem } from './problems.ts'
+import {
+  SINGLETONS,
+  articleKey,
+  snapshotDocuments,
+  snapshotFromDocuments,
+  type ContentDocument,
+  type ContentSnapshot,
+  type SingletonKey,
+  type SlugRedirect,
+} from './snapshot.ts'
+
+/** The file of each document that exists once, relative to the content folder. */
+export const SINGLETON_FILES = {
+  settings: 'settings.yaml',
+  site: 'site.yaml',
+  'page/home': 'home.yaml',
+  'page/about': 'about.yaml',
+  'page/articles': 'articles-page.yaml',
+  'page/contact': 'contact-page.yaml',
+  'page/privacy': 'privacy.yaml',
+  'page/consent': 'consent-pages.yaml',
+  media: 'media-manifest.json',
+} as const satisfies Record<SingletonKey, string>
+
+export const ARTICLES_FOLDER = 'articles'
+/** Former article slugs (written only when there are some). */
+export const REDIRECTS_FILE = 'redirects.yaml'
+
+const COMMON_NOTE = [
+  'Plain text throughout: type quotes, apostrophes and dashes as they should appear (’ “ ” —).',
+  'Pictures are a media id from media-manifest.json and an alt text that says what the picture',
+  'shows, for people who cannot see it (empty only for a purely decorative picture).',
+]
+
+/** Comments written into each YAML file: at the top, and before some fields (dotted paths). */
+const COMMENTS: Partial<
+  Record<SingletonKey, { top: string[]; fields?: Record<string, string[]> }>
+> = {
+  settings: {
+    top: [
+      'Site settings: the contact details and outside links shown across the site.',
+      'A PUBLIC_* variable set when the site is built overrides the value here',
+      '(PUBLIC_PHONE, PUBLIC_EMAIL, PUBLIC_FACEBOOK_URL, …; see docs/content.md).',
+    ],
+    fields: {
+      partners: ['The website of each partner whose logo is on the About page, by logo id.'],
+    },
+  },
+  site: {
+    top: [
+      'The brand, the header navigation and the footer, on every page.',
+      'Phone, e-mail and social links are in settings.yaml.',
+    ],
+    fields: {
+      navItems: ['Header navigation, in order. "My Module" (members) is inserted after About Us.'],
+    },
+  },
+  'page/home': {
+    top: ['The home page (/).', ...COMMON_NOTE],
+    fields: {
+      'changemakers.cards': [
+        'Exactly 4 cards. article: the slug of their profile in articles/, when there is one.',
+      ],
+      'documentaries.blocks': [
+        'Exactly 4 films. video and poster are media ids (the clip and its still);',
+        'images: exactly 6 stills; videoLeft puts the clip on the left on wide screens.',
+      ],
+      'categories.cards': ['Exactly 4 cards.'],
+      'testimonials.items': ['Exactly 3 testimonials.'],
+    },
+  },
+  'page/about': {
+    top: ['The About page (/about).', ...COMMON_NOTE],
+    fields: { sections: ['Listen, Learn and Lead, shown as three alternating sections.'] },
+  },
+  'page/articles': {
+    top: [
+      'The Articles page (/articles): its introduction and the three series the articles are',
+      'grouped in. An article names its series in its front matter (series: art-advocacy).',
+    ],
+  },
+  'page/contact': { top: ['The Contact page (/contact), beside the contact form.'] },
+  'page/privacy': {
+    top: [
+      'The privacy notice (/privacy): what the contact form and the newsletter keep, why, for how',
+      'long, who sees it and how to leave or be forgotten. The deletion request address is the',
+      'e-mail of settings.yaml, added by the page itself. Keep this text in step with the',
+      "server's retention settings (README, Configuration) when they change.",
+    ],
+  },
+  'page/consent': {
+    top: [
+      'The small pages around the two forms: the newsletter’s confirm and unsubscribe pages (each',
+      'one button that posts), and the pages a visitor is sent to after a form was posted without',
+      'JavaScript or a link from one of our mails was used. Keyed by the page’s path; the paths',
+      'are listed in app/page-paths.ts. None of them is in the sitemap.',
+      'kind: notice (text and links), form (one button) or not-sent (the form’s rules).',
+      'In a rule, {max} is replaced by the field’s length limit.',
+    ],
+  },
+}
+
+const comment = (lines: readonly string[]) => lines.map((line) => ` ${line}`).join('\n')
+
+function yamlText(
+  data: unknown,
+  comments?: { top: string[]; fields?: Record<string, string[]> },
+  options: { sections?: boolean } = {},
+) {
+  const document = new Document(data)
+  if (comments) document.commentBefore = comment(comments.top)
+  const root = document.contents
+  if (isMap(root)) {
+    // A blank line around each top-level section, for a person scrolling a long file.
+    if (options.sections !== false)
+      root.items.forEach((pair, i) => {
+        const previous = root.items[i - 1]
+        if (previous && isScalar(pair.key) && !(isScalar(pair.value) && isScalar(previous.value)))
+          pair.key.spaceBefore = true
+      })
+    for (const [path, lines] of Object.entries(comments?.fields ?? {})) {
+      const segments = path.split('.')
+      const key = segments.pop()!
+      const map = segments.length > 0 ? document.getIn(segments, true) : root
+      const pair = isMap(map)
+        ? (map as YAMLMap).items.find((item: Pair) => isScalar(item.key) && item.key.value === key)
+        : undefined
+      if (!pair || !isScalar(pair.key)) throw new Error(`No field ${path} to comment on`)
+      pair.key.commentBefore = comment(lines)
+    }
+  }
+  return document.toString({ lineWidth: 0, singleQuote: true })
+}
+
+/** One document as a file: its path in the content folder and its text. */
+export function documentFile(document: ContentDocument): { path: string; text: string } {
+  if (document.kind === 'article')
+    return {
+      path: `${ARTICLES_FOLDER}/${document.slug}.md`,
+      text: `---\n${yamlText(document.data, undefined, { sections: false })}---\n\n${document.body ?? ''}`,
+    }
+  const key = document.key as SingletonKey
+  const path = SINGLETON_FILES[key]
+  if (path.endsWith('.json')) return { path, text: `${JSON.stringify(document.data, null, 2)}\n` }
+  return { path, text: yamlText(document.data, COMMENTS[key]) }
+}
+
+/** Every file of a snapshot, by path (what an export writes). */
+export function snapshotFiles(snapshot: ContentSnapshot): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const document of snapshotDocuments(snapshot)) {
+    const { path, text } = documentFile(document)
+    files.set(path, text)
+  }
+  if (snapshot.redirects.length > 0)
+    files.set(
+      REDIRECTS_FILE,
+      yamlText(
+        snapshot.redirects.map(({ from, to }) => ({ from, to })),
+        {
+          top: [
+            'Former article slugs: /articles/<from> answers with a permanent redirect to',
+            '/articles/<to>. Written by the back office when an article’s slug changes.',
+          ],
+        },
+      ),
+    )
+  return files
+}
+
+interface ParsedFile {
+  document?: ContentDocument
+  redirects?: SlugRedirect[]
+  /** Lines of the file before an article's body: body line 1 is file line bodyOffset + 1. */
+  bodyOffset?: number
+  problems: ContentProblem[]
+}
+
+function parseYaml(text: string, source: string, lineOffset = 0): ParsedFile & { data?: unknown } {
+  const document = parseDocument(text, { prettyErrors: false, uniqueKeys: true })
+  if (document.errors.length > 0)
+    return {
+      problems: document.errors.map((error) => ({
+        source,
+        line: (error.linePos?.[0].line ?? 1) + lineOffset,
+        column: error.linePos?.[0].col ?? 1,
+        message: `this is not valid YAML (${error.message.split('\n', 1)[0]})`,
+      })),
+    }
+  return { data: document.toJS(), problems: [] }
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m
+
+function parseArticle(slug: string, text: string, source: string): ParsedFile {
+  const match = FRONT_MATTER.exec(text)
+  if (!match || match.index !== 0)
+    return {
+      problems: [
+        { source, line: 1, column: 1, message: 'an article starts with a --- front matter block' },
+      ],
+    }
+  const yaml = parseYaml(match[1] ?? '', source, 1)
+  if (yaml.problems.length > 0) return yaml
+  const rest = text.slice(match[0].length)
+  const blank = /^(?:[ \t]*\r?\n)*/.exec(rest)![0]
+  const headerLines = match[0].split('\n').length - 1 + blank.split('\n').length - 1
+  return {
+    document: { key: articleKey(slug), kind: 'article', slug, data: yaml.data, body: rest },
+    bodyOffset: headerLines,
+    problems: [],
+  }
+}
+
+/** Reads one file of the content folder; `path` is relative to it ("home.yaml", "articles/x.md"). */
+export function parseContentFile(path: string, text: string, source: string): ParsedFile {
+  if (path === REDIRECTS_FILE) {
+    const yaml = parseYaml(text, source)
+    if (yaml.problems.length > 0) return yaml
+    const list = yaml.data ?? []
+    const valid =
+      Array.isArray(list) &&
+      list.every(
+        (item: unknown) =>
+          typeof item === 'object' &&
+          item !== null &&
+          typeof (item as SlugRedirect).from === 'string' &&
+          typeof (item as SlugRedirect).to === 'string' &&
+          Object.keys(item).length === 2,
+      )
+    if (!valid)
+      return {
+        problems: [{ source, message: 'must be a list of entries with from: and to: slugs' }],
+      }
+    return { redirects: list as SlugRedirect[], problems: [] }
+  }
+  const article = new RegExp(`^${ARTICLES_FOLDER}/([^/]+)\\.md$`).exec(path)
+  if (article) return parseArticle(article[1]!, text, source)
+  const key = (Object.keys(SINGLETON_FILES) as SingletonKey[]).find(
+    (k) => SINGLETON_FILES[k] === path,
+  )
+  if (!key)
+    return {
+      problems: [
+        {
+          source,
+          message: 'not a content file this site reads (content/README.md lists them)',
+        },
+      ],
+    }
+  const { kind } = SINGLETONS[key]
+  if (path.endsWith('.json')) {
+    try {
+      return {
+        document: { key, kind, slug: null, data: JSON.parse(text), body: null },
+        problems: [],
+      }
+    } catch (error) {
+      return {
+        problems: [{ source, message: `this is not valid JSON (${(error as Error).message})` }],
+      }
+    }
+  }
+  const yaml = parseYaml(text, source)
+  if (yaml.problems.length > 0) return yaml
+  return { document: { key, kind, slug: null, data: yaml.data, body: null }, problems: [] }
+}
+
+/**
+ * A snapshot from the files of a content folder (path relative to it -> text). `label` names a
+ * file in messages, e.g. "content/home.yaml". Throws a ContentError listing every problem.
+ */
+export function snapshotFromFiles(
+  files: ReadonlyMap<string, string>,
+  label: (path: string) => string = (path) => path,
+): ContentSnapshot {
+  const problems: ContentProblem[] = []
+  const documents: ContentDocument[] = []
+  const redirects: SlugRedirect[] = []
+  const offsets = new Map<string, number>()
+  const paths = new Map<string, string>()
+  for (const [path, text] of files) {
+    const parsed = parseContentFile(path, text, label(path))
+    problems.push(...parsed.problems)
+    if (parsed.redirects) redirects.push(...parsed.redirects)
+    if (parsed.document) {
+      documents.push(parsed.document)
+      paths.set(parsed.document.key, path)
+      if (parsed.bodyOffset !== undefined) offsets.set(parsed.document.key, parsed.bodyOffset)
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems)
+  const fileOf = (document: Pick<ContentDocument, 'key' | 'kind' | 'slug'>) =>
+    label(
+      paths.get(document.key) ??
+        (document.kind === 'article'
+          ? `${ARTICLES_FOLDER}/${document.slug}.md`
+          : SINGLETON_FILES[document.key as SingletonKey]),
+    )
+  return snapshotFromDocuments(documents, {
+    redirects,
+    source: fileOf,
+    bodyOffset: (document) => offsets.get(document.key) ?? 0,
+    redirectsSource: label(REDIRECTS_FILE),
+  })
+}

@@ -1,0 +1,485 @@
+/**
+ * Article bodies: CommonMark + GitHub Flavored Markdown, with one directive (remark-directive
+ * syntax) for what Markdown cannot say, a photo with its caption:
+ *
+ *   ::photo[The caption, with *emphasis* if needed.]{image=articles/marisol-vega/photo-1 alt="…"}
+ *
+ * Nothing a writer types is code: `checkMarkdown` refuses raw HTML, links whose address is not
+ * http(s), mailto:, tel:, a path or an #anchor, Markdown images, unknown directives and photos
+ * the media manifest does not have, each with its line and column; `renderMarkdown` refuses the
+ * same (it never silently drops anything) and renders without raw HTML through a sanitiser with
+ * the explicit schema below, so even a bug in the checks cannot put a script on a page.
+ * See docs/content.md and docs/decisions/014-content-as-data.md.
+ */
+import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
+import type { Root as MdastRoot, RootContent as MdastContent, Parent, Text } from 'mdast'
+import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkDirective from 'remark-directive'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import remarkSmartypants from 'remark-smartypants'
+import { unified } from 'unified'
+import type { ImageSource } from './media.ts'
+
+export interface MarkdownProblem {
+  line: number
+  column: number
+  message: string
+}
+
+/** Thrown by renderMarkdown for a body checkMarkdown refuses. */
+export class MarkdownError extends Error {
+  override name = 'MarkdownError'
+  readonly problems: MarkdownProblem[]
+  constructor(problems: MarkdownProblem[]) {
+    super(problems.map((p) => `line ${p.line}, column ${p.column}: ${p.message}`).join('\n'))
+    this.problems = problems
+  }
+}
+
+/** The photo directive's attributes: the picture's media id and its text alternative. */
+const PHOTO_ATTRIBUTES = ['image', 'alt'] as const
+
+/** How a photo is written, for messages. */
+export const PHOTO_SYNTAX = '::photo[Caption]{image=media/id alt="What the picture shows"}'
+
+/** The sizes attribute of an article photo: the reading column, or the window on a phone. */
+const PHOTO_SIZES = '(min-width: 768px) 48rem, 100vw'
+
+const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel'])
+
+/**
+ * Why a link address may not be used, or undefined when it may. Browsers ignore tabs, line
+ * breaks and leading control characters in a URL and read the scheme in any case, so
+ * "JaVa&#x09;script:" is javascript: too; micromark has already decoded the entities.
+ */
+export function unsafeUrlReason(url: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- exactly the characters browsers strip
+  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase()
+  if (scheme === undefined || SAFE_SCHEMES.has(scheme)) return undefined
+  return `a link may go to an http(s), mailto: or tel: address, a path such as /about or an #anchor; "${scheme}:" is not allowed`
+}
+
+const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective)
+
+interface Positioned {
+  position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } }
+}
+
+function at(node: Positioned, message: string): MarkdownProblem {
+  return {
+    line: node.position?.start.line ?? 1,
+    column: node.position?.start.column ?? 1,
+    message,
+  }
+}
+
+type AnyNode = MdastContent | MdastRoot
+
+function children(node: AnyNode): MdastContent[] {
+  return 'children' in node ? (node.children as MdastContent[]) : []
+}
+
+/**
+ * The body as a Markdown tree. This dialect has no inline directives, so `:word` in running
+ * text ("at 6:40", "Note:") is text again, as a writer means it; one with a [label] or
+ * {attributes} is kept as a directive for the check to refuse.
+ */
+function parse(body: string): MdastRoot {
+  const tree = parser.parse(body)
+  const restore = (node: AnyNode) => {
+    if (!('children' in node)) return
+    const list = node.children as MdastContent[]
+    for (let i = 0; i < list.length; i++) {
+      const child = list[i]!
+      if (child.type === 'textDirective') {
+        const source = sourceOf(body, child)
+        if (source === `:${child.name}`) {
+          list[i] = { type: 'text', value: source, position: child.position } as Text
+          continue
+        }
+      }
+      restore(child)
+    }
+    // Adjacent text nodes become one, so punctuation is read across them ("6:40").
+    for (let i = list.length - 1; i > 0; i--) {
+      const [before, after] = [list[i - 1]!, list[i]!]
+      if (before.type === 'text' && after.type === 'text') {
+        before.value += after.value
+        if (before.position && after.position) before.position.end = after.position.end
+        list.splice(i, 1)
+      }
+    }
+  }
+  restore(tree)
+  return tree
+}
+
+function sourceOf(body: string, node: Positioned): string {
+  const start = node.position?.start.offset
+  const end = node.position?.end.offset
+  return start === undefined || end === undefined ? '' : body.slice(start, end)
+}
+
+function plainText(node: AnyNode): string {
+  if ('value' in node && typeof node.value === 'string') return node.value
+  return children(node).map(plainText).join('')
+}
+
+export interface CheckOptions {
+  /** Whether the media manifest has a picture with this id. */
+  imageExists: (id: string) => boolean
+}
+
+/** Everything in a body that the site refuses to publish, in reading order. */
+export function checkMarkdown(body: string, options: CheckOptions): MarkdownProblem[] {
+  return problemsIn(parse(body), options)
+}
+
+function problemsIn(tree: MdastRoot, options: CheckOptions): MarkdownProblem[] {
+  const problems: MarkdownProblem[] = []
+  const visit = (node: AnyNode) => {
+    switch (node.type) {
+      case 'html': {
+        const shown = node.value.trim().split('\n', 1)[0]!.slice(0, 60)
+        problems.push(
+          at(
+            node,
+            `raw HTML is not allowed (${shown}): write Markdown, or ${PHOTO_SYNTAX} for a photo`,
+          ),
+        )
+        return
+      }
+      case 'heading':
+        if (node.depth === 1)
+          problems.push(
+            at(
+              node,
+              'a level-1 heading (# …) is not allowed: the headline is the page’s only one; start sections with ##',
+            ),
+          )
+        break
+      case 'link':
+      case 'definition': {
+        const reason = unsafeUrlReason(node.url)
+        if (reason) problems.push(at(node, reason))
+        break
+      }
+      case 'image':
+      case 'imageReference':
+        problems.push(
+          at(
+            node,
+            `a Markdown image is not allowed: place a picture from the media library with ${PHOTO_SYNTAX}`,
+          ),
+        )
+        return
+      case 'textDirective':
+        problems.push(
+          at(
+            node,
+            `":${node.name}[…]" / ":${node.name}{…}" is not a directive this site knows; the only directive is ${PHOTO_SYNTAX}, on a line of its own`,
+          ),
+        )
+        return
+      case 'containerDirective':
+        problems.push(
+          at(
+            node,
+            node.name === 'photo'
+              ? `a photo is one line, not a block: ${PHOTO_SYNTAX}`
+              : `":::${node.name}" is not a directive this site knows; the only directive is ${PHOTO_SYNTAX}`,
+          ),
+        )
+        return
+      case 'leafDirective':
+        problems.push(...photoProblems(node, options))
+        break
+      case 'paragraph': {
+        const first = node.children[0]
+        if (first?.type === 'text' && /^:{2,}[a-z]/i.test(first.value))
+          problems.push(
+            at(
+              node,
+              `this line starts like a directive but cannot be read (check its brackets and quotes): a photo is written ${PHOTO_SYNTAX}`,
+            ),
+          )
+        break
+      }
+    }
+    for (const child of children(node)) visit(child)
+  }
+  visit(tree)
+  return problems
+}
+
+function photoProblems(
+  node: Extract<MdastContent, { type: 'leafDirective' }>,
+  options: CheckOptions,
+): MarkdownProblem[] {
+  if (node.name !== 'photo')
+    return [
+      at(
+        node,
+        `"::${node.name}" is not a directive this site knows; the only directive is ${PHOTO_SYNTAX}`,
+      ),
+    ]
+  const problems: MarkdownProblem[] = []
+  const attributes = node.attributes ?? {}
+  const unknown = Object.keys(attributes).filter(
+    (name) => !(PHOTO_ATTRIBUTES as readonly string[]).includes(name),
+  )
+  if (unknown.length > 0)
+    problems.push(
+      at(
+        node,
+        `a photo takes only image and alt, not ${unknown.map((name) => (name === 'class' ? '.class' : name === 'id' ? '#id' : name)).join(', ')}: ${PHOTO_SYNTAX}`,
+      ),
+    )
+  const image = attributes['image']?.trim() ?? ''
+  if (!image)
+    problems.push(at(node, `a photo needs image=…, the picture’s media id: ${PHOTO_SYNTAX}`))
+  else if (!options.imageExists(image))
+    problems.push(at(node, `there is no picture "${image}" in the media library`))
+  if (!(attributes['alt'] ?? '').trim())
+    problems.push(
+      at(
+        node,
+        `a photo needs alt="…", a text alternative that says what the picture shows: ${PHOTO_SYNTAX}`,
+      ),
+    )
+  if (!plainText(node).trim())
+    problems.push(at(node, `a photo needs a caption in its brackets: ${PHOTO_SYNTAX}`))
+  return problems
+}
+
+/** The words of a body as a reader counts them: photos (captions included) left out. */
+export function articleWordCount(body: string): number {
+  return body
+    .replace(/^::photo\b.*$/gm, ' ')
+    .split(/\s+/)
+    .filter((word) => /\w/.test(word)).length
+}
+
+export interface RenderOptions extends CheckOptions {
+  /** The sources of a manifest picture (undefined when there is none). */
+  image: (id: string, alt: string) => ImageSource | undefined
+}
+
+/**
+ * Photos become <figure> elements (the same markup as app/components/ui/picture.tsx, which a
+ * test holds them to) before the tree is turned into HTML. The caption is a paragraph until
+ * then, so typographic quotes treat it as the start of a text of its own.
+ */
+function photoFigures(options: RenderOptions) {
+  return (tree: MdastRoot) => {
+    const replace = (node: AnyNode) => {
+      const list = children(node)
+      list.forEach((child, index) => {
+        if (child.type === 'leafDirective' && child.name === 'photo') {
+          const alt = child.attributes?.['alt'] ?? ''
+          const source = options.image(child.attributes?.['image'] ?? '', alt)
+          if (!source) throw new Error(`photo "${child.attributes?.['image']}" has no sources`)
+          list[index] = photoFigure(source, child.children, child.position) as MdastContent
+        } else replace(child)
+      })
+    }
+    replace(tree)
+  }
+}
+
+function photoFigure(source: ImageSource, caption: Parent['children'], position: unknown) {
+  const img: Element = {
+    type: 'element',
+    tagName: 'img',
+    properties: {
+      src: source.src,
+      alt: source.alt,
+      width: source.width,
+      height: source.height,
+      loading: 'lazy',
+      decoding: 'async',
+      style: `background-color:${source.color}`,
+      className: ['h-auto', 'w-full'],
+    },
+    children: [],
+  }
+  const sourceElement = (type: string, srcSet: string): Element => ({
+    type: 'element',
+    tagName: 'source',
+    properties: { type, srcSet, sizes: PHOTO_SIZES },
+    children: [],
+  })
+  return {
+    type: 'photoFigure',
+    position,
+    data: { hName: 'figure', hProperties: { className: ['article-figure'] } },
+    children: [
+      {
+        type: 'photoPicture',
+        data: {
+          hName: 'picture',
+          hProperties: { className: ['block'] },
+          hChildren: [
+            sourceElement('image/avif', source.avifSrcSet),
+            sourceElement('image/webp', source.webpSrcSet),
+            img,
+          ],
+        },
+        children: [],
+      },
+      { type: 'paragraph', data: { hName: 'figcaption' }, children: caption },
+    ],
+  }
+}
+
+/** Outbound links (the subjects' organisations) open in a new tab, without an opener. */
+function externalLinks() {
+  return (tree: HastRoot) => {
+    const visit = (node: HastRoot | HastContent) => {
+      if (node.type === 'element' && node.tagName === 'a') {
+        const href = String(node.properties['href'] ?? '')
+        if (/^https?:\/\//i.test(href)) {
+          node.properties['rel'] = ['noopener']
+          node.properties['target'] = '_blank'
+        }
+      }
+      if ('children' in node) node.children.forEach(visit)
+    }
+    visit(tree)
+  }
+}
+
+const MEDIA_URL = '/media/[a-z0-9/-]+-\\d+\\.(?:avif|webp)'
+
+/**
+ * The ids of footnotes and their references (remark-rehype's prefix, then the label, encoded),
+ * and of the footnotes' heading.
+ */
+const FOOTNOTE_ID = /^(?:user-content-[\w%.-]+|footnote-label)$/
+
+/**
+ * Every element and attribute an article may contain; anything else is removed. The checks
+ * above refuse what a writer could type that would fall foul of it; this is the net beneath.
+ */
+export const ARTICLE_SCHEMA: SanitizeSchema = {
+  tagNames: [
+    'p',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'a',
+    'em',
+    'strong',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'hr',
+    'br',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'input',
+    'sup',
+    'section',
+    'figure',
+    'picture',
+    'source',
+    'img',
+    'figcaption',
+  ],
+  attributes: {
+    a: [
+      'href',
+      ['rel', 'noopener'],
+      ['target', '_blank'],
+      ['id', FOOTNOTE_ID],
+      ['ariaDescribedBy', FOOTNOTE_ID],
+      'ariaLabel',
+      'dataFootnoteRef',
+      'dataFootnoteBackref',
+      ['className', 'data-footnote-backref'],
+    ],
+    code: [['className', /^language-[\w-]+$/]],
+    ol: ['start', ['className', 'contains-task-list']],
+    ul: [['className', 'contains-task-list']],
+    li: [
+      ['id', FOOTNOTE_ID],
+      ['className', 'task-list-item'],
+    ],
+    input: [['type', 'checkbox'], ['disabled', true], 'checked'],
+    th: [['align', 'left', 'center', 'right']],
+    td: [['align', 'left', 'center', 'right']],
+    h2: [
+      ['id', FOOTNOTE_ID],
+      ['className', 'sr-only'],
+    ],
+    section: ['dataFootnotes', ['className', 'footnotes']],
+    figure: [['className', 'article-figure']],
+    picture: [['className', 'block']],
+    source: [
+      ['type', 'image/avif', 'image/webp'],
+      ['srcSet', new RegExp(`^${MEDIA_URL} \\d+w(?:, ${MEDIA_URL} \\d+w)*$`)],
+      ['sizes', PHOTO_SIZES],
+    ],
+    img: [
+      ['src', new RegExp(`^${MEDIA_URL}$`)],
+      'alt',
+      'width',
+      'height',
+      ['loading', 'lazy'],
+      ['decoding', 'async'],
+      ['style', /^background-color:#[0-9a-f]{6}$/i],
+      ['className', 'h-auto', 'w-full'],
+    ],
+  },
+  required: { input: { type: 'checkbox', disabled: true } },
+  protocols: { href: ['http', 'https', 'mailto', 'tel'] },
+  ancestors: {
+    tbody: ['table'],
+    td: ['table'],
+    th: ['table'],
+    thead: ['table'],
+    tr: ['table'],
+    li: ['ol', 'ul'],
+    figcaption: ['figure'],
+    source: ['picture'],
+  },
+  // Ids come only from footnotes, already prefixed by remark-rehype (so they cannot clobber a
+  // global such as window.location) and matched by their links: the schema keeps them as they are.
+  clobber: [],
+  strip: ['script', 'style'],
+}
+
+/**
+ * A body as HTML: typographic quotes and dashes (as the rest of the page's copy), photos as
+ * figures, outbound links in a new tab; sanitised. Throws a MarkdownError, with every problem,
+ * for a body checkMarkdown refuses.
+ */
+export function renderMarkdown(body: string, options: RenderOptions): string {
+  const tree = parse(body)
+  const problems = problemsIn(tree, options)
+  if (problems.length > 0) throw new MarkdownError(problems)
+  const transform = unified()
+    .use(remarkSmartypants)
+    .use(() => photoFigures(options))
+    // No allowDangerousHtml: raw HTML (refused above) would be dropped, never passed through.
+    .use(remarkRehype)
+    .use(() => externalLinks())
+    .use(rehypeSanitize, ARTICLE_SCHEMA)
+    .use(rehypeStringify)
+  const hast = transform.runSync(tree)
+  return transform.stringify(hast as HastRoot)
+}

@@ -1,0 +1,340 @@
+/**
+ * Everything the site publishes, as one value: the `ContentSnapshot`. The build reads it from the
+ * repository's content/ folder (./content-dir.ts), the server from the database
+ * (server/content/); the pages are rendered from it alone.
+ *
+ * Stored, the snapshot is a list of content documents: one per page's copy, one for the site's
+ * brand and navigation, one for its settings, one for the media manifest and one per article.
+ * `snapshotDocuments` and `snapshotFromDocuments` go from one to the other; the second checks
+ * everything (each document's schema, then what documents say about each other: pictures that
+ * exist, changemaker cards that link to an article that exists, article bodies) and throws a
+ * ContentError naming each file or document and field.
+ */
+import type { z } from 'zod'
+import { articleFrontmatter, normaliseBody, type ArticleSource } from './articles.ts'
+import { checkMarkdown } from './markdown.ts'
+import { mediaManifest, type MediaManifest } from './media.ts'
+import {
+  about,
+  articlesPage,
+  consentPages,
+  contactPage,
+  home,
+  privacyPage,
+  type ConsentPagesContent,
+} from './pages.ts'
+import { ContentError, parseWith, type ContentProblem } from './problems.ts'
+import { siteCopy, siteSettings } from './site.ts'
+import { slugProblem } from './slug.ts'
+
+/** The documents that exist exactly once, by key, in the order they are listed and exported. */
+export const SINGLETONS = {
+  settings: { kind: 'settings', schema: siteSettings },
+  site: { kind: 'site', schema: siteCopy },
+  'page/home': { kind: 'page', schema: home },
+  'page/about': { kind: 'page', schema: about },
+  'page/articles': { kind: 'page', schema: articlesPage },
+  'page/contact': { kind: 'page', schema: contactPage },
+  'page/privacy': { kind: 'page', schema: privacyPage },
+  'page/consent': { kind: 'page', schema: consentPages },
+  media: { kind: 'media', schema: mediaManifest },
+} as const satisfies Record<string, { kind: DocumentKind; schema: z.ZodType }>
+
+export type SingletonKey = keyof typeof SINGLETONS
+type SingletonData<K extends SingletonKey> = z.infer<(typeof SINGLETONS)[K]['schema']>
+
+export type DocumentKind = 'settings' | 'site' | 'page' | 'media' | 'article'
+
+export interface ContentSnapshot {
+  settings: SingletonData<'settings'>
+  site: SingletonData<'site'>
+  pages: {
+    home: SingletonData<'page/home'>
+    about: SingletonData<'page/about'>
+    articles: SingletonData<'page/articles'>
+    contact: SingletonData<'page/contact'>
+    privacy: SingletonData<'page/privacy'>
+    consent: ConsentPagesContent
+  }
+  media: MediaManifest
+  /** Every published article, by slug. */
+  articles: ArticleSource[]
+  /** Former article slugs that answer with a redirect to the article's current one. */
+  redirects: SlugRedirect[]
+}
+
+export interface SlugRedirect {
+  from: string
+  to: string
+}
+
+/** One stored piece of content: what a file in content/ or a row of content_document holds. */
+export interface ContentDocument {
+  /** Stable for the document's life: "page/home", "article/marisol-vega" (its first slug). */
+  key: string
+  kind: DocumentKind
+  /** Articles only: the current slug. */
+  slug: string | null
+  /** The document's fields (an article's front matter), as JSON. */
+  data: unknown
+  /** Articles only: the Markdown body. */
+  body: string | null
+}
+
+export const articleKey = (slug: string) => `article/${slug}`
+
+function singletonValue(snapshot: ContentSnapshot, key: SingletonKey): unknown {
+  switch (key) {
+    case 'settings':
+      return snapshot.settings
+    case 'site':
+      return snapshot.site
+    case 'media':
+      return snapshot.media
+    default:
+      return snapshot.pages[PAGE_FIELD[key]]
+  }
+}
+
+const PAGE_FIELD = {
+  'page/home': 'home',
+  'page/about': 'about',
+  'page/articles': 'articles',
+  'page/contact': 'contact',
+  'page/privacy': 'privacy',
+  'page/consent': 'consent',
+} as const satisfies Record<Exclude<SingletonKey, 'settings' | 'site' | 'media'>, string>
+
+/** The snapshot as documents: the singletons in their order, then the articles by slug. */
+export function snapshotDocuments(snapshot: ContentSnapshot): ContentDocument[] {
+  return [
+    ...(Object.keys(SINGLETONS) as SingletonKey[]).map((key) => ({
+      key,
+      kind: SINGLETONS[key].kind,
+      slug: null,
+      data: singletonValue(snapshot, key),
+      body: null,
+    })),
+    ...snapshot.articles.map((article) => ({
+      key: articleKey(article.slug),
+      kind: 'article' as const,
+      slug: article.slug,
+      data: article.frontmatter,
+      body: article.body,
+    })),
+  ]
+}
+
+export interface SourceLabels {
+  /** Names a document in messages: its file (content/home.yaml) or its key (page/home). */
+  (document: Pick<ContentDocument, 'key' | 'kind' | 'slug'>): string
+}
+
+/** Names documents by key: "page/home", "article marisol-vega". */
+export const byKey: SourceLabels = (document) =>
+  document.kind === 'article' ? `article ${document.slug ?? document.key}` : document.key
+
+/** Line numbers of a body as the source shows them (an article file adds its front matter). */
+export interface BodyOffsets {
+  (document: Pick<ContentDocument, 'key' | 'slug'>): number
+}
+
+/**
+ * Checks one document on its own: its schema and, for an article, its slug and body. Returns
+ * the document with its data parsed (defaults applied, fields in the schema's order).
+ */
+export function checkDocument(
+  document: ContentDocument,
+  context: { media?: MediaManifest; source: string; bodyOffset?: number },
+): { document: ContentDocument; problems: ContentProblem[] } {
+  const { source } = context
+  if (document.kind === 'article') {
+    const problems: ContentProblem[] = []
+    const slug = document.slug ?? ''
+    const reason = slugProblem(slug)
+    if (reason) problems.push({ source, field: 'slug', message: reason })
+    const parsed = parseWith(articleFrontmatter, source, document.data)
+    problems.push(...parsed.problems)
+    const body = normaliseBody(document.body ?? '')
+    if (context.media) {
+      const images = context.media.images
+      for (const problem of checkMarkdown(body, { imageExists: (id) => id in images }))
+        problems.push({
+          source,
+          field: 'body',
+          line: problem.line + (context.bodyOffset ?? 0),
+          column: problem.column,
+          message: problem.message,
+        })
+    }
+    return { document: { ...document, data: parsed.data ?? document.data, body }, problems }
+  }
+  const spec = SINGLETONS[document.key as SingletonKey] as
+    (typeof SINGLETONS)[SingletonKey] | undefined
+  if (!spec || spec.kind !== document.kind)
+    return {
+      document,
+      problems: [{ source, message: `"${document.key}" is not a content document this site has` }],
+    }
+  const parsed = parseWith(spec.schema as z.ZodType, source, document.data)
+  return {
+    document: { ...document, slug: null, body: null, data: parsed.data ?? document.data },
+    problems: parsed.problems,
+  }
+}
+
+/**
+ * Assembles and checks a snapshot. Every problem of every document is collected before the
+ * ContentError is thrown, so one run names them all.
+ */
+export function snapshotFromDocuments(
+  documents: readonly ContentDocument[],
+  options: {
+    redirects?: readonly SlugRedirect[]
+    source?: SourceLabels
+    bodyOffset?: BodyOffsets
+    /** Where a problem with the redirects is reported. */
+    redirectsSource?: string
+  } = {},
+): ContentSnapshot {
+  const source = options.source ?? byKey
+  const problems: ContentProblem[] = []
+  const values = new Map<string, unknown>()
+  const articles: ArticleSource[] = []
+
+  const mediaDocument = documents.find((d) => d.key === 'media')
+  const media = mediaDocument
+    ? (mediaManifest.safeParse(mediaDocument.data).data as MediaManifest | undefined)
+    : undefined
+
+  for (const document of documents) {
+    const label = source(document)
+    const checked = checkDocument(document, {
+      source: label,
+      ...(media && { media }),
+      bodyOffset: options.bodyOffset?.(document) ?? 0,
+    })
+    problems.push(...checked.problems)
+    if (document.kind === 'article') {
+      if (articles.some((a) => a.slug === document.slug))
+        problems.push({ source: label, field: 'slug', message: 'another article has this slug' })
+      else
+        articles.push({
+          slug: document.slug ?? '',
+          frontmatter: checked.document.data as ArticleSource['frontmatter'],
+          body: checked.document.body ?? '',
+        })
+    } else if (values.has(document.key)) {
+      problems.push({ source: label, message: `"${document.key}" is there twice` })
+    } else values.set(document.key, checked.document.data)
+  }
+  for (const key of Object.keys(SINGLETONS) as SingletonKey[]) {
+    if (!values.has(key)) {
+      const kind = SINGLETONS[key].kind
+      problems.push({ source: source({ key, kind, slug: null }), message: 'is missing' })
+    }
+  }
+  articles.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+  const redirects = [...(options.redirects ?? [])].sort((a, b) =>
+    a.from < b.from ? -1 : a.from > b.from ? 1 : 0,
+  )
+  if (problems.length > 0) throw new ContentError(problems)
+
+  const snapshot: ContentSnapshot = {
+    settings: values.get('settings') as ContentSnapshot['settings'],
+    site: values.get('site') as ContentSnapshot['site'],
+    pages: {
+      home: values.get('page/home') as ContentSnapshot['pages']['home'],
+      about: values.get('page/about') as ContentSnapshot['pages']['about'],
+      articles: values.get('page/articles') as ContentSnapshot['pages']['articles'],
+      contact: values.get('page/contact') as ContentSnapshot['pages']['contact'],
+      privacy: values.get('page/privacy') as ContentSnapshot['pages']['privacy'],
+      consent: values.get('page/consent') as ConsentPagesContent,
+    },
+    media: values.get('media') as MediaManifest,
+    articles,
+    redirects,
+  }
+  const crossProblems = crossReferenceProblems(snapshot, {
+    source,
+    redirectsSource: options.redirectsSource ?? 'redirects',
+  })
+  if (crossProblems.length > 0) throw new ContentError(crossProblems)
+  return snapshot
+}
+
+/** A media reference inside some document data: where it is and what it names. */
+interface MediaReference {
+  field: string
+  kind: 'image' | 'video'
+  id: string
+}
+
+/**
+ * The media ids a document's data refers to. Content names pictures in `image` (beside `alt`),
+ * `portrait` and `poster` fields and clips in `video` fields; the schemas keep those names.
+ */
+export function mediaReferences(data: unknown, path: string[] = []): MediaReference[] {
+  if (Array.isArray(data))
+    return data.flatMap((item, i) => mediaReferences(item, [...path, `${i}`]))
+  if (data === null || typeof data !== 'object') return []
+  return Object.entries(data).flatMap(([key, value]): MediaReference[] => {
+    const field = [...path, key].join('.')
+    if (typeof value === 'string' && (key === 'image' || key === 'portrait' || key === 'poster'))
+      return [{ field, kind: 'image', id: value }]
+    if (typeof value === 'string' && key === 'video') return [{ field, kind: 'video', id: value }]
+    return mediaReferences(value, [...path, key])
+  })
+}
+
+/** What documents say about each other: media that exist, links to articles that exist. */
+export function crossReferenceProblems(
+  snapshot: ContentSnapshot,
+  options: { source?: SourceLabels; redirectsSource?: string } = {},
+): ContentProblem[] {
+  const source = options.source ?? byKey
+  const problems: ContentProblem[] = []
+  const slugs = new Set(snapshot.articles.map((a) => a.slug))
+  for (const document of snapshotDocuments(snapshot)) {
+    if (document.kind === 'media') continue
+    const label = source(document)
+    for (const reference of mediaReferences(document.data)) {
+      const known =
+        reference.kind === 'image'
+          ? reference.id in snapshot.media.images
+          : reference.id in snapshot.media.videos
+      if (!known)
+        problems.push({
+          source: label,
+          field: reference.field,
+          message: `there is no ${reference.kind === 'image' ? 'picture' : 'video'} "${reference.id}" in the media library (content/media-manifest.json)`,
+        })
+    }
+  }
+  // A card may keep an article's former slug: that address redirects to the article.
+  const formerSlugs = new Set(snapshot.redirects.map((r) => r.from))
+  snapshot.pages.home.changemakers.cards.forEach((card, i) => {
+    if (card.article !== undefined && !slugs.has(card.article) && !formerSlugs.has(card.article))
+      problems.push({
+        source: source({ key: 'page/home', kind: 'page', slug: null }),
+        field: `changemakers.cards.${i}.article`,
+        message: `there is no article "${card.article}"`,
+      })
+  })
+  const redirectsSource = options.redirectsSource ?? 'redirects'
+  for (const redirect of snapshot.redirects) {
+    if (!slugs.has(redirect.to))
+      problems.push({
+        source: redirectsSource,
+        field: redirect.from,
+        message: `redirects to "${redirect.to}", which is not an article`,
+      })
+    if (slugs.has(redirect.from))
+      problems.push({
+        source: redirectsSource,
+        field: redirect.from,
+        message: 'is the slug of an article, so it cannot also redirect',
+      })
+  }
+  return problems
+}

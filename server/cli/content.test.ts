@@ -1,0 +1,153 @@
+/** npm run content -- export / import, as separate processes against a real database of each engine. */
+import { spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { listContentFiles, readContentDir } from '#common/content/content-dir.ts'
+import { createContentRepository } from '#server/content/repository.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+const CONTENT = path.join(ROOT, 'content')
+
+// Every test starts Node processes (each some seconds on a loaded two-core machine), as
+// scripts/forget.test.ts does.
+vi.setConfig({ testTimeout: 90_000 })
+
+describeOnDatabases('npm run content', (dialect) => {
+  let testDb: TestDatabase
+  let scratch: string
+
+  const content = (...args: string[]) =>
+    spawnSync(process.execPath, ['server/cli/content.ts', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...testDb.env },
+      encoding: 'utf8',
+    })
+  /** Every file of a folder (relative path -> text). */
+  const filesOf = (dir: string) => listContentFiles(dir)
+  const documentCount = async () =>
+    Number(
+      (
+        await testDb.database.db
+          .selectFrom('content_document')
+          .select(testDb.database.db.fn.countAll<number>().as('count'))
+          .executeTakeFirstOrThrow()
+      ).count,
+    )
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase(dialect)
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'content-cli-'))
+  })
+  afterEach(async () => {
+    await testDb.drop()
+    fs.rmSync(scratch, { recursive: true, force: true })
+  })
+
+  it('exports a freshly imported database byte for byte as the repository’s content/', () => {
+    const imported = content('import', CONTENT)
+    expect(imported.stderr).toBe('')
+    expect(imported.status).toBe(0)
+    expect(imported.stdout).toMatch(
+      /^Imported into .*: 16 documents from .*content \(content version 1\)\.$/m,
+    )
+    const out = path.join(scratch, 'export')
+    const exported = content('export', out)
+    expect(exported.status).toBe(0)
+    expect(exported.stdout).toMatch(/^Exported 16 files \(content version 1\)/)
+    const written = filesOf(out)
+    const sample = filesOf(CONTENT)
+    expect([...written.keys()].sort()).toEqual([...sample.keys()].sort())
+    for (const [file, text] of sample) expect(written.get(file), file).toBe(text)
+  })
+
+  it('exports what staff published since, in the same formats', async () => {
+    expect(content('import', CONTENT).status).toBe(0)
+    const repository = createContentRepository(testDb.database)
+    const home = structuredClone(readContentDir(CONTENT).pages.home)
+    home.hero.heading = 'Stories of change, told by the people who lead it'
+    const { version } = await repository.getDocument('page/home')
+    const saved = await repository.saveDraft('page/home', {
+      data: home,
+      baseVersion: version,
+      actor: 'editor',
+    })
+    await repository.publish('page/home', { baseVersion: saved.document.version, actor: 'editor' })
+    const out = path.join(scratch, 'export')
+    expect(content('export', out).status).toBe(0)
+    const before = fs.readFileSync(path.join(CONTENT, 'home.yaml'), 'utf8').split('\n')
+    const after = fs.readFileSync(path.join(out, 'home.yaml'), 'utf8').split('\n')
+    const changed = after.filter((line, i) => line !== before[i])
+    expect(changed).toEqual(['  heading: Stories of change, told by the people who lead it'])
+  })
+
+  it('refuses to import over existing content unless --replace is given', async () => {
+    expect(content('import', CONTENT).status).toBe(0)
+    const again = content('import', CONTENT)
+    expect(again.status).toBe(1)
+    expect(again.stderr).toMatch(
+      /already holds content \(16 documents\)\. import fills an empty database; .* run it again with --replace\./,
+    )
+    expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+    const replaced = content('import', CONTENT, '--replace')
+    expect(replaced.status).toBe(0)
+    expect(replaced.stdout).toMatch(/^Replaced the content of .*\(content version 2\)\.$/m)
+  })
+
+  it('imports nothing from a folder with a mistake, and names the file and the field', async () => {
+    const folder = path.join(scratch, 'bad')
+    fs.cpSync(CONTENT, folder, { recursive: true })
+    const settings = path.join(folder, 'settings.yaml')
+    fs.writeFileSync(
+      settings,
+      fs.readFileSync(settings, 'utf8').replace(/^email: .*$/m, 'email: not-an-address'),
+    )
+    const result = content('import', folder)
+    expect(result.status).toBe(1)
+    expect(result.stderr).toMatch(
+      /^Invalid content in .*bad\/settings\.yaml:\n {2}email: must be an e-mail address\nNothing was imported/,
+    )
+    expect(await documentCount()).toBe(0)
+  })
+
+  it('says why it cannot export', () => {
+    const empty = content('export', path.join(scratch, 'out'))
+    expect(empty.status).toBe(1)
+    expect(empty.stderr).toMatch(/holds no content yet: start the server once/)
+    expect(content('import', CONTENT).status).toBe(0)
+    fs.writeFileSync(path.join(scratch, 'note.txt'), 'mine')
+    const occupied = content('export', scratch)
+    expect(occupied.status).toBe(1)
+    expect(occupied.stderr).toMatch(/is not empty: export into a new or empty folder/)
+    expect(fs.readdirSync(scratch)).toEqual(['note.txt'])
+    expect(content('frobnicate', scratch).status).toBe(2)
+  })
+
+  it('imports once when several imports run at the same moment', async () => {
+    const runs = await Promise.all(
+      [1, 2, 3].map(
+        () =>
+          new Promise<{ code: number | null; stderr: string }>((resolve) => {
+            const child = spawn(process.execPath, ['server/cli/content.ts', 'import', CONTENT], {
+              cwd: ROOT,
+              env: { PATH: process.env.PATH ?? '', ...testDb.env },
+            })
+            let stderr = ''
+            child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+            child.on('exit', (code) => resolve({ code, stderr }))
+          }),
+      ),
+    )
+    expect(runs.map((r) => r.code).sort()).toEqual([0, 1, 1])
+    for (const run of runs.filter((r) => r.code === 1))
+      expect(run.stderr).toMatch(/already holds content/)
+    expect(await documentCount()).toBe(16)
+    expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+  })
+})

@@ -1,0 +1,128 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { readContentDir } from '#common/content/content-dir.ts'
+import { ContentError } from '#common/content/problems.ts'
+import {
+  createTestDatabase,
+  describeOnDatabases,
+  type TestDatabase,
+} from '#server/test/databases.ts'
+import {
+  ROOT,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '#server/test/server-process.ts'
+import { importContentOnFirstStart } from './first-start.ts'
+import { createContentRepository } from './repository.ts'
+
+const CONTENT = path.join(ROOT, 'content')
+/** Starting server processes takes some seconds each on a loaded two-core machine. */
+const SPAWNING_TIMEOUT_MS = 90_000
+
+describeOnDatabases('first start', (dialect) => {
+  let testDb: TestDatabase
+  let scratch: string
+  const log = { info: vi.fn(), warn: vi.fn() }
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase(dialect)
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-'))
+    log.info.mockClear()
+    log.warn.mockClear()
+  })
+  afterEach(async () => {
+    await testDb.drop()
+    fs.rmSync(scratch, { recursive: true, force: true })
+  })
+
+  it('fills an empty database from the content folder, once', async () => {
+    const start = () =>
+      importContentOnFirstStart({ database: testDb.database, contentDir: CONTENT, log })
+    expect(await start()).toBe('imported')
+    expect(log.info).toHaveBeenCalledWith(
+      expect.objectContaining({ documents: 16, contentVersion: 1 }),
+      'content imported into the empty database',
+    )
+    expect(await createContentRepository(testDb.database).readPublished()).toEqual(
+      readContentDir(CONTENT),
+    )
+    expect(await start()).toBe('present')
+    expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+  })
+
+  it('starts without content when there is no folder, and says what to do', async () => {
+    const result = await importContentOnFirstStart({
+      database: testDb.database,
+      contentDir: path.join(scratch, 'missing'),
+      log,
+    })
+    expect(result).toBe('no-folder')
+    expect(log.warn).toHaveBeenCalledWith(
+      { contentDir: path.join(scratch, 'missing') },
+      expect.stringMatching(/copy content\/ beside the server \(or set CONTENT_DIR\)/),
+    )
+    expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
+  })
+
+  it('imports nothing from a folder with a mistake', async () => {
+    const folder = path.join(scratch, 'content')
+    fs.cpSync(CONTENT, folder, { recursive: true })
+    fs.writeFileSync(path.join(folder, 'articles', 'marisol-vega.md'), '<script>x</script>\n')
+    await expect(
+      importContentOnFirstStart({ database: testDb.database, contentDir: folder, log }),
+    ).rejects.toBeInstanceOf(ContentError)
+    expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
+  })
+
+  it(
+    'the server imports content/ as it starts on a new database, once across processes',
+    async () => {
+      const build = path.join(scratch, 'build')
+      fs.mkdirSync(build)
+      fs.writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>x</title>')
+      const env = {
+        ...testDb.env,
+        PORT: '0',
+        BUILD_DIR: build,
+        CONTENT_DIR: CONTENT,
+        LOG_LEVEL: 'info',
+      }
+      const count = dialect === 'postgres' ? 3 : 1
+      const servers: ServerProcess[] = await Promise.all(
+        Array.from({ length: count }, () => startServerProcess({ env })),
+      )
+      try {
+        const imports = servers.flatMap((s) =>
+          s.output.filter((line) => line.includes('content imported into the empty database')),
+        )
+        expect(imports).toHaveLength(1)
+        expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+      } finally {
+        await Promise.all(servers.map((s) => stopServerProcess(s)))
+      }
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+
+  it(
+    'the server refuses to start on content that does not pass its schemas',
+    async () => {
+      const folder = path.join(scratch, 'content')
+      fs.cpSync(CONTENT, folder, { recursive: true })
+      const home = path.join(folder, 'home.yaml')
+      fs.writeFileSync(home, fs.readFileSync(home, 'utf8').replace('cta: Get Access', 'cta: ""'))
+      const build = path.join(scratch, 'build')
+      fs.mkdirSync(build)
+      const started = startServerProcess({
+        env: { ...testDb.env, PORT: '0', BUILD_DIR: build, CONTENT_DIR: folder },
+      })
+      await expect(started).rejects.toThrow(
+        /exited with 1:[\s\S]*home\.yaml:\n {2}hero\.cta: must not be empty/,
+      )
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+})
