@@ -8,7 +8,7 @@ import { catalogueRoutes } from '#server/catalogue/routes.ts'
 import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
 import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
-import type { Env } from './env.ts'
+import { resolvePaths, type Env } from './env.ts'
 import { createMailOutbox } from '#server/mail/outbox.ts'
 import { contactRoutes } from '#server/contact/routes.ts'
 import { healthRoutes } from '#server/health/routes.ts'
@@ -26,6 +26,9 @@ import { erasureAdminRoutes } from '#server/privacy/admin-routes.ts'
 import type { PersonalDataEraser } from '#server/privacy/erasure.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
+import { createMediaLibrary } from '#server/media/media-library.ts'
+import { mediaFileRoutes } from '#server/media/file-routes.ts'
+import { mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 
 export interface AppOptions {
   env: Env
@@ -40,6 +43,12 @@ export interface AppOptions {
   adminDir?: string
   /** The back office's clock (sessions, invitations, audit times); tests move it. */
   now?: () => Date
+  /**
+   * Uploaded media (server/media, docs/media.md): when set, files are served at /media/u/ and,
+   * with `library`, the back office's media library answers at /api/media behind its guard.
+   * Unset, neither exists and the public site is as before.
+   */
+  media?: { library?: Omit<MediaRoutesOptions, 'library' | 'siteUrl'> }
 }
 
 /**
@@ -134,9 +143,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', housekeeping.start)
   app.addHook('preClose', housekeeping.stop)
 
+  const media = options.media
+    ? createMediaLibrary({
+        database,
+        dataDir: resolvePaths(env).dataDir,
+        cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
+      })
+    : undefined
+  if (media) {
+    app.decorate('mediaLibrary', media)
+    // SQLite: files a crash left between their write and their row's commit.
+    app.addHook('onReady', async () => {
+      const removed = await media.sweep()
+      if (removed > 0) app.log.info({ removed }, 'media files without a row removed')
+    })
+  }
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
+      if (media && options.media?.library) {
+        await api.register(mediaRoutes, {
+          ...options.media.library,
+          library: media,
+          siteUrl: env.PUBLIC_SITE_URL,
+          prefix: '/media',
+        })
+      }
       await api.register(catalogueRoutes, { env, database })
       await api.register(contactRoutes, { env, database, outbox, housekeeping })
       await api.register(newsletterRoutes, { env, database, outbox, housekeeping })
@@ -173,6 +206,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
   await app.register(newsletterPageRoutes, { env, database })
 
+  if (media) await app.register(mediaFileRoutes, { library: media })
   if (options.build) await app.register(siteRoutes, { root: options.build.root })
 
   return app

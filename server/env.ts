@@ -171,6 +171,10 @@ export const envSchema = z
     // Retention (README "Privacy and data"): spam after these many days; contact messages
     // after MESSAGE_RETENTION_DAYS when set, otherwise kept.
     SPAM_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650 (ten years)').default(30),
+    // Uploaded media (server/media, docs/media.md): the most used files are kept in memory, up
+    // to this many megabytes per process (0: none; each file is read from the database or
+    // DATA_DIR every time).
+    MEDIA_CACHE_MB: nonNegativeInt.max(65_536, 'must be at most 65536 (64 GB)').default(64),
     MESSAGE_RETENTION_DAYS: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       positiveInt.max(36_500, 'must be at most 36500 (a hundred years)').optional(),

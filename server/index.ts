@@ -7,7 +7,7 @@
  */
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.ts'
+import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
@@ -19,7 +19,14 @@ function refuse(message: string): never {
   process.exit(1)
 }
 
-export async function start(source?: Record<string, string | undefined>) {
+/**
+ * `extra`: what the composition root adds to the app beyond configuration (the media library
+ * with its guard and audit log; tests start real processes with their own).
+ */
+export async function start(
+  source?: Record<string, string | undefined>,
+  extra: Pick<AppOptions, 'media'> = {},
+) {
   let env
   try {
     env = parseEnv(source)
@@ -53,7 +60,7 @@ export async function start(source?: Record<string, string | undefined>) {
         logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
-  const running = await buildApp({ env, database, build })
+  const running = await buildApp({ env, database, build, ...extra })
   logTo.app = running
   running.addHook('onClose', async () => {
     await database.close()

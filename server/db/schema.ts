@@ -107,6 +107,57 @@ export interface RateLimitWindowTable {
   reset_at: number | string
 }
 
+/** One distinct content of uploaded media, by the SHA-256 of its bytes (migration 450). */
+export interface MediaBlobTable {
+  sha256: string
+  size: number
+  created_at: string
+}
+
+/** PostgreSQL: the bytes of a blob, in order, at most 1 MiB each. Empty on SQLite (DATA_DIR). */
+export interface MediaBlobChunkTable {
+  sha256: string
+  seq: number
+  data: Uint8Array
+}
+
+/** One picture or audio file of the media library (migration 450). */
+export interface MediaAssetTable {
+  id: string
+  /** The first 32 hex digits of the uploaded bytes' SHA-256: the stem of the asset's URLs. */
+  key: string
+  kind: 'image' | 'audio'
+  original_name: string
+  /** The uploaded file's type, as read from its bytes. */
+  mime: string
+  size: number
+  sha256: string
+  width: number | null
+  height: number | null
+  /** The dominant colour, "#rrggbb", shown while a picture loads. */
+  color: string | null
+  alt: string | null
+  /** Where the subject is, 0..1 from the left and from the top (covers are cropped around it). */
+  focal_x: number | null
+  focal_y: number | null
+  created_by: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** A file an asset is served as, at /media/u/<name> (migration 450). */
+export interface MediaFileTable {
+  name: string
+  asset_id: string
+  sha256: string
+  role: 'variant' | 'master' | 'audio'
+  format: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
+}
+
 /**
  * One piece of published content (migration 400): a page's copy, an article, the site settings,
  * the media manifest (server/content, docs/content.md).
@@ -260,6 +311,10 @@ export interface DatabaseSchema {
   contact_message: ContactMessageTable
   newsletter_subscriber: NewsletterSubscriberTable
   rate_limit_window: RateLimitWindowTable
+  media_blob: MediaBlobTable
+  media_blob_chunk: MediaBlobChunkTable
+  media_asset: MediaAssetTable
+  media_file: MediaFileTable
   content_document: ContentDocumentTable
   content_revision: ContentRevisionTable
   content_redirect: ContentRedirectTable

@@ -11,6 +11,7 @@ import { rateLimitMigration } from './200-rate-limit.ts'
 import { staffMigration } from './300-staff.ts'
 import { contactInboxMigration } from './301-contact-inbox.ts'
 import { contentMigration } from './400-content.ts'
+import { mediaMigration } from './450-media.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '300-staff': staffMigration,
   '301-contact-inbox': contactInboxMigration,
   '400-content': contentMigration,
+  '450-media': mediaMigration,
 }
