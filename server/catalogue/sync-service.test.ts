@@ -35,6 +35,7 @@ function fakeProvider(name: StoreProviderName = 'shopify', skipped: SkippedProdu
   const fetchCourses = vi.fn(async (signal?: AbortSignal) => ({
     courses: await answer(signal),
     skipped,
+    skippedCount: skipped.length,
   }))
   return {
     provider: { name, fetchCourses } satisfies StoreProvider,
