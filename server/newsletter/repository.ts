@@ -25,7 +25,11 @@ export const RESEND_AFTER_MS = 10 * 60_000
 
 const DAY_MS = 24 * 3_600_000
 
-/** A fresh confirmation token for a mail about to be queued; only the hash outlives the mail. */
+/**
+ * Fresh tokens for a confirmation mail about to be queued: its confirmation token and its
+ * unsubscribe token. Both stay on the row until the mail is sent or given up; then only their
+ * hashes remain (token_hash, and a row of newsletter_unsubscribe_token, which queueMail adds).
+ */
 function queuedConfirmation(now: string) {
   const token = newToken()
   return {
@@ -37,7 +41,25 @@ function queuedConfirmation(now: string) {
     token_hash: hashToken(token),
     // Set when the mail first leaves, so the visitor gets the whole confirmation window.
     token_expires_at: null,
+    mail_unsubscribe_token: newToken(),
   }
+}
+
+/** Keeps the hash of a queued mail's unsubscribe token: its link works from now on, for good. */
+async function rememberUnsubscribeToken(
+  db: Db,
+  subscriberId: string,
+  queued: { mail_unsubscribe_token: string },
+  now: string,
+) {
+  await db
+    .insertInto('newsletter_unsubscribe_token')
+    .values({
+      token_hash: hashToken(queued.mail_unsubscribe_token),
+      subscriber_id: subscriberId,
+      created_at: now,
+    })
+    .execute()
 }
 
 /**
@@ -45,7 +67,22 @@ function queuedConfirmation(now: string) {
  * confirmation mail was queued. A confirmed address stays as it is, spam never changes a real
  * person's row, and an address that unsubscribed starts a new double opt-in.
  */
-export async function subscribe(
+export function subscribe(
+  db: Db,
+  input: NewsletterSignup,
+  options: {
+    receivedAt: Date
+    spamReason: SpamReason | null
+    doubleOptIn: boolean
+    /** How consent was given, recorded for the export (e.g. "newsletter form (double opt-in)"). */
+    source: string
+  },
+): Promise<boolean> {
+  // The row, its queued mail and that mail's unsubscribe link commit together.
+  return db.transaction().execute((trx) => subscribeIn(trx, input, options))
+}
+
+async function subscribeIn(
   db: Db,
   input: NewsletterSignup,
   options: {
@@ -61,10 +98,12 @@ export async function subscribe(
   const spam = options.spamReason !== null
   const queue = !spam && options.doubleOptIn
   const consent = { consent_at: now, consent_source: options.source }
+  const id = newRowId()
+  const queued = queue ? queuedConfirmation(now) : undefined
   const inserted = await db
     .insertInto('newsletter_subscriber')
     .values({
-      id: newRowId(),
+      id,
       email: input.email,
       email_key: key,
       status: spam ? 'spam' : options.doubleOptIn ? 'pending' : 'subscribed',
@@ -81,13 +120,16 @@ export async function subscribe(
       consent_at: spam ? null : now,
       consent_source: spam ? null : options.source,
       unsubscribed_at: null,
-      unsubscribe_token: newToken(),
       mail_token: null,
-      ...(queue ? queuedConfirmation(now) : {}),
+      mail_unsubscribe_token: null,
+      ...queued,
     })
     .onConflict((oc) => oc.column('email_key').doNothing())
     .executeTakeFirst()
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return queue
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+    if (queued) await rememberUnsubscribeToken(db, id, queued, now)
+    return queue
+  }
 
   const existing = await db
     .selectFrom('newsletter_subscriber')
@@ -113,6 +155,7 @@ export async function subscribe(
         mail_status: 'none',
         next_attempt_at: null,
         mail_token: null,
+        mail_unsubscribe_token: null,
         token_hash: null,
       })
       .where('id', '=', existing.id)
@@ -128,12 +171,14 @@ export async function subscribe(
     (existing.mail_status !== 'pending' &&
       (lastMailAt === undefined || options.receivedAt.getTime() - lastMailAt >= RESEND_AFTER_MS))
   if (!mailAgain) return false
+  const again = queuedConfirmation(now)
   await db
     .updateTable('newsletter_subscriber')
-    .set({ ...renewed, status: 'pending', ...queuedConfirmation(now) })
+    .set({ ...renewed, status: 'pending', ...again })
     .where('id', '=', existing.id)
     .where('status', '!=', 'confirmed')
     .execute()
+  await rememberUnsubscribeToken(db, existing.id, again, now)
   return true
 }
 
@@ -165,7 +210,12 @@ export async function confirmSubscription(
       updated_at: now.toISOString(),
       // A retry still waiting in the outbox is no longer needed.
       ...(row.mail_status === 'pending'
-        ? { mail_status: 'none' as const, next_attempt_at: null, mail_token: null }
+        ? {
+            mail_status: 'none' as const,
+            next_attempt_at: null,
+            mail_token: null,
+            mail_unsubscribe_token: null,
+          }
         : {}),
     })
     .where('id', '=', row.id)
@@ -178,6 +228,7 @@ export async function confirmSubscription(
 /**
  * Takes an address off the list for good: whatever its state, it is never mailed again (a
  * queued confirmation is dropped and its link stops working). Using the token again is harmless.
+ * The token is looked up by its hash: the plain token is never stored once its mail is out.
  */
 export async function unsubscribe(
   db: Db,
@@ -186,9 +237,10 @@ export async function unsubscribe(
 ): Promise<'unsubscribed' | 'invalid'> {
   if (!isTokenShaped(token)) return 'invalid'
   const row = await db
-    .selectFrom('newsletter_subscriber')
-    .select(['id', 'status'])
-    .where('unsubscribe_token', '=', token)
+    .selectFrom('newsletter_unsubscribe_token as token')
+    .innerJoin('newsletter_subscriber as subscriber', 'subscriber.id', 'token.subscriber_id')
+    .select(['subscriber.id', 'subscriber.status'])
+    .where('token.token_hash', '=', hashToken(token))
     .executeTakeFirst()
   if (!row || row.status === 'spam') return 'invalid'
   if (row.status === 'unsubscribed') return 'unsubscribed'
@@ -201,6 +253,7 @@ export async function unsubscribe(
       mail_status: sql<'none'>`case when mail_status = 'pending' then 'none' else mail_status end`,
       next_attempt_at: null,
       mail_token: null,
+      mail_unsubscribe_token: null,
       token_hash: null,
       token_expires_at: null,
     })
@@ -296,13 +349,13 @@ export function confirmationQueue(
         context: undefined,
       }
     },
-    onSettled: { mail_token: null },
+    onSettled: { mail_token: null, mail_unsubscribe_token: null },
     compose(row) {
-      if (!row.mail_token || !row.unsubscribe_token || !row.token_expires_at)
+      if (!row.mail_token || !row.mail_unsubscribe_token || !row.token_expires_at)
         throw new Error('a queued confirmation has no token')
       return confirmationMail(
         row,
-        { confirm: row.mail_token, unsubscribe: row.unsubscribe_token },
+        { confirm: row.mail_token, unsubscribe: row.mail_unsubscribe_token },
         new Date(row.token_expires_at),
         env,
       )
