@@ -332,16 +332,21 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     await app.mailOutbox.whenIdle()
     expect(smtp.received).toHaveLength(1)
 
-    // Signing up again is a new double opt-in, with a new link to confirm.
+    // Signing up again is a new double opt-in, with a new link to confirm; until it is
+    // confirmed, the address is not mailable and still marked as having left.
     await subscribe('noor@example.org')
     const [, again] = await smtp.waitForMail(2)
     expect(await row('noor@example.org')).toMatchObject({
       status: 'pending',
-      unsubscribed_at: null,
+      unsubscribed_at: expect.any(String),
     })
     expect(linkIn(again!.text).toString()).not.toBe(linkIn(mail!.text).toString())
     await sentRow('noor@example.org')
     expect(await press(linkIn(again!.text))).toBe('/newsletter/confirmed')
+    expect(await row('noor@example.org')).toMatchObject({
+      status: 'confirmed',
+      unsubscribed_at: null,
+    })
   })
 
   it('drops a queued confirmation mail when the address unsubscribes before it is sent', async () => {

@@ -2,7 +2,7 @@
  * Newsletter subscribers in the database: sign-up, confirmation, unsubscribe, export, erasure,
  * retention and the confirmation mail queue.
  */
-import { sql, type Kysely, type Selectable } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely'
 import type { NewsletterConfirmState, NewsletterSignup } from '#common/contact.ts'
 import { afterCursor, keysetPages } from '#server/db/keyset.ts'
 import type { DatabaseSchema, NewsletterSubscriberTable } from '#server/db/schema.ts'
@@ -64,8 +64,13 @@ async function rememberUnsubscribeToken(
 
 /**
  * Records a sign-up; idempotent per address, whatever its case. Returns true when a
- * confirmation mail was queued. A confirmed address stays as it is, spam never changes a real
- * person's row, and an address that unsubscribed starts a new double opt-in.
+ * confirmation mail was queued. An unsubscribe stands (issue 21): a sign-up never lowers an
+ * address's state (confirmed and subscribed stay as they are; only the subscriber's own link
+ * takes an address off the list), spam never changes a real person's row, and an address that
+ * unsubscribed becomes mailable again only by confirming a new double opt-in: without mail set
+ * up it stays unsubscribed; with it, it waits as pending, its unsubscribed_at kept, and goes
+ * back to unsubscribed if the link is never used (deleteExpiredSubscribers). The caller answers
+ * every sign-up alike, so none of this shows.
  */
 export function subscribe(
   db: Db,
@@ -136,17 +141,16 @@ async function subscribeIn(
     .selectAll()
     .where('email_key', '=', key)
     .executeTakeFirst()
-  if (!existing || spam || existing.status === 'confirmed') return false
+  if (!existing || spam) return false
+  const { status } = existing
+  if (status === 'confirmed' || status === 'subscribed') return false
+  // Unsubscribed, or pending again after an unsubscribe: only a confirmation lifts it.
+  const unsubscribed = status === 'unsubscribed' || existing.unsubscribed_at !== null
 
-  const renewed = {
-    spam_reason: null,
-    updated_at: now,
-    confirmed_at: null,
-    unsubscribed_at: null,
-    ...consent,
-  }
+  // unsubscribed_at is kept: it marks a new sign-up of an address that left, until confirmed.
+  const renewed = { spam_reason: null, updated_at: now, confirmed_at: null, ...consent }
   if (!options.doubleOptIn) {
-    if (existing.status === 'subscribed') return false
+    if (unsubscribed) return false
     await db
       .updateTable('newsletter_subscriber')
       .set({
@@ -159,25 +163,27 @@ async function subscribeIn(
         token_hash: null,
       })
       .where('id', '=', existing.id)
-      .where('status', '!=', 'confirmed')
+      .where('status', '=', status)
       .execute()
     return false
   }
 
   const lastMailAt = existing.mail_sent_at ? Date.parse(existing.mail_sent_at) : undefined
   const mailAgain =
-    existing.status !== 'pending' ||
+    status !== 'pending' ||
     existing.mail_status === 'failed' ||
     (existing.mail_status !== 'pending' &&
       (lastMailAt === undefined || options.receivedAt.getTime() - lastMailAt >= RESEND_AFTER_MS))
   if (!mailAgain) return false
   const again = queuedConfirmation(now)
-  await db
+  // Only from the state just read: a confirmation or an unsubscribe in between wins.
+  const updated = await db
     .updateTable('newsletter_subscriber')
     .set({ ...renewed, status: 'pending', ...again })
     .where('id', '=', existing.id)
-    .where('status', '!=', 'confirmed')
-    .execute()
+    .where('status', '=', status)
+    .executeTakeFirst()
+  if (Number(updated.numUpdatedRows) !== 1) return false
   await rememberUnsubscribeToken(db, existing.id, again, now)
   return true
 }
@@ -208,6 +214,7 @@ export async function confirmSubscription(
       status: 'confirmed',
       confirmed_at: now.toISOString(),
       updated_at: now.toISOString(),
+      unsubscribed_at: null,
       // A retry still waiting in the outbox is no longer needed.
       ...(row.mail_status === 'pending'
         ? {
@@ -301,12 +308,14 @@ export async function forgetSubscriber(
 
 /**
  * Retention: spam sign-ups after spamDays, and sign-ups never confirmed a day after their
- * confirmation window ended (or, when no mail ever left, a day after it would have).
+ * confirmation window ended (or, when no mail ever left, a day after it would have). An address
+ * that had unsubscribed before that sign-up is not deleted but unsubscribed again: its
+ * unsubscribe stands.
  */
 export async function deleteExpiredSubscribers(
   db: Db,
   options: { now: Date; spamDays: number; confirmTtlHours: number },
-): Promise<{ spam: number; unconfirmed: number }> {
+): Promise<{ spam: number; unconfirmed: number; unsubscribedAgain: number }> {
   const at = options.now.getTime()
   const spam = await db
     .deleteFrom('newsletter_subscriber')
@@ -315,17 +324,38 @@ export async function deleteExpiredSubscribers(
     .executeTakeFirst()
   const expiredBefore = new Date(at - DAY_MS).toISOString()
   const signedUpBefore = new Date(at - options.confirmTtlHours * 3_600_000 - DAY_MS).toISOString()
+  const expired = (eb: ExpressionBuilder<DatabaseSchema, 'newsletter_subscriber'>) =>
+    eb.or([
+      eb('token_expires_at', '<', expiredBefore),
+      eb.and([eb('token_expires_at', 'is', null), eb('updated_at', '<', signedUpBefore)]),
+    ])
+  const unsubscribedAgain = await db
+    .updateTable('newsletter_subscriber')
+    .set({
+      status: 'unsubscribed',
+      updated_at: options.now.toISOString(),
+      mail_status: sql<'none'>`case when mail_status = 'pending' then 'none' else mail_status end`,
+      next_attempt_at: null,
+      mail_token: null,
+      mail_unsubscribe_token: null,
+      token_hash: null,
+      token_expires_at: null,
+    })
+    .where('status', '=', 'pending')
+    .where('unsubscribed_at', 'is not', null)
+    .where(expired)
+    .executeTakeFirst()
   const unconfirmed = await db
     .deleteFrom('newsletter_subscriber')
     .where('status', '=', 'pending')
-    .where((eb) =>
-      eb.or([
-        eb('token_expires_at', '<', expiredBefore),
-        eb.and([eb('token_expires_at', 'is', null), eb('updated_at', '<', signedUpBefore)]),
-      ]),
-    )
+    .where('unsubscribed_at', 'is', null)
+    .where(expired)
     .executeTakeFirst()
-  return { spam: Number(spam.numDeletedRows), unconfirmed: Number(unconfirmed.numDeletedRows) }
+  return {
+    spam: Number(spam.numDeletedRows),
+    unconfirmed: Number(unconfirmed.numDeletedRows),
+    unsubscribedAgain: Number(unsubscribedAgain.numUpdatedRows),
+  }
 }
 
 /**
