@@ -5,8 +5,8 @@
  */
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
-import { stringify } from 'csv-stringify/sync'
 import type { Database } from '#server/db/index.ts'
+import { csvLine } from '#server/http/csv.ts'
 import { openConfiguredDatabase } from './database-cli.ts'
 
 export interface ExportOptions {
@@ -123,21 +123,6 @@ export function parseSince(value: string): string | undefined {
   if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined
   const date = new Date(match[4] ? text : `${text}T00:00:00Z`)
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
-}
-
-/**
- * One CSV record (RFC 4180, CRLF). Text that a spreadsheet would run as a formula (=, +, -, @,
- * tab or CR first) gets a leading apostrophe: visitors' text must never execute. Negative numbers
- * stay numbers; booleans are written as true/false; leading or trailing spaces are kept by quoting.
- */
-export function csvLine(values: readonly unknown[]): string {
-  return stringify([values], {
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    // A bare line break must be quoted too, not only CRLF (the record delimiter).
-    quoted_match: [/^\s|\s$/, /[\r\n]/],
-    cast: { boolean: String, date: (date) => date.toISOString() },
-  })
 }
 
 async function write(chunk: string) {
