@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
-import { EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
+import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
 
 /** Prints one line and exits: a configuration problem is not a crash and needs no stack trace. */
 function refuse(message: string): never {
@@ -19,20 +19,23 @@ function refuse(message: string): never {
 }
 
 export async function start(source?: Record<string, string | undefined>) {
+  // The build comes first: the public settings it was made with complete the environment
+  // (PUBLIC_SITE_URL for the links in mails), as they do for the pages.
+  let build: SiteBuild
   let env
   try {
-    env = parseEnv(source)
-  } catch (error) {
-    if (error instanceof EnvError) refuse(error.message)
-    throw error
-  }
-  const { dataDir, buildDir } = resolvePaths(env)
-  let build: SiteBuild
-  try {
-    build = openSiteBuild(buildDir)
+    build = openSiteBuild(buildDirOf(source))
   } catch (error) {
     refuse((error as Error).message)
   }
+  try {
+    env = parseEnv(source, build.settings)
+  } catch (error) {
+    build.close()
+    if (error instanceof EnvError) refuse(error.message)
+    throw error
+  }
+  const { dataDir } = resolvePaths(env)
   const conflict =
     build.settings && contradiction(build.settings, publicSettings(source), env.BUILD_DIR)
   if (conflict) {
