@@ -3,8 +3,10 @@
  * mailed after, retried with back-off when the server refuses or is down, picked up again after
  * a restart, and never mailed for spam.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { setTimeout as realDelay } from 'node:timers/promises'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import pino from 'pino'
 import { buildApp } from '#server/app.ts'
 import {
   createTestDatabase,
@@ -12,7 +14,14 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { retryDelayMs } from '#server/mail/outbox.ts'
+import {
+  createMailOutbox,
+  HEARTBEAT_MS,
+  LEASE_MS,
+  retryDelayMs,
+  type MailQueue,
+} from '#server/mail/outbox.ts'
+import { envSchema } from '#server/env.ts'
 import { contactNotificationQueue, saveMessage } from './repository.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 
@@ -265,6 +274,82 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(await queue.claim(id!, later, new Date(later.getTime() + 60_000))).toMatchObject({
       attempts: 2,
     })
+  })
+
+  it('renews its claim while a send lasts longer than a lease, so no other worker takes the mail', async () => {
+    // Date and the heartbeat's interval follow a fake clock; I/O and the outbox's idle wait do not.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    try {
+      const env = mailEnv(smtp, { MAIL_POLL_MS: '600000' })
+      const queue = contactNotificationQueue(testDb.database.db, env)
+      let renewed: () => void = () => {}
+      const watched: MailQueue = {
+        ...queue,
+        async renew(id, leaseUntil, next) {
+          const held = await queue.renew(id, leaseUntil, next)
+          renewed()
+          return held
+        },
+      }
+      let sending!: () => void
+      let finishSend!: () => void
+      const started = new Promise<void>((resolve) => (sending = resolve))
+      const outbox = createMailOutbox({
+        env,
+        log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+        transport: {
+          send() {
+            sending()
+            return new Promise<void>((resolve) => (finishSend = resolve))
+          },
+          close() {},
+        },
+      })
+      outbox.addQueue(watched)
+      await saveMessage(
+        testDb.database.db,
+        { name: 'Ngozi Adeyemi', email: 'ngozi@example.org' },
+        { receivedAt: new Date(), spamReason: null, notify: true },
+      )
+      await outbox.start()
+      await started
+      // Five heartbeats: 25 s on the clock, longer than a lease.
+      for (let beat = 0; beat < 5; beat++) {
+        const next = new Promise<void>((resolve) => (renewed = resolve))
+        await vi.advanceTimersByTimeAsync(HEARTBEAT_MS)
+        await Promise.race([
+          next,
+          realDelay(5000).then(() => {
+            throw new Error(`the claim was not renewed (heartbeat ${beat + 1})`)
+          }),
+        ])
+      }
+      expect(Date.now() - LEASE_MS).toBeGreaterThan(
+        Date.parse((await row('ngozi@example.org')).created_at),
+      )
+      // Another worker finds the mail taken.
+      const other = contactNotificationQueue(testDb.database.db, env)
+      expect(await other.due(new Date(), 10)).toEqual([])
+      const { id } = await row('ngozi@example.org')
+      expect(await other.claim(id, new Date(), new Date(Date.now() + LEASE_MS))).toBeUndefined()
+
+      finishSend()
+      await outbox.stop()
+      expect(await row('ngozi@example.org')).toMatchObject({
+        delivery_status: 'sent',
+        delivery_attempts: 1,
+      })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("lets another process send a dead worker's mail within 60 s at the default settings", () => {
+    // The lease ends at most LEASE_MS after the last renewal; another process looks at least
+    // every MAIL_POLL_MS. server/contact/takeover.test.ts shows it with real processes.
+    const defaults = envSchema.parse({})
+    expect(LEASE_MS + defaults.MAIL_POLL_MS).toBeLessThanOrEqual(60_000)
+    expect(HEARTBEAT_MS * 3).toBeLessThanOrEqual(LEASE_MS)
   })
 
   it('sends mail that arrives during a send at once, without waiting for the next poll', async () => {
