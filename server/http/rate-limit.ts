@@ -45,7 +45,8 @@ export function createRateLimiter(options: {
   log?: Logger
   now?: () => number
 }): RateLimiter {
-  const now = options.now ?? Date.now
+  // Read at each hit (a test's fake clock included).
+  const now = options.now ?? (() => Date.now())
   return {
     async hit(address, withinMs) {
       const at = now()
