@@ -4,7 +4,17 @@
  * a restart, and never mailed for spam.
  */
 import { setTimeout as realDelay } from 'node:timers/promises'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest'
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { buildApp } from '#server/app.ts'
@@ -41,21 +51,6 @@ function mailEnv(smtp: TestSmtpServer, overrides: Record<string, string> = {}) {
     MAIL_POLL_MS: '40',
     ...overrides,
   })
-}
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > until)
-      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 30))
-  }
 }
 
 describe('retryDelayMs', () => {
@@ -129,13 +124,15 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     )
     expect(mail!.text).toContain('Website:  https://story-quilts.example.org')
 
-    const stored = await waitFor(
-      () => row("amara.o'neal+quilts@example.org"),
-      (r) => r.delivery_status === 'sent',
-    )
-    expect(stored).toMatchObject({ delivery_attempts: 1, last_error: null, next_attempt_at: null })
-    expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
     await target.mailOutbox.whenIdle()
+    const stored = await row("amara.o'neal+quilts@example.org")
+    expect(stored).toMatchObject({
+      delivery_status: 'sent',
+      delivery_attempts: 1,
+      last_error: null,
+      next_attempt_at: null,
+    })
+    expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -148,11 +145,8 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       (await send(target, { name: 'Lorraine Mitchell', email: 'lorraine@example.org' })).statusCode,
     ).toBe(201)
     await smtp.waitForMail(1)
-    await waitFor(
-      () => row('lorraine@example.org'),
-      (r) => r.delivery_status === 'sent',
-    )
     await target.mailOutbox.whenIdle()
+    expect(await row('lorraine@example.org')).toMatchObject({ delivery_status: 'sent' })
     expect(smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
       'Lorraine Mitchell <lorraine@example.org>',
     ])
@@ -164,47 +158,59 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
   })
 
   it('retries with growing delays while the server refuses, then delivers', async () => {
+    // The clock stands still but where the test moves it: each retry falls due when it says.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     smtp.failNext(2, 451)
-    // A base long enough to watch each state go by, even on a busy machine.
     const target = await start(
       mailEnv(smtp, { MAIL_RETRY_BASE_MS: '400', MAIL_RETRY_MAX_MS: '5000' }),
     )
     await send(target, { name: 'Terrence Hollis', email: 'terrence@example.org' })
-
-    const afterFirst = await waitFor(
-      () => row('terrence@example.org'),
-      (r) => r.delivery_attempts === 1 && r.last_error !== null,
-    )
-    expect(afterFirst.delivery_status).toBe('pending')
+    await target.mailOutbox.whenIdle()
+    const afterFirst = await row('terrence@example.org')
+    expect(afterFirst).toMatchObject({ delivery_status: 'pending', delivery_attempts: 1 })
     expect(afterFirst.last_error).toMatch(/451/)
     const firstRetry = Date.parse(afterFirst.next_attempt_at!)
-    // At least the base delay (less 20 % jitter) after the message arrived.
-    expect(firstRetry - Date.parse(afterFirst.created_at)).toBeGreaterThanOrEqual(320)
+    // The base delay, give or take 20 %, after the first attempt.
+    const firstWait = firstRetry - Date.parse(afterFirst.created_at)
+    expect(firstWait).toBeGreaterThanOrEqual(320)
+    expect(firstWait).toBeLessThanOrEqual(480)
 
-    const afterSecond = await waitFor(
-      () => row('terrence@example.org'),
-      (r) => r.delivery_attempts === 2 && r.last_error !== null,
-    )
-    expect(afterSecond.delivery_status).toBe('pending')
-    // The second wait is twice the base: at least 640 ms after the first retry began.
-    expect(Date.parse(afterSecond.next_attempt_at!) - firstRetry).toBeGreaterThanOrEqual(640)
+    // Not due a moment before; due at its time.
+    vi.setSystemTime(firstRetry - 1)
+    await target.mailOutbox.whenIdle()
+    expect(await row('terrence@example.org')).toMatchObject({ delivery_attempts: 1 })
+    vi.setSystemTime(firstRetry)
+    await target.mailOutbox.whenIdle()
+    const afterSecond = await row('terrence@example.org')
+    expect(afterSecond).toMatchObject({ delivery_status: 'pending', delivery_attempts: 2 })
+    // The second wait is twice the base.
+    const secondWait = Date.parse(afterSecond.next_attempt_at!) - firstRetry
+    expect(secondWait).toBeGreaterThanOrEqual(640)
+    expect(secondWait).toBeLessThanOrEqual(960)
 
-    const done = await waitFor(
-      () => row('terrence@example.org'),
-      (r) => r.delivery_status === 'sent',
-    )
-    expect(done).toMatchObject({ delivery_attempts: 3, last_error: null, next_attempt_at: null })
+    vi.setSystemTime(Date.parse(afterSecond.next_attempt_at!))
+    await target.mailOutbox.whenIdle()
+    expect(await row('terrence@example.org')).toMatchObject({
+      delivery_status: 'sent',
+      delivery_attempts: 3,
+      last_error: null,
+      next_attempt_at: null,
+    })
     expect(smtp.received).toHaveLength(1)
   })
 
   it('gives up after MAIL_MAX_ATTEMPTS and says why on the row', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     smtp.failNext(10, 550)
     const target = await start(mailEnv(smtp, { MAIL_MAX_ATTEMPTS: '2', MAIL_RETRY_BASE_MS: '50' }))
     await send(target, { name: 'Dante Whitfield', email: 'dante@example.org' })
-    const failed = await waitFor(
-      () => row('dante@example.org'),
-      (r) => r.delivery_status === 'failed',
-    )
+    await target.mailOutbox.whenIdle()
+    vi.setSystemTime(Date.parse((await row('dante@example.org')).next_attempt_at!))
+    await target.mailOutbox.whenIdle()
+    const failed = await row('dante@example.org')
+    expect(failed.delivery_status).toBe('failed')
     expect(failed.delivery_attempts).toBe(2)
     expect(failed.last_error).toMatch(/550/)
     expect(failed.next_attempt_at).toBeNull()
@@ -215,10 +221,8 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     await smtp.stop()
     const first = await start()
     await send(first, { name: 'Yolanda Reyes', email: 'yolanda@example.org' })
-    const waiting = await waitFor(
-      () => row('yolanda@example.org'),
-      (r) => r.last_error !== null,
-    )
+    await first.mailOutbox.whenIdle()
+    const waiting = await row('yolanda@example.org')
     expect(waiting.delivery_status).toBe('pending')
     expect(waiting.last_error).toMatch(/ECONNREFUSED|ECONNECTION|connect/i)
     await first.close()
@@ -229,12 +233,11 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       .updateTable('contact_message')
       .set({ next_attempt_at: new Date().toISOString() })
       .execute()
-    await start()
+    const second = await start()
     await smtp.waitForMail(1)
-    const delivered = await waitFor(
-      () => row('yolanda@example.org'),
-      (r) => r.delivery_status === 'sent',
-    )
+    await second.mailOutbox.whenIdle()
+    const delivered = await row('yolanda@example.org')
+    expect(delivered).toMatchObject({ delivery_status: 'sent' })
     expect(delivered.delivery_attempts).toBeGreaterThanOrEqual(2)
   })
 

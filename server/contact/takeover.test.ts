@@ -93,7 +93,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       const second = await startServerProcess({ env: env(smtp.url) })
       cleanups.push(() => stopServerProcess(second))
       const [mail] = await smtp.waitForMail(1, 60_000)
-    expect(performance.now() - killedAt).toBeLessThan(60_000)
+      expect(performance.now() - killedAt).toBeLessThan(60_000)
       expect(mail!.headers.get('reply-to')).toBe('Tomás Whitehorse <tomas@example.org>')
     }, 120_000)
   },
