@@ -217,33 +217,32 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
   }, 30_000)
 
   /**
-   * Refreshes from the store while asking /api/health again and again, one request after the
-   * other, until the refresh answers; returns the refresh's answer and the slowest health answer.
+   * Refreshes from the store while asking /api/health every 25 ms (a health checker's question,
+   * forty times a second) until the refresh answers; returns the refresh's answer and the
+   * slowest health answer.
    */
   async function refreshWhileProbing() {
-    let refreshed = false
-    const refresh = fetch(`${server.url}/api/core/shopify/courses/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(20_000),
-    }).finally(() => {
-      refreshed = true
-    })
-    let slowestMs = 0
-    let probes = 0
-    while (!refreshed) {
+    const probes: Promise<number>[] = []
+    const probe = async () => {
       const begun = performance.now()
       const health = await fetch(`${server.url}/api/health`)
       expect(health.status).toBe(200)
-      slowestMs = Math.max(slowestMs, performance.now() - begun)
-      probes++
+      await health.arrayBuffer()
+      return performance.now() - begun
     }
-    const answer = await refresh
+    probes.push(probe())
+    const sampler = setInterval(() => probes.push(probe()), 25)
+    const answer = await fetch(`${server.url}/api/core/shopify/courses/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      signal: AbortSignal.timeout(20_000),
+    }).finally(() => clearInterval(sampler))
+    const times = await Promise.all(probes)
     return {
       status: answer.status,
       body: (await answer.json()) as { count?: number; message?: string },
-      slowestMs,
-      probes,
+      slowestMs: Math.max(...times),
+      probes: times.length,
     }
   }
 
