@@ -62,6 +62,14 @@ async function rememberUnsubscribeToken(
     .execute()
 }
 
+export interface SignupOptions {
+  receivedAt: Date
+  spamReason: SpamReason | null
+  doubleOptIn: boolean
+  /** How consent was given, recorded for the export (e.g. "newsletter form (double opt-in)"). */
+  source: string
+}
+
 /**
  * Records a sign-up; idempotent per address, whatever its case. Returns true when a
  * confirmation mail was queued. An unsubscribe stands (issue 21): a sign-up never lowers an
@@ -75,13 +83,7 @@ async function rememberUnsubscribeToken(
 export function subscribe(
   db: Db,
   input: NewsletterSignup,
-  options: {
-    receivedAt: Date
-    spamReason: SpamReason | null
-    doubleOptIn: boolean
-    /** How consent was given, recorded for the export (e.g. "newsletter form (double opt-in)"). */
-    source: string
-  },
+  options: SignupOptions,
 ): Promise<boolean> {
   // The row, its queued mail and that mail's unsubscribe link commit together.
   return db.transaction().execute((trx) => subscribeIn(trx, input, options))
@@ -90,13 +92,7 @@ export function subscribe(
 async function subscribeIn(
   db: Db,
   input: NewsletterSignup,
-  options: {
-    receivedAt: Date
-    spamReason: SpamReason | null
-    doubleOptIn: boolean
-    /** How consent was given, recorded for the export (e.g. "newsletter form (double opt-in)"). */
-    source: string
-  },
+  options: SignupOptions,
 ): Promise<boolean> {
   const now = options.receivedAt.toISOString()
   const key = input.email.toLowerCase()
