@@ -122,6 +122,17 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
         expect(response.headers['retry-after']).toBeDefined()
         expect(ms).toBeLessThan(3000)
       }
+      // The newsletter page's buttons are form posts too.
+      const unsubscribe = await timed(() =>
+        app.inject({
+          method: 'POST',
+          url: `/newsletter/unsubscribe?token=${'A'.repeat(43)}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: '',
+        }),
+      )
+      expect(unsubscribe.value.statusCode).toBe(503)
+      expect(unsubscribe.ms).toBeLessThan(3000)
       const health = await timed(() => app.inject('/api/health'))
       expect(health.value.statusCode).toBe(503)
       expect(health.ms).toBeLessThan(2000)
