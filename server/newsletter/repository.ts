@@ -229,6 +229,19 @@ export async function confirmSubscription(
 }
 
 /**
+ * What unsubscribing sets besides the state: a queued confirmation is dropped, and its link (and
+ * any earlier one) stops confirming.
+ */
+const OFF_THE_LIST = {
+  mail_status: sql<'none'>`case when mail_status = 'pending' then 'none' else mail_status end`,
+  next_attempt_at: null,
+  mail_token: null,
+  mail_unsubscribe_token: null,
+  token_hash: null,
+  token_expires_at: null,
+} as const
+
+/**
  * Takes an address off the list for good: whatever its state, it is never mailed again (a
  * queued confirmation is dropped and its link stops working). Using the token again is harmless.
  * The token is looked up by its hash: the plain token is never stored once its mail is out.
@@ -253,12 +266,7 @@ export async function unsubscribe(
       status: 'unsubscribed',
       unsubscribed_at: now.toISOString(),
       updated_at: now.toISOString(),
-      mail_status: sql<'none'>`case when mail_status = 'pending' then 'none' else mail_status end`,
-      next_attempt_at: null,
-      mail_token: null,
-      mail_unsubscribe_token: null,
-      token_hash: null,
-      token_expires_at: null,
+      ...OFF_THE_LIST,
     })
     .where('id', '=', row.id)
     .where('status', '!=', 'unsubscribed')
@@ -330,12 +338,7 @@ export async function deleteExpiredSubscribers(
     .set({
       status: 'unsubscribed',
       updated_at: options.now.toISOString(),
-      mail_status: sql<'none'>`case when mail_status = 'pending' then 'none' else mail_status end`,
-      next_attempt_at: null,
-      mail_token: null,
-      mail_unsubscribe_token: null,
-      token_hash: null,
-      token_expires_at: null,
+      ...OFF_THE_LIST,
     })
     .where('status', '=', 'pending')
     .where('unsubscribed_at', 'is not', null)
