@@ -91,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // trickling client stay three times longer than the headers timeout).
       connectionsCheckingInterval: Math.min(1000, Math.ceil(env.HEADERS_TIMEOUT_MS / 4)),
     },
-    genReqId: createRequestIdGenerator(),
+    genReqId: createRequestIdGenerator({ trustProxy: env.TRUST_PROXY }),
     requestIdHeader: false,
     // One line per request (not two), written asynchronously: server/http/request-log.ts.
     logController: new OneLineRequestLog(),

@@ -222,7 +222,10 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>
 
-/** Mail needs a sender, and confirmation links need the site's public address. */
+/**
+ * Mail needs a sender, and confirmation links need the site's public address: set, or taken
+ * from the build (parseEnv's `built`).
+ */
 function requireMailSettings(
   env: {
     SMTP_URL?: string | undefined
@@ -244,7 +247,7 @@ function requireMailSettings(
       code: 'custom',
       path: ['PUBLIC_SITE_URL'],
       message:
-        'is required when SMTP_URL is set (the address newsletter confirmation links point to, e.g. https://docucommons.example.org)',
+        'is required when SMTP_URL is set (the address newsletter confirmation links point to, e.g. https://docucommons.example.org); the site build has none to give (its site-config.json is missing), so set it, or build with npm run build',
     })
   }
 }
@@ -254,18 +257,51 @@ export class EnvError extends Error {
   override name = 'EnvError'
 }
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source)
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || 'environment'
-      const value = source[String(issue.path[0])]
-      const shown = value === undefined ? '' : ` (got ${JSON.stringify(redact(value))})`
-      return `Invalid configuration: ${name} ${issue.message}${shown}`
-    })
-    throw new EnvError(lines.join('\n'))
-  }
-  return result.data
+/**
+ * Parses the settings. `built` are the PUBLIC_* settings the site build was made with (its
+ * site-config.json): a PUBLIC_* setting the server reads itself (PUBLIC_SITE_URL, for mail
+ * links) and the environment leaves unset takes the built value, like every other public
+ * setting; one that is set must equal the build (index.ts refuses a contradiction).
+ */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  built: Record<string, string> = {},
+): Env {
+  const fromBuild = Object.fromEntries(
+    Object.entries(built).filter(
+      ([name]) => name in envSchema.shape && (source[name] ?? '').trim() === '',
+    ),
+  )
+  return parsedOrThrow(envSchema.safeParse({ ...source, ...fromBuild }), source)
+}
+
+const databaseSchema = z.object({
+  DATA_DIR: envSchema.shape.DATA_DIR,
+  DATABASE_URL: envSchema.shape.DATABASE_URL,
+})
+
+/**
+ * Where the database is (DATA_DIR, DATABASE_URL), for the operator commands (npm run messages,
+ * subscribers, forget), which need no other setting, and so no site build to complete them.
+ */
+export function databaseSettings(
+  source: Record<string, string | undefined> = process.env,
+): z.infer<typeof databaseSchema> {
+  return parsedOrThrow(databaseSchema.safeParse(source), source)
+}
+
+function parsedOrThrow<T>(
+  result: { success: true; data: T } | { success: false; error: z.ZodError },
+  source: Record<string, string | undefined>,
+): T {
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment'
+    const value = source[String(issue.path[0])]
+    const shown = value === undefined ? '' : ` (got ${JSON.stringify(redact(value))})`
+    return `Invalid configuration: ${name} ${issue.message}${shown}`
+  })
+  throw new EnvError(lines.join('\n'))
 }
 
 /** Hides a password in a URL so an error message never prints a credential. */
@@ -288,8 +324,19 @@ export function publicSettings(
   )
 }
 
+/**
+ * BUILD_DIR as an absolute path, read before the other settings: the build's own settings
+ * complete them (parseEnv's `built`).
+ */
+export function buildDirOf(source: Record<string, string | undefined> = process.env): string {
+  const parsed = envSchema.shape.BUILD_DIR.safeParse(source.BUILD_DIR)
+  if (!parsed.success)
+    throw new EnvError(`Invalid configuration: BUILD_DIR ${parsed.error.issues[0]?.message}`)
+  return path.resolve(parsed.data)
+}
+
 /** Absolute paths derived from the settings, resolved against the working directory. */
-export function resolvePaths(env: Env) {
+export function resolvePaths(env: Pick<Env, 'DATA_DIR' | 'BUILD_DIR' | 'CONTENT_DIR'>) {
   return {
     dataDir: path.resolve(env.DATA_DIR),
     buildDir: path.resolve(env.BUILD_DIR),

@@ -11,7 +11,7 @@ import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
-import { EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
+import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
 
 /** Prints one line and exits: a configuration problem is not a crash and needs no stack trace. */
 function refuse(message: string): never {
@@ -27,20 +27,23 @@ export async function start(
   source?: Record<string, string | undefined>,
   extra: Pick<AppOptions, 'media'> = {},
 ) {
+  // The build comes first: the public settings it was made with complete the environment
+  // (PUBLIC_SITE_URL for the links in mails), as they do for the pages.
+  let build: SiteBuild
   let env
   try {
-    env = parseEnv(source)
-  } catch (error) {
-    if (error instanceof EnvError) refuse(error.message)
-    throw error
-  }
-  const { dataDir, buildDir, contentDir } = resolvePaths(env)
-  let build: SiteBuild
-  try {
-    build = openSiteBuild(buildDir)
+    build = openSiteBuild(buildDirOf(source))
   } catch (error) {
     refuse((error as Error).message)
   }
+  try {
+    env = parseEnv(source, build.settings)
+  } catch (error) {
+    build.close()
+    if (error instanceof EnvError) refuse(error.message)
+    throw error
+  }
+  const { dataDir, contentDir } = resolvePaths(env)
   const conflict =
     build.settings && contradiction(build.settings, publicSettings(source), env.BUILD_DIR)
   if (conflict) {

@@ -6,7 +6,8 @@
  */
 import fs from 'node:fs'
 import { openDatabase, type Database } from '#server/db/index.ts'
-import { EnvError, parseEnv, resolvePaths, type Env } from '#server/env.ts'
+import { buildDirOf, EnvError, parseEnv, resolvePaths, type Env } from '#server/env.ts'
+import { builtSettings } from '#server/site/site-build.ts'
 
 /**
  * The open database and the settings, or undefined after printing what is wrong.
@@ -17,7 +18,8 @@ export async function openConfiguredDatabase(
 ): Promise<{ database: Database; env: Env } | undefined> {
   let env
   try {
-    env = parseEnv()
+    // Settings the build holds (PUBLIC_SITE_URL) complete the environment, as for the server.
+    env = parseEnv(undefined, builtSettings(buildDirOf()))
   } catch (error) {
     if (error instanceof EnvError) return fail(error.message)
     throw error

@@ -6,14 +6,11 @@
  * line". The links point at the back office's origin (ADMIN_ORIGIN, else the site's public
  * address, set or built: server/staff/site.ts).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { INVITATION_TTL_HOURS, ROLE_LABELS, ROLES, type Role } from '#common/back-office.ts'
 import { isEmailAddress } from '#common/contact-constants.ts'
-import type { Env } from '#server/env.ts'
 import { resolvePaths } from '#server/env.ts'
-import { SITE_CONFIG_FILE } from '#server/site/site-build.ts'
+import { builtSettings } from '#server/site/site-build.ts'
 import { COMMAND_LINE } from '#server/staff/audit.ts'
 import { invitationLink } from '#server/staff/invitation-mail.ts'
 import { findMemberByEmail, listMembers, type NewInvitation } from '#server/staff/repository.ts'
@@ -33,18 +30,6 @@ const USAGE = `Usage: npm run staff -- <command>
 Works on the configured database (DATA_DIR or DATABASE_URL), with the server running or not.`
 
 /** The PUBLIC_SITE_URL of the build the server serves, when the environment does not set it. */
-function builtSiteUrl(env: Env): string | undefined {
-  try {
-    const release = path.dirname(fs.realpathSync(resolvePaths(env).buildDir))
-    const config = JSON.parse(fs.readFileSync(path.join(release, SITE_CONFIG_FILE), 'utf8')) as {
-      settings?: Record<string, string>
-    }
-    return config.settings?.PUBLIC_SITE_URL
-  } catch {
-    return undefined
-  }
-}
-
 function printLink(site: AdminSite, invitation: NewInvitation) {
   const until = invitation.expiresAt.toISOString().replace('T', ' ').slice(0, 16)
   process.stdout.write(
@@ -103,7 +88,7 @@ export async function staff(argv: string[]) {
   const { database, env } = opened
   const db = database.db
   const now = new Date()
-  const site = adminSite(env, builtSiteUrl(env))
+  const site = adminSite(env, builtSettings(resolvePaths(env).buildDir).PUBLIC_SITE_URL)
   try {
     if (command === 'list') {
       const members = await listMembers(db, now)

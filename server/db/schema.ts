@@ -87,15 +87,25 @@ export interface NewsletterSubscriberTable {
   consent_source: string | null
   unsubscribed_at: string | null
   /**
-   * Stored as is, because every mail carries it and it must work for as long as the mail exists;
-   * it can only take the address off the list.
-   */
-  unsubscribe_token: string | null
-  /**
    * The confirmation token while its mail is in the outbox, so a retry sends the same link and
    * Message-ID; cleared once the mail is sent or given up (only token_hash remains).
    */
   mail_token: string | null
+  /**
+   * The unsubscribe token of the mail in the outbox, likewise; cleared with mail_token, when only
+   * its hash remains in newsletter_unsubscribe_token (migration 103).
+   */
+  mail_unsubscribe_token: string | null
+}
+
+/**
+ * The SHA-256 (hex) of every unsubscribe token mailed to a subscriber (migration 103): each mail
+ * has its own, and every one works for as long as the subscriber's row exists.
+ */
+export interface NewsletterUnsubscribeTokenTable {
+  token_hash: string
+  subscriber_id: string
+  created_at: string
 }
 
 /** One rate-limit window per endpoint and client (migration 200), used on PostgreSQL. */
@@ -310,6 +320,7 @@ export interface DatabaseSchema {
   catalogue_sync: CatalogueSyncTable
   contact_message: ContactMessageTable
   newsletter_subscriber: NewsletterSubscriberTable
+  newsletter_unsubscribe_token: NewsletterUnsubscribeTokenTable
   rate_limit_window: RateLimitWindowTable
   media_blob: MediaBlobTable
   media_blob_chunk: MediaBlobChunkTable

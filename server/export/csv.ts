@@ -1,30 +1,17 @@
 /**
  * CSV exports, one code path for the operator commands (server/cli) and the back office's
  * downloads: a feature names its columns once (how each value is read from a row), and rows
- * become RFC 4180 records with formula escaping. What visitors typed must never run in the
+ * become RFC 4180 records with formula escaping (server/http/csv.ts). What visitors typed must never run in the
  * spreadsheet that opens the file.
  */
 import { Readable } from 'node:stream'
-import { stringify } from 'csv-stringify/sync'
+import { csvLine } from '#server/http/csv.ts'
 import type { FastifyReply } from 'fastify'
 
 /** The output columns in order: each name with how its value is read from a stored row. */
 export type Columns<Row> = Record<string, (row: Row) => unknown>
 
-/**
- * One CSV record (RFC 4180, CRLF). Text that a spreadsheet would run as a formula (=, +, -, @,
- * tab or CR first) gets a leading apostrophe: visitors' text must never execute. Negative numbers
- * stay numbers; booleans are written as true/false; leading or trailing spaces are kept by quoting.
- */
-export function csvLine(values: readonly unknown[]): string {
-  return stringify([values], {
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    // A bare line break must be quoted too, not only CRLF (the record delimiter).
-    quoted_match: [/^\s|\s$/, /[\r\n]/],
-    cast: { boolean: String, date: (date) => date.toISOString() },
-  })
-}
+export { csvLine }
 
 /** The header record, then one record per row. */
 export async function* csvRecords<Row>(

@@ -32,6 +32,8 @@ beforeAll(() => {
   write('assets/entry-abc123.js.gz')
   write('media/video/hero.mp4')
   write('__spa-fallback.html')
+  write('rss.xml')
+  write('sitemap.xml')
   files = indexBuild(dir)
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -102,6 +104,11 @@ describe('resolvePath', () => {
     expect(files.get('/index.html')!.cacheControl).toBe('public, max-age=0, must-revalidate')
     expect(files.get('/about.data')!.cacheControl).toBe('public, max-age=0, must-revalidate')
     expect(files.get('/media/video/hero.mp4')!.cacheControl).toBe(CACHE.media)
+  })
+
+  it('serves the RSS feed as application/rss+xml, the sitemap as application/xml', () => {
+    expect(files.get('/rss.xml')!.contentType).toBe('application/rss+xml; charset=utf-8')
+    expect(files.get('/sitemap.xml')!.contentType).toBe('application/xml; charset=utf-8')
   })
 })
 

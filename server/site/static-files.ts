@@ -24,7 +24,9 @@ export interface StaticFile {
   readonly gzip?: { absolutePath: string; size: number }
 }
 
+/** By file name first (the feed is XML of its own type), then by extension. */
 const CONTENT_TYPES: Record<string, string> = {
+  'rss.xml': 'application/rss+xml; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -91,7 +93,10 @@ export function indexBuild(root: string): Map<string, StaticFile> {
       absolutePath,
       size: stat.size,
       etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-      contentType: CONTENT_TYPES[path.extname(absolutePath)] ?? 'application/octet-stream',
+      contentType:
+        CONTENT_TYPES[path.basename(absolutePath)] ??
+        CONTENT_TYPES[path.extname(absolutePath)] ??
+        'application/octet-stream',
       cacheControl: cacheControlFor(urlPath),
       ...(br && { br }),
       ...(gzip && { gzip }),

@@ -7,6 +7,7 @@ import { catalogueMigration } from './001-catalogue.ts'
 import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
 import { newsletterConsentMigration } from './102-newsletter-consent.ts'
+import { newsletterUnsubscribeHashesMigration } from './103-newsletter-unsubscribe-hashes.ts'
 import { rateLimitMigration } from './200-rate-limit.ts'
 import { staffMigration } from './300-staff.ts'
 import { contactInboxMigration } from './301-contact-inbox.ts'
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '100-contact-messages': contactMessagesMigration,
   '101-newsletter-subscribers': newsletterSubscribersMigration,
   '102-newsletter-consent': newsletterConsentMigration,
+  '103-newsletter-unsubscribe-hashes': newsletterUnsubscribeHashesMigration,
   '200-rate-limit': rateLimitMigration,
   '300-staff': staffMigration,
   '301-contact-inbox': contactInboxMigration,
