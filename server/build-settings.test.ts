@@ -72,7 +72,7 @@ describe('a server with mail set up and no PUBLIC_SITE_URL of its own', () => {
   })
 
   it('lets the operator commands run in the same environment', () => {
-    const result = spawnSync(process.execPath, ['scripts/subscribers.ts', '--all'], {
+    const result = spawnSync(process.execPath, ['server/cli/subscribers.ts', '--all'], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', ...env },
       encoding: 'utf8',
