@@ -22,7 +22,7 @@ const SERVER_FEATURES = [
   'podcast',
   'content',
 ]
-const APP_FEATURES = ['contact', 'courses', 'podcast']
+const APP_FEATURES = ['contact', 'courses', 'podcast', 'admin']
 const database = {
   group: ['pg', 'node:sqlite', 'kysely'],
   message: 'Only server/db opens a database (and only server/ uses Kysely).',
@@ -57,11 +57,19 @@ function boundaries() {
     },
     database,
   ]
+  // The staff app (app/admin) is its own bundle: no public page may load a byte of it.
+  const appPublic = [
+    ...appBase,
+    {
+      group: ['\\#app/admin/*', '**/admin/**'],
+      message: 'Only app/admin imports app/admin: public pages never load the back office.',
+    },
+  ]
   const appFeature = (feature) => ({
     files: [`app/${feature}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': noImport([
-        ...appBase,
+        ...(feature === 'admin' ? appBase : appPublic),
         {
           group: APP_FEATURES.filter((f) => f !== feature).map((f) => `\\#app/${f}/*`),
           message: `app/${feature} is a feature: it may use components/ and lib/, never another feature.`,
@@ -92,13 +100,23 @@ function boundaries() {
     {
       files: ['app/**/*.{ts,tsx}'],
       ignores: ['app/routes.ts', ...APP_FEATURES.map((f) => `app/${f}/**`)],
-      rules: { 'no-restricted-imports': noImport(appBase) },
+      rules: { 'no-restricted-imports': noImport(appPublic) },
     },
     ...APP_FEATURES.map(appFeature),
     {
       // The composition root (app.ts, index.ts, env.ts) wires the features together, and so do
       // the operator commands of server/cli/ (npm run content, …).
       files: ['server/*.ts', 'server/cli/**/*.ts'],
+      rules: {
+        'no-restricted-imports': noImport([
+          ...serverBase,
+          { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+        ]),
+      },
+    },
+    {
+      // The operator commands are composition roots too: each wires the features it needs.
+      files: ['server/cli/**/*.ts'],
       rules: {
         'no-restricted-imports': noImport([
           ...serverBase,
@@ -206,8 +224,20 @@ export default tseslint.config(
           selector: 'ImportDeclaration[source.value=/^(#server\\/test\\/|\\.\\.?\\/.*test\\/)/]',
           message: 'Only tests import the test helpers of server/test/.',
         },
+        {
+          selector: 'ImportDeclaration[source.value=/^(#scripts\\/|(\\.\\.\\/)+scripts\\/)/]',
+          message:
+            'Production code never imports scripts/: a host has only package.json, server, common and build (README, Deployment).',
+        },
       ],
     },
+  },
+  {
+    // The server runs after `npm ci --omit=dev`: what it imports must be a dependency.
+    files: ['server/**/*.ts', 'common/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/test/**'],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
     files: ['server/**/*.ts'],

@@ -8,6 +8,8 @@ import { SITE_CONFIG_FILE } from './server/site/site-build.ts'
 
 // Each run gets an empty embedded database, so tests see exactly the sample catalogue.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lll-e2e-'))
+// The workers read the same folder (the back-office specs run `npm run staff` on its database).
+process.env.E2E_DATA_DIR = dataDir
 
 /**
  * The server refuses a PUBLIC_SITE_URL other than the one the build was made with, and needs one
@@ -74,6 +76,10 @@ export default defineConfig({
       MAIL_POLL_MS: '200',
       MAIL_RETRY_BASE_MS: '500',
       MAIL_RETRY_MAX_MS: '2000',
+      // The back office: passkeys need a host name, so its specs open http://localhost:<port>
+      // (e2e/back-office-helpers.ts). They sign in many times from one address.
+      ADMIN_ORIGIN: `http://localhost:${PORT}`,
+      STAFF_SIGN_IN_RATE_LIMIT_MAX: '10000',
     },
   },
 })

@@ -91,15 +91,23 @@ test.describe('Courses page with the API intercepted', () => {
   test('loads the list once when the page opens, requested by the page itself', async ({
     page,
   }) => {
-    const calls = await interceptCatalogue(page, (route) =>
-      route.fulfill(json({ data: fixture, count: 4 })),
+    const calls = await interceptCatalogue(
+      page,
+      (route) => route.fulfill(json({ data: fixture, count: 4 })),
+      (route) => route.fulfill(json({ data: fixture, count: 4, message: 'Refreshed' })),
     )
     await page.goto('/courses')
     await expect(cards(page)).toHaveCount(4)
-    // Hydrated: the island has made its first request (the one the HTML preloaded), so any
-    // second request would be in the list by now.
-    await waitForHydration(page)
-    expect(calls.map((call) => call.method())).toEqual(['GET'])
+    // The next call is the one the visitor asks for: a load the page repeated on its own would
+    // come before it.
+    const refreshed = page.waitForRequest(
+      (request) => LIST_API.test(request.url()) && request.method() === 'POST',
+    )
+    await refreshButton(page).click()
+    await refreshed
+    expect(calls.map((call) => call.method())).toEqual(['GET', 'POST'])
+    // The first is the page's own preload; the API client's requests carry its JSON type.
+    expect(calls[1]!.headers()['content-type']).toBe('application/json')
     expect(calls[0]!.headers().authorization).toBeUndefined()
   })
 

@@ -242,8 +242,23 @@ test.describe('contact', () => {
     await waitForHydration(page)
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible()
     await expect(page.getByTestId('services').getByRole('listitem')).not.toHaveCount(0)
+    // The fields the browser's own checks refuse, as it refuses them ('invalid' events): the
+    // proof that a click was a submit, stopped by the checks, before asserting that no toast
+    // came of it.
+    await page.evaluate(() => {
+      const refused: string[] = []
+      Object.assign(window, { refused })
+      document.addEventListener(
+        'invalid',
+        (event) => refused.push((event.target as HTMLInputElement).name),
+        true,
+      )
+    })
+    const refusedSince = async (count: number) =>
+      (await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).slice(count)
     const send = page.getByRole('button', { name: 'Send message' })
     await send.click()
+    await expect.poll(() => refusedSince(0)).toEqual(['name', 'email'])
     await expect(page.getByText('Response Submitted!')).toHaveCount(0)
     expect(
       await page.getByLabel(/^Name/).evaluate((el: HTMLInputElement) => el.validity.valueMissing),
@@ -251,10 +266,12 @@ test.describe('contact', () => {
     await page.getByLabel(/^Name/).fill('Ada Brooks')
     await page.getByLabel(/^Email/).fill('not-an-address')
     await send.click()
+    await expect.poll(() => refusedSince(2)).toEqual(['email'])
     await expect(page.getByText('Response Submitted!')).toHaveCount(0)
     await page.getByLabel(/^Email/).fill('ada@example.org')
     await page.getByLabel(/^Website/).fill('not a url')
     await send.click()
+    await expect.poll(() => refusedSince(3)).toEqual(['website'])
     await expect(page.getByText('Response Submitted!')).toHaveCount(0)
     await page.getByLabel(/^Website/).fill('')
     // Stop the page's clock so the toast's 3000 ms are counted exactly, however busy the machine.

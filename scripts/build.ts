@@ -3,7 +3,7 @@
  * client files, the server build, and every page rendered finished by the site's render pipeline
  * (React Router's buildEnd runs server/render/render-build.ts: see docs/rendering.md), every text
  * file precompressed. `react-router build` alone makes the same site in build/; this adds the
- * releases: the PUBLIC_* settings are written beside the release (site-config.json, which the
+ * staff app (scripts/build-admin.ts, its own bundle in the release's admin/) and the releases: the PUBLIC_* settings are written beside the release (site-config.json, which the
  * server checks the environment against), and only then is the build/client symlink swapped to
  * the new folder in one rename. A server that is running keeps serving the release it started
  * with (server/site/site-build.ts); old releases are removed unless a live process still uses
@@ -21,6 +21,7 @@ import {
   SITE_CONFIG_FILE,
   type SiteConfigFile,
 } from '#server/site/site-build.ts'
+import { buildAdmin } from './build-admin.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
@@ -58,6 +59,14 @@ export function build() {
     console.error('Build failed (see the messages above).')
     process.exit(result.status ?? 1)
   }
+  // The staff app: its own bundle in its own folder, served under /admin only.
+  try {
+    buildAdmin(path.join(release, 'admin'))
+  } catch (error) {
+    fs.rmSync(release, { recursive: true, force: true })
+    console.error((error as Error).message)
+    process.exit(1)
+  }
   const builtAt = new Date().toISOString()
   const siteConfig: SiteConfigFile = { builtAt, settings }
   fs.writeFileSync(path.join(release, SITE_CONFIG_FILE), JSON.stringify(siteConfig, null, 2))
@@ -81,7 +90,7 @@ export function swapIn(buildDir: string, id: string) {
     // it aside as a release of its own (once) so the symlink can take its name.
     const legacy = path.join(releases, `0-legacy-${Date.now()}`)
     fs.mkdirSync(legacy, { recursive: true })
-    for (const name of ['client', 'server', PAGES_DIR]) {
+    for (const name of ['client', 'server', PAGES_DIR, 'admin']) {
       const from = path.join(buildDir, name)
       if (fs.existsSync(from)) fs.renameSync(from, path.join(legacy, name))
     }

@@ -56,6 +56,20 @@ const cases: Array<[file: string, source: string, banned: RegExp]> = [
     "import { subscribe } from '#server/newsletter/repository.ts'",
     /Infrastructure must not depend on a feature/,
   ],
+  [
+    'server/staff/x.ts',
+    "import { saveMessage } from '#server/contact/repository.ts'",
+    /Infrastructure must not depend on a feature/,
+  ],
+  ['server/cli/x.ts', "import { Pool } from 'pg'", /Only server\/db/],
+  ['app/routes/x.tsx', "import { AdminApp } from '#app/admin/app.tsx'", /public pages never load/],
+  [
+    'app/components/ui/x.tsx',
+    "import { api } from '../../admin/api.ts'",
+    /public pages never load/,
+  ],
+  ['app/contact/x.ts', "import { api } from '#app/admin/api.ts'", /feature|public pages/],
+  ['app/admin/x.ts', "import { sendForm } from '#app/contact/send-form.ts'", /feature/],
 ]
 
 describe('import boundaries', () => {
@@ -76,6 +90,8 @@ describe('import boundaries', () => {
     ['server/cli/x.ts', "import { createContentRepository } from '#server/content/repository.ts'"],
     // The content folder's reader, the one file of common/ that reads files.
     ['common/content/content-dir.ts', "import fs from 'node:fs'"],
+    ['server/cli/x.ts', "import { saveMessage } from '#server/contact/repository.ts'"],
+    ['app/admin/x.tsx', "import { buttonClass } from '#app/components/ui/button-styles.ts'"],
   ])('%s: %s is allowed', async (file, source) => {
     const messages = await restrictedImports(
       file,
@@ -123,5 +139,30 @@ describe('test helpers', () => {
 
   it('a test may', async () => {
     expect(await bans('server/catalogue/x.test.ts', source)).toEqual([])
+  })
+})
+
+describe('what ships with the server', () => {
+  const messages = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath })
+    return (result?.messages ?? []).map((m) => m.message)
+  }
+
+  it('production code may not import scripts/, which a host does not have', async () => {
+    const code =
+      "import { freePort } from '#scripts/free-port.ts'\nexport const used = [freePort]\n"
+    expect(await messages('server/cli/x.ts', code)).toContainEqual(
+      expect.stringMatching(/never imports scripts\//),
+    )
+    expect(await messages('server/cli/x.test.ts', code)).toEqual([])
+  })
+
+  it('production code may import only dependencies, not devDependencies', async () => {
+    const code = "import { build } from 'vite'\nexport const used = [build]\n"
+    expect(await messages('server/cli/x.ts', code)).toContainEqual(
+      expect.stringMatching(/should be listed in the project's dependencies/),
+    )
+    const allowed = "import { z } from 'zod'\nexport const used = [z]\n"
+    expect(await messages('server/cli/x.ts', allowed)).toEqual([])
   })
 })

@@ -8,7 +8,9 @@
  *   - the server (`node server/index.ts` on the current build, TRUST_PROXY=1) and Debian's nginx
  *     in front of it, on free ports. nginx answers plain HTTP on its TLS port with a redirect to
  *     HTTPS (error_page 497), because the scanner tries http:// and https:// on the same port.
- * Prints the grade, the score and every test; exits non-zero below A+.
+ * It scans two pages: the public home page and the back office (/admin, as a visitor without a
+ * session sees it). Prints the grade, the score and every test of each; exits non-zero unless both
+ * get A+ with every test passed.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
@@ -174,6 +176,8 @@ async function main() {
         DATA_DIR: path.join(dir, 'data'),
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
+        // The back office lives at the proxy's address (passkeys and its cookie are per origin).
+        ADMIN_ORIGIN: `https://localhost:${port}`,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     })
@@ -205,15 +209,22 @@ console.log(JSON.stringify({ scan: result.scan, tests: result.tests }))
       { env: { ...process.env }, stdio: 'inherit' },
     )
     if (waitForTls.status !== 0) throw new Error('nginx did not answer over TLS within 30 s')
-    const scanned = spawnSync(process.execPath, [runner, `localhost:${port}`], {
-      env: { ...process.env },
-      encoding: 'utf8',
-      maxBuffer: 16 * 1024 * 1024,
-    })
-    if (scanned.status !== 0) throw new Error(`The scan failed:\n${scanned.stderr}`)
-    const result = JSON.parse(scanned.stdout) as ObservatoryResult
-    report(result)
-    if (result.scan.grade !== 'A+') process.exitCode = 1
+    // The scanner takes a host name; a path after it is kept in the URL it fetches.
+    for (const [label, target] of [
+      ['the home page', `localhost:${port}`],
+      ['the back office', `localhost:${port}/admin`],
+    ]) {
+      const scanned = spawnSync(process.execPath, [runner, target!], {
+        env: { ...process.env },
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      })
+      if (scanned.status !== 0) throw new Error(`The scan of ${label} failed:\n${scanned.stderr}`)
+      const result = JSON.parse(scanned.stdout) as ObservatoryResult
+      report(label!, `https://${target}`, result)
+      const failed = Object.values(result.tests).some((test) => test.pass === false)
+      if (result.scan.grade !== 'A+' || failed) process.exitCode = 1
+    }
   } finally {
     for (const child of children.reverse()) {
       if (child.exitCode !== null) continue
@@ -225,9 +236,9 @@ console.log(JSON.stringify({ scan: result.scan, tests: result.tests }))
   }
 }
 
-function report({ scan, tests }: ObservatoryResult) {
+function report(label: string, url: string, { scan, tests }: ObservatoryResult) {
   console.log(
-    `\nHTTP Observatory: grade ${scan.grade}, score ${scan.score}, ${scan.testsPassed} of ${scan.testsQuantity} tests passed\n`,
+    `\nHTTP Observatory, ${label} (${url}): grade ${scan.grade}, score ${scan.score}, ${scan.testsPassed} of ${scan.testsQuantity} tests passed\n`,
   )
   for (const [name, test] of Object.entries(tests)) {
     const mark = test.pass ? 'pass' : 'FAIL'

@@ -16,6 +16,12 @@ export interface RunningPostgres {
   /** Stops the server but keeps its data, to start it again with resume() (outage tests). */
   halt(): void
   resume(): void
+  /**
+   * Stops every process of the server with SIGSTOP (outage tests): connections stay open and
+   * nothing answers, as with a server that hangs. thaw() (SIGCONT) lets them go on.
+   */
+  freeze(): void
+  thaw(): void
 }
 
 export function findPostgresBin(): string | undefined {
@@ -84,7 +90,28 @@ export function startPostgres(port = 54329): RunningPostgres {
       serve()
       halted = false
     },
+    freeze() {
+      // The postmaster's children first, so that it sees none of them stop.
+      for (const pid of [...serverProcesses(dataDir)].reverse()) process.kill(pid, 'SIGSTOP')
+    },
+    thaw() {
+      for (const pid of serverProcesses(dataDir)) process.kill(pid, 'SIGCONT')
+    },
   }
+}
+
+/** The postmaster (its pid is the first line of postmaster.pid) and every process it started. */
+function serverProcesses(dataDir: string): number[] {
+  const postmaster = Number(
+    fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n', 1)[0],
+  )
+  const children = spawnSync('ps', ['-o', 'pid=', '--ppid', String(postmaster)], {
+    encoding: 'utf8',
+  })
+    .stdout.split('\n')
+    .map((line) => Number(line.trim()))
+    .filter((pid) => pid > 0)
+  return [postmaster, ...children]
 }
 
 if (import.meta.main && process.argv[2] === 'start') {

@@ -4,13 +4,16 @@
  * (its tracked files, as a clone has them), with a temporary folder for the example host folder.
  * The host folder gets a real `npm ci --omit=dev` from the registry and no Node but the Node 24
  * this test runs on. The last command starts the server; the site it serves must carry the
- * build's public address.
+ * build's public address. Then the operator commands run in the host folder, as the README tells
+ * operators to: `npm run staff` (its link registers a passkey with the running server) and
+ * `npm run forget`.
  */
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createAuthenticator } from '#server/test/authenticator.ts'
 import {
   startServerProcess,
   stopServerProcess,
@@ -116,5 +119,47 @@ describe('README deployment section', () => {
     const xml = await sitemap.text()
     expect(xml).toContain(`<loc>${SITE_URL}/</loc>`)
     expect(xml).not.toContain('127.0.0.1')
+
+    // The operator commands run where the data is: in the host folder, with what it holds.
+    const npmRun = (...args: string[]) =>
+      spawnSync('npm', ['run', '--silent', ...args], { cwd: host, env, encoding: 'utf8' })
+    const invited = npmRun('staff', '--', 'invite', 'ops@example.org', '--role', 'admin')
+    expect(invited.stderr).toBe('')
+    const link = /^https:\/\/\S+$/m.exec(invited.stdout)?.[0]
+    expect(link?.startsWith(`${SITE_URL}/admin/welcome#token=`)).toBe(true)
+    // The link registers a passkey with the running server (the back office's origin is the
+    // built public address).
+    const authenticator = createAuthenticator({
+      origin: SITE_URL,
+      rpID: new URL(SITE_URL).hostname,
+    })
+    const token = link!.split('#token=')[1]
+    const postJson = (pathname: string, body: unknown) =>
+      fetch(`${server!.url}${pathname}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const options = await (await postJson('/admin/api/invitation/options', { token })).json()
+    const accepted = await postJson('/admin/api/invitation/accept', {
+      token,
+      credential: authenticator.register(options),
+    })
+    expect(accepted.status).toBe(200)
+    expect(npmRun('staff', '--', 'list').stdout).toMatch(/^ops@example\.org\tadmin\t1 passkey/m)
+
+    const message = await postJson('/api/contact/', {
+      name: 'Sam Rivera',
+      email: 'sam@example.org',
+      message: 'Please forget me afterwards.',
+      startedAt: Date.now() - 60_000,
+    })
+    expect(message.status).toBe(201)
+    const forgotten = npmRun('forget', '--', 'sam@example.org')
+    expect(forgotten.stderr).toBe('')
+    expect(forgotten.stdout).toMatch(/^sam@example\.org: 1 contact message removed\.$/m)
+    expect(npmRun('forget', '--', 'sam@example.org').stdout).toBe(
+      'sam@example.org: nothing stored, nothing removed.\n',
+    )
   }, 480_000)
 })

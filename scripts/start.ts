@@ -19,6 +19,7 @@ const SOURCES = [
   'public',
   'react-router.config.ts',
   'vite.config.ts',
+  'vite.admin.config.ts',
   'package-lock.json',
 ]
 

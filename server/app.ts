@@ -2,12 +2,13 @@
  * Builds the Fastify application without listening, so tests drive it in-process with
  * app.inject() and index.ts owns the port and the process lifecycle.
  */
+import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { catalogueRoutes } from '#server/catalogue/routes.ts'
 import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
 import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
-import type { Env } from './env.ts'
+import { resolvePaths, type Env } from './env.ts'
 import { createMailOutbox } from '#server/mail/outbox.ts'
 import { contactRoutes } from '#server/contact/routes.ts'
 import { healthRoutes } from '#server/health/routes.ts'
@@ -16,8 +17,18 @@ import { siteRoutes } from '#server/site/routes.ts'
 import { API_CSP, baseHeaders } from '#server/http/security-headers.ts'
 import type { SiteBuild } from '#server/site/site-build.ts'
 import { commonHeadersHook } from '#server/http/common-headers.ts'
+import { createStaff } from '#server/staff/setup.ts'
+import { contactAdminRoutes } from '#server/contact/admin-routes.ts'
+import { contactEraser } from '#server/contact/export.ts'
+import { newsletterAdminRoutes } from '#server/newsletter/admin-routes.ts'
+import { newsletterEraser } from '#server/newsletter/export.ts'
+import { erasureAdminRoutes } from '#server/privacy/admin-routes.ts'
+import type { PersonalDataEraser } from '#server/privacy/erasure.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
+import { createMediaLibrary } from '#server/media/media-library.ts'
+import { mediaFileRoutes } from '#server/media/file-routes.ts'
+import { mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 
 export interface AppOptions {
   env: Env
@@ -25,7 +36,27 @@ export interface AppOptions {
   /** The prerendered site (openSiteBuild); omit to serve the API only (API tests). */
   build?: SiteBuild
   logger?: FastifyServerOptions['logger']
+  /**
+   * The built staff app; by default the `admin` folder of the build's release. Tests give a
+   * folder of their own, or none (the back office's pages then say it is not built).
+   */
+  adminDir?: string
+  /** The back office's clock (sessions, invitations, audit times); tests move it. */
+  now?: () => Date
+  /**
+   * Uploaded media (server/media, docs/media.md): when set, files are served at /media/u/ and,
+   * with `library`, the back office's media library answers at /api/media behind its guard.
+   * Unset, neither exists and the public site is as before.
+   */
+  media?: { library?: Omit<MediaRoutesOptions, 'library' | 'siteUrl'> }
 }
+
+/**
+ * Every feature's eraser of a person's data, run together by the back office's "Forget a
+ * person" and `npm run forget` (server/privacy/erasure.ts). A feature that stores visitors' data
+ * by address adds its eraser here.
+ */
+export const personalDataErasers: readonly PersonalDataEraser[] = [contactEraser, newsletterEraser]
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {
@@ -60,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // trickling client stay three times longer than the headers timeout).
       connectionsCheckingInterval: Math.min(1000, Math.ceil(env.HEADERS_TIMEOUT_MS / 4)),
     },
-    genReqId: createRequestIdGenerator(),
+    genReqId: createRequestIdGenerator({ trustProxy: env.TRUST_PROXY }),
     requestIdHeader: false,
     // One line per request (not two), written asynchronously: server/http/request-log.ts.
     logController: new OneLineRequestLog(),
@@ -112,9 +143,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', housekeeping.start)
   app.addHook('preClose', housekeeping.stop)
 
+  const media = options.media
+    ? createMediaLibrary({
+        database,
+        dataDir: resolvePaths(env).dataDir,
+        cacheBytes: env.MEDIA_CACHE_MB * 1024 * 1024,
+      })
+    : undefined
+  if (media) {
+    app.decorate('mediaLibrary', media)
+    // SQLite: files a crash left between their write and their row's commit.
+    app.addHook('onReady', async () => {
+      const removed = await media.sweep()
+      if (removed > 0) app.log.info({ removed }, 'media files without a row removed')
+    })
+  }
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
+      if (media && options.media?.library) {
+        await api.register(mediaRoutes, {
+          ...options.media.library,
+          library: media,
+          siteUrl: env.PUBLIC_SITE_URL,
+          prefix: '/media',
+        })
+      }
       await api.register(catalogueRoutes, { env, database })
       await api.register(contactRoutes, { env, database, outbox, housekeeping })
       await api.register(newsletterRoutes, { env, database, outbox, housekeeping })
@@ -129,9 +184,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   )
 
+  // The back office under /admin (server/staff): staff's routes, then each feature's own.
+  const staff = createStaff({
+    env,
+    database,
+    outbox,
+    housekeeping,
+    log: app.log,
+    builtSiteUrl: options.build?.settings?.PUBLIC_SITE_URL,
+    adminDir:
+      options.adminDir ??
+      (options.build?.release ? path.join(options.build.release, 'admin') : undefined),
+    now: options.now,
+  })
+  contactAdminRoutes(staff.backOffice, { env, database, outbox })
+  newsletterAdminRoutes(staff.backOffice, { database })
+  erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
+  app.decorate('backOffice', staff.backOffice)
+  await app.register(staff.plugin, { prefix: '/admin' })
+
   // The buttons of the newsletter's confirm and unsubscribe pages post to the pages' own URLs.
   await app.register(newsletterPageRoutes, { env, database })
 
+  if (media) await app.register(mediaFileRoutes, { library: media })
   if (options.build)
     await app.register(siteRoutes, { root: options.build.root, pages: options.build.pages })
 

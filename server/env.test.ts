@@ -1,17 +1,24 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { EnvError, envSchema, parseEnv } from './env.ts'
 
 /**
- * The defaults as the README's settings tables state them (every table whose header is
- * "variable | default | …"), so each default is written down once, for people, and checked here.
- * "unset", "(unset)" and "–" mean no value; "A / B" rows document two variables.
+ * The defaults as the settings tables of the README and of docs/*.md (a part's own page) state
+ * them (every table whose header is "variable | default | …"), so each default is written down
+ * for people, and checked here. "unset", "(unset)" and "–" mean no value; "A / B" rows document
+ * two variables.
  */
 function documentedDefaults(): Map<string, string | undefined> {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const docs = new URL('../docs/', import.meta.url)
+  const pages = [
+    new URL('../README.md', import.meta.url),
+    ...readdirSync(docs)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => new URL(name, docs)),
+  ].map((page) => readFileSync(page, 'utf8'))
   const defaults = new Map<string, string | undefined>()
   let inSettingsTable = false
-  for (const line of readme.split('\n')) {
+  for (const line of pages.join('\n').split('\n')) {
     if (!line.startsWith('|')) {
       inSettingsTable = false
       continue
@@ -40,7 +47,7 @@ function documentedDefaults(): Map<string, string | undefined> {
 const UNDOCUMENTED = ['NODE_ENV']
 
 describe('parseEnv', () => {
-  it('applies the defaults the README documents, and the README documents every variable', () => {
+  it('applies the defaults the docs state, and the README or docs/ document every variable', () => {
     const documented = documentedDefaults()
     const parsed = parseEnv({}) as Record<string, unknown>
     const asDocumented = (value: unknown) =>

@@ -171,10 +171,25 @@ export const envSchema = z
     // Retention (README "Privacy and data"): spam after these many days; contact messages
     // after MESSAGE_RETENTION_DAYS when set, otherwise kept.
     SPAM_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650 (ten years)').default(30),
+    // Uploaded media (server/media, docs/media.md): the most used files are kept in memory, up
+    // to this many megabytes per process (0: none; each file is read from the database or
+    // DATA_DIR every time).
+    MEDIA_CACHE_MB: nonNegativeInt.max(65_536, 'must be at most 65536 (64 GB)').default(64),
     MESSAGE_RETENTION_DAYS: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       positiveInt.max(36_500, 'must be at most 36500 (a hundred years)').optional(),
     ),
+    // The back office (server/staff, docs/back-office.md): where staff open it, and their sessions.
+    ADMIN_ORIGIN: optionalUrl(['http://', 'https://'], 'http:// or https://').refine(
+      (v) => v === undefined || new URL(v).origin === v.replace(/\/+$/, ''),
+      { message: 'must be an origin only (scheme, host and port), e.g. https://www.example.org' },
+    ),
+    STAFF_SESSION_IDLE_HOURS: positiveInt.max(24 * 30, 'must be at most 720 (30 days)').default(8),
+    STAFF_SESSION_MAX_DAYS: positiveInt.max(365, 'must be at most 365').default(7),
+    STAFF_SIGN_IN_RATE_LIMIT_MAX: positiveInt.default(10),
+    STAFF_SIGN_IN_RATE_LIMIT_WINDOW_SECONDS: positiveInt
+      .max(86_400, 'must be at most 86400 (one day)')
+      .default(600),
   })
   .superRefine((env, context) => {
     if (env.STORE_PROVIDER !== 'sample' && !env.STORE_URL) {
@@ -187,6 +202,15 @@ export const envSchema = z
   })
   .superRefine(requireMailSettings)
   .superRefine((env, context) => {
+    if (env.STAFF_SESSION_IDLE_HOURS > env.STAFF_SESSION_MAX_DAYS * 24) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STAFF_SESSION_IDLE_HOURS'],
+        message: `must not be longer than STAFF_SESSION_MAX_DAYS (${env.STAFF_SESSION_MAX_DAYS} days)`,
+      })
+    }
+  })
+  .superRefine((env, context) => {
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       context.addIssue({
         code: 'custom',
@@ -198,7 +222,10 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>
 
-/** Mail needs a sender, and confirmation links need the site's public address. */
+/**
+ * Mail needs a sender, and confirmation links need the site's public address: set, or taken
+ * from the build (parseEnv's `built`).
+ */
 function requireMailSettings(
   env: {
     SMTP_URL?: string | undefined
@@ -220,7 +247,7 @@ function requireMailSettings(
       code: 'custom',
       path: ['PUBLIC_SITE_URL'],
       message:
-        'is required when SMTP_URL is set (the address newsletter confirmation links point to, e.g. https://docucommons.example.org)',
+        'is required when SMTP_URL is set (the address newsletter confirmation links point to, e.g. https://docucommons.example.org); the site build has none to give (its site-config.json is missing), so set it, or build with npm run build',
     })
   }
 }
@@ -230,18 +257,51 @@ export class EnvError extends Error {
   override name = 'EnvError'
 }
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source)
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || 'environment'
-      const value = source[String(issue.path[0])]
-      const shown = value === undefined ? '' : ` (got ${JSON.stringify(redact(value))})`
-      return `Invalid configuration: ${name} ${issue.message}${shown}`
-    })
-    throw new EnvError(lines.join('\n'))
-  }
-  return result.data
+/**
+ * Parses the settings. `built` are the PUBLIC_* settings the site build was made with (its
+ * site-config.json): a PUBLIC_* setting the server reads itself (PUBLIC_SITE_URL, for mail
+ * links) and the environment leaves unset takes the built value, like every other public
+ * setting; one that is set must equal the build (index.ts refuses a contradiction).
+ */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  built: Record<string, string> = {},
+): Env {
+  const fromBuild = Object.fromEntries(
+    Object.entries(built).filter(
+      ([name]) => name in envSchema.shape && (source[name] ?? '').trim() === '',
+    ),
+  )
+  return parsedOrThrow(envSchema.safeParse({ ...source, ...fromBuild }), source)
+}
+
+const databaseSchema = z.object({
+  DATA_DIR: envSchema.shape.DATA_DIR,
+  DATABASE_URL: envSchema.shape.DATABASE_URL,
+})
+
+/**
+ * Where the database is (DATA_DIR, DATABASE_URL), for the operator commands (npm run messages,
+ * subscribers, forget), which need no other setting, and so no site build to complete them.
+ */
+export function databaseSettings(
+  source: Record<string, string | undefined> = process.env,
+): z.infer<typeof databaseSchema> {
+  return parsedOrThrow(databaseSchema.safeParse(source), source)
+}
+
+function parsedOrThrow<T>(
+  result: { success: true; data: T } | { success: false; error: z.ZodError },
+  source: Record<string, string | undefined>,
+): T {
+  if (result.success) return result.data
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || 'environment'
+    const value = source[String(issue.path[0])]
+    const shown = value === undefined ? '' : ` (got ${JSON.stringify(redact(value))})`
+    return `Invalid configuration: ${name} ${issue.message}${shown}`
+  })
+  throw new EnvError(lines.join('\n'))
 }
 
 /** Hides a password in a URL so an error message never prints a credential. */
@@ -264,8 +324,19 @@ export function publicSettings(
   )
 }
 
+/**
+ * BUILD_DIR as an absolute path, read before the other settings: the build's own settings
+ * complete them (parseEnv's `built`).
+ */
+export function buildDirOf(source: Record<string, string | undefined> = process.env): string {
+  const parsed = envSchema.shape.BUILD_DIR.safeParse(source.BUILD_DIR)
+  if (!parsed.success)
+    throw new EnvError(`Invalid configuration: BUILD_DIR ${parsed.error.issues[0]?.message}`)
+  return path.resolve(parsed.data)
+}
+
 /** Absolute paths derived from the settings, resolved against the working directory. */
-export function resolvePaths(env: Env) {
+export function resolvePaths(env: Pick<Env, 'DATA_DIR' | 'BUILD_DIR' | 'CONTENT_DIR'>) {
   return {
     dataDir: path.resolve(env.DATA_DIR),
     buildDir: path.resolve(env.BUILD_DIR),

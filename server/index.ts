@@ -7,11 +7,11 @@
  */
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.ts'
+import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
-import { EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
+import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
 
 /** Prints one line and exits: a configuration problem is not a crash and needs no stack trace. */
 function refuse(message: string): never {
@@ -19,21 +19,31 @@ function refuse(message: string): never {
   process.exit(1)
 }
 
-export async function start(source?: Record<string, string | undefined>) {
+/**
+ * `extra`: what the composition root adds to the app beyond configuration (the media library
+ * with its guard and audit log; tests start real processes with their own).
+ */
+export async function start(
+  source?: Record<string, string | undefined>,
+  extra: Pick<AppOptions, 'media'> = {},
+) {
+  // The build comes first: the public settings it was made with complete the environment
+  // (PUBLIC_SITE_URL for the links in mails), as they do for the pages.
+  let build: SiteBuild
   let env
   try {
-    env = parseEnv(source)
-  } catch (error) {
-    if (error instanceof EnvError) refuse(error.message)
-    throw error
-  }
-  const { dataDir, buildDir, contentDir } = resolvePaths(env)
-  let build: SiteBuild
-  try {
-    build = openSiteBuild(buildDir)
+    build = openSiteBuild(buildDirOf(source))
   } catch (error) {
     refuse((error as Error).message)
   }
+  try {
+    env = parseEnv(source, build.settings)
+  } catch (error) {
+    build.close()
+    if (error instanceof EnvError) refuse(error.message)
+    throw error
+  }
+  const { dataDir, contentDir } = resolvePaths(env)
   const conflict =
     build.settings && contradiction(build.settings, publicSettings(source), env.BUILD_DIR)
   if (conflict) {
@@ -53,7 +63,7 @@ export async function start(source?: Record<string, string | undefined>) {
         logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
-  const running = await buildApp({ env, database, build })
+  const running = await buildApp({ env, database, build, ...extra })
   logTo.app = running
   running.addHook('onClose', async () => {
     await database.close()

@@ -105,8 +105,10 @@ describe('the form outbox', () => {
     stop()
     addToOutbox(entry('after-stop'))
     window.dispatchEvent(new Event('online'))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // A flush the event had started would be the one in flight now: wait for it to end.
+    await flushOutbox(async (): Promise<SendOutcome> => ({ kind: 'retry' }))
     expect(fetch).toHaveBeenCalledTimes(1)
+    expect(readOutbox()).toHaveLength(1)
   })
 
   it('sends what is waiting as soon as a page starts the sync (the next visit)', async () => {

@@ -3,6 +3,7 @@
  * part is the cross-process lock, which exists on PostgreSQL (the engine that several server
  * processes share) and is unnecessary on the embedded SQLite file, which one process owns.
  */
+import { setImmediate } from 'node:timers/promises'
 import { sql } from 'kysely'
 import type { Course } from '#common/course.ts'
 import type { Database } from '#server/db/index.ts'
@@ -22,8 +23,12 @@ export interface StoredCatalogue {
   courses: Course[]
 }
 
-/** Rows per INSERT: well under SQLite's 32766 bound variables with 8 columns a row. */
-const INSERT_BATCH = 500
+/**
+ * Rows per INSERT, well under SQLite's 32766 bound variables with 8 columns a row. A store's
+ * courses can be kilobytes each, so a batch is kept to about half a megabyte, and the event loop
+ * gets a turn between batches (SQLite runs each statement on it).
+ */
+const INSERT_BATCH = 100
 
 /** pg_advisory_lock(key1, key2): "LLL" (the site) and 1 (the catalogue sync). */
 const LOCK_KEYS = [0x4c4c4c, 1] as const
@@ -103,6 +108,7 @@ export function createCatalogueRepository(database: Database) {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('catalogue_course').execute()
         for (let start = 0; start < courses.length; start += INSERT_BATCH) {
+          if (start > 0) await setImmediate()
           const rows = courses.slice(start, start + INSERT_BATCH).map((course, offset) => ({
             id: course.id,
             position: start + offset,

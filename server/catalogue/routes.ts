@@ -5,6 +5,7 @@
  *   POST /core/{store}/courses/       -> re-sync from the store -> 200 {data, count, message}
  * {store} must be the configured STORE_PROVIDER; paths work with and without the trailing slash.
  */
+import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import type { Database } from '#server/db/index.ts'
@@ -170,9 +171,18 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOp
     }
     const { snapshot, message } = outcome
     reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8')
-    return reply.send(
-      `{"data":${snapshot.dataJson},"count":${snapshot.courses.length},"message":${JSON.stringify(message)}}`,
+    // The snapshot's bytes between two short ones, sent as they are: the list can be megabytes
+    // long, and neither encoding nor copying it per refresh is needed.
+    const parts = [
+      Buffer.from('{"data":'),
+      snapshot.dataBytes,
+      Buffer.from(`,"count":${snapshot.courses.length},"message":${JSON.stringify(message)}}`),
+    ]
+    reply.header(
+      'content-length',
+      parts.reduce((sum, part) => sum + part.length, 0),
     )
+    return reply.send(Readable.from(parts))
   }
 
   for (const url of ['/core/:store/courses', '/core/:store/courses/']) {

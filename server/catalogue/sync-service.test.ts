@@ -35,6 +35,7 @@ function fakeProvider(name: StoreProviderName = 'shopify', skipped: SkippedProdu
   const fetchCourses = vi.fn(async (signal?: AbortSignal) => ({
     courses: await answer(signal),
     skipped,
+    skippedCount: skipped.length,
   }))
   return {
     provider: { name, fetchCourses } satisfies StoreProvider,
@@ -117,7 +118,9 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     const reading = catalogue.read()
     let answered = false
     void reading.then(() => (answered = true))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The database has answered another query since: a read that did not wait would have too.
+    await testDb.database.ping()
+    await testDb.database.ping()
     expect(answered).toBe(false)
     release()
     expect((await reading).courses.map((c) => c.id)).toEqual(['x', 'y'])
@@ -165,13 +168,19 @@ describeOnDatabases('catalogue sync service', (dialect) => {
 
   it('shares one sync between concurrent refreshes', async () => {
     const fake = fakeProvider()
-    fake.answer(() => new Promise((resolve) => setTimeout(() => resolve([course('a')]), 50)))
+    let answer!: () => void
+    fake.answer(() => new Promise((resolve) => (answer = () => resolve([course('a')]))))
     const catalogue = service(fake.provider, 0)
-    const outcomes = await Promise.all(Array.from({ length: 50 }, () => catalogue.refresh()))
+    const refreshing = Promise.all(Array.from({ length: 50 }, () => catalogue.refresh()))
+    // The store is asked while all fifty wait.
+    await vi.waitFor(() => expect(fake.fetchCourses).toHaveBeenCalledTimes(1))
+    answer()
+    const outcomes = await refreshing
     expect(fake.fetchCourses).toHaveBeenCalledTimes(1)
     expect(new Set(outcomes).size).toBe(1)
     expect(outcomes[0]?.kind).toBe('synced')
     // With no cooldown, the next refresh after the shared one goes to the store again.
+    fake.answer(async () => [course('a')])
     await catalogue.refresh()
     expect(fake.fetchCourses).toHaveBeenCalledTimes(2)
   })
@@ -364,7 +373,15 @@ describeOnDatabases('catalogue sync service', (dialect) => {
         const fake = fakeProvider()
         const catalogue = service(fake.provider, 60)
         const refreshing = catalogue.refresh()
-        await new Promise((resolve) => setTimeout(resolve, 100))
+        // This process is trying the lock (pg_stat_activity shows each connection's last query).
+        await vi.waitFor(async () => {
+          const { rows } = await sql<{ tries: number }>`
+            select count(*)::int as tries from pg_stat_activity
+            where datname = current_database() and query like '%pg_try_advisory_lock%'`.execute(
+            other.db,
+          )
+          expect(rows[0]?.tries).toBeGreaterThan(0)
+        })
         // The other process syncs while this one waits at the lock.
         const at = new Date(clock).toISOString()
         await other.db

@@ -9,16 +9,18 @@
  *   the cooldown is checked again once the lock is held (another process may just have synced).
  * - A failed sync changes nothing: the last good catalogue stays in the database and in memory.
  */
+import { setImmediate } from 'node:timers/promises'
 import { courseSchema, REFRESHED_MESSAGE, type Course } from '#common/course.ts'
 import type { Database } from '#server/db/index.ts'
 import {
+  MAX_LISTED_SKIPS,
   productId,
   type SkippedProduct,
   type StoreCatalogue,
   type StoreProvider,
 } from '#server/catalogue/providers/index.ts'
 import { createCatalogueRepository, type SyncRecord } from './repository.ts'
-import { createSnapshot, type CatalogueSnapshot } from './snapshot.ts'
+import { createSnapshot, EMPTY_SNAPSHOT, type CatalogueSnapshot } from './snapshot.ts'
 import { UpstreamError } from './upstream.ts'
 
 export type RefreshOutcome =
@@ -63,7 +65,7 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
   const now = options.now ?? Date.now
   const shutdown = new AbortController()
 
-  let snapshot = createSnapshot(0, [])
+  let snapshot = EMPTY_SNAPSHOT
   let inflight: Promise<RefreshOutcome> | undefined
   let initialSync: Promise<unknown> | undefined
   let revalidation: Promise<void> | undefined
@@ -71,9 +73,11 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
 
   async function reload() {
     const stored = await repository.readCatalogue()
-    // Versions only grow: a slow reload must not replace a newer copy a sync just installed.
-    if (stored.version > snapshot.version) snapshot = createSnapshot(stored.version, stored.courses)
     lastCheckedAt = performance.now()
+    // Versions only grow: a slow reload must not replace a newer copy a sync just installed.
+    if (stored.version <= snapshot.version) return
+    const next = await createSnapshot(stored.version, stored.courses)
+    if (next.version > snapshot.version) snapshot = next
   }
 
   function maybeRevalidate() {
@@ -126,8 +130,11 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
     await repository.recordAttempt(provider.name, new Date(startedAt).toISOString())
     let courses: Course[]
     let skipped: SkippedProduct[]
+    let skippedCount: number
     try {
-      ;({ courses, skipped } = validate(await provider.fetchCourses(shutdown.signal)))
+      ;({ courses, skipped, skippedCount } = await validate(
+        await provider.fetchCourses(shutdown.signal),
+      ))
     } catch (caught) {
       const error =
         caught instanceof UpstreamError
@@ -160,17 +167,18 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
       provider.name,
       new Date(now()).toISOString(),
     )
-    snapshot = createSnapshot(version, courses)
+    const next = await createSnapshot(version, courses)
+    if (next.version > snapshot.version) snapshot = next
     lastCheckedAt = performance.now()
-    const facts = { provider: provider.name, courses: courses.length, skipped: skipped.length }
+    const facts = { provider: provider.name, courses: courses.length, skipped: skippedCount }
     const ms = now() - startedAt
-    if (skipped.length === 0) log.info({ ...facts, version, ms }, 'catalogue synced')
+    if (skippedCount === 0) log.info({ ...facts, version, ms }, 'catalogue synced')
     else
       log.warn(
-        { ...facts, products: skipped.slice(0, MAX_LOGGED_SKIPS), version, ms },
-        `catalogue synced; ${skipped.length} invalid product${skipped.length === 1 ? '' : 's'} skipped`,
+        { ...facts, products: skipped, version, ms },
+        `catalogue synced; ${skippedCount} invalid product${skippedCount === 1 ? '' : 's'} skipped`,
       )
-    return { kind: 'synced', snapshot, message: REFRESHED_MESSAGE, skipped: skipped.length }
+    return { kind: 'synced', snapshot, message: REFRESHED_MESSAGE, skipped: skippedCount }
   }
 
   function refresh(): Promise<RefreshOutcome> {
@@ -253,38 +261,51 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>
 
-/** The skipped products a log line names (all are counted). */
-const MAX_LOGGED_SKIPS = 20
+/** Courses checked between two turns of the event loop (a few milliseconds' work). */
+const VALIDATION_SLICE = 250
+
+interface ValidCatalogue {
+  courses: Course[]
+  /** The first MAX_LISTED_SKIPS products left out, with their reasons. */
+  skipped: SkippedProduct[]
+  skippedCount: number
+}
 
 /**
  * Checks every course once more against the schema the API answers with: an invalid one is
  * skipped like a product the provider could not map, a repeated id keeps its first course. The
- * sync fails only when no valid course remains (an empty list is refused, see the ADR).
+ * sync fails only when no valid course remains (an empty list is refused, see the ADR). A store's
+ * whole catalogue can take tens of milliseconds to check, so the work is cut into slices that
+ * each leave the event loop free for requests in between.
  */
-function validate(catalogue: StoreCatalogue): { courses: Course[]; skipped: SkippedProduct[] } {
-  const skipped = [...catalogue.skipped]
+async function validate(catalogue: StoreCatalogue): Promise<ValidCatalogue> {
+  const skipped = catalogue.skipped.slice(0, MAX_LISTED_SKIPS)
+  let skippedCount = catalogue.skippedCount
   const courses: Course[] = []
   const seen = new Set<string>()
-  for (const input of catalogue.courses) {
+  for (const [index, input] of catalogue.courses.entries()) {
+    if (index > 0 && index % VALIDATION_SLICE === 0) await setImmediate()
     const parsed = courseSchema.safeParse(input)
     if (!parsed.success) {
       const issue = parsed.error.issues[0]
-      skipped.push({
-        id: productId(input),
-        reason: `${issue?.path.join('.') || 'course'} ${issue?.message ?? 'is invalid'}`,
-      })
+      skippedCount++
+      if (skipped.length < MAX_LISTED_SKIPS)
+        skipped.push({
+          id: productId(input),
+          reason: `${issue?.path.join('.') || 'course'} ${issue?.message ?? 'is invalid'}`,
+        })
     } else if (!seen.has(parsed.data.id)) {
       seen.add(parsed.data.id)
       courses.push(parsed.data)
     }
   }
-  if (courses.length > 0) return { courses, skipped }
-  if (skipped.length === 0) throw new UpstreamError('invalid', 'The store lists no products.')
+  if (courses.length > 0) return { courses, skipped, skippedCount }
+  if (skippedCount === 0) throw new UpstreamError('invalid', 'The store lists no products.')
   const [first] = skipped
   const what =
-    skipped.length === 1
+    skippedCount === 1
       ? "The store's only product is not a valid course"
-      : `None of the store's ${skipped.length} products is a valid course`
+      : `None of the store's ${skippedCount} products is a valid course`
   throw new UpstreamError(
     'invalid',
     `${what} (${first?.id ? `id ${first.id}: ` : ''}${first?.reason}).`,

@@ -2,7 +2,11 @@ import net from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startStubStore, sendJson, type StubStore } from '#server/test/stub-store.ts'
 import {
+  checkJsonShape,
   getStoreJson,
+  MAX_JSON_CONTAINERS,
+  MAX_JSON_DEPTH,
+  MAX_JSON_VALUES,
   UpstreamError,
   type UpstreamFailure,
   type UpstreamOptions,
@@ -90,7 +94,9 @@ describe('getStoreJson', () => {
 
   it('refuses a body over the cap while it streams, without a Content-Length', async () => {
     let written = 0
+    let closed!: Promise<unknown>
     store.setHandler((_request, response) => {
+      closed = new Promise((resolve) => response.once('close', resolve))
       response.writeHead(200, { 'content-type': 'application/json' })
       const chunk = Buffer.alloc(16 * 1024, 0x20)
       const pump = () => {
@@ -104,8 +110,8 @@ describe('getStoreJson', () => {
       pump()
     })
     expectKind(await failure(`${store.url}/huge`), 'too-large', 502, /larger than 65536 bytes/)
-    // The read stopped near the cap, not at the end of the 10 MB.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The read stopped near the cap, not at the end of the 10 MB: the store saw its answer cut.
+    await closed
     expect(written).toBeLessThan(4 * 1024 * 1024)
   })
 
@@ -185,5 +191,69 @@ describe('getStoreJson', () => {
       signal: controller.signal,
     })
     expectKind(error, 'aborted', 503, /shutting down/)
+  })
+})
+
+describe('checkJsonShape', () => {
+  const refusal = (text: string) => {
+    try {
+      checkJsonShape(text, 'https://shop.example.com/products.json')
+      return undefined
+    } catch (error) {
+      expect(error).toBeInstanceOf(UpstreamError)
+      return error as UpstreamError
+    }
+  }
+  const list = (item: string, count: number) => `[${Array(count).fill(item).join(',')}]`
+
+  it('lets a page within the limits through', () => {
+    expect(refusal(list('{}', MAX_JSON_CONTAINERS - 1))).toBeUndefined()
+    expect(refusal(list('0', MAX_JSON_VALUES))).toBeUndefined()
+    expect(refusal('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH))).toBeUndefined()
+  })
+
+  it('refuses too many objects and lists, too many values, or nesting too deep', () => {
+    expectKind(
+      refusal(list('{}', MAX_JSON_CONTAINERS))!,
+      'too-large',
+      502,
+      /https:\/\/shop\.example\.com\/products\.json\) holds more than 250000 objects and lists/,
+    )
+    expectKind(
+      refusal(list('0', MAX_JSON_VALUES + 1))!,
+      'too-large',
+      502,
+      /more than 1000000 values/,
+    )
+    expectKind(
+      refusal('['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1))!,
+      'too-large',
+      502,
+      /nested more than 64 deep/,
+    )
+  })
+
+  it('does not count what is inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({
+      body_html: '{[,"\\'.repeat(MAX_JSON_CONTAINERS),
+      other: '\\',
+      last: '"{"',
+    })
+    expect(refusal(text)).toBeUndefined()
+    // The same characters outside a string are counted.
+    expect(refusal(`[${'{},'.repeat(MAX_JSON_CONTAINERS)}"\\\\"]`)).toBeDefined()
+  })
+
+  it('keeps getStoreJson from parsing a page of 1.7 million empty objects', async () => {
+    store.setHandler((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(`{"products":[${'{},'.repeat(1_700_000)}{}]}`)
+    })
+    expectKind(
+      await failure(`${store.url}/products.json`, { ...options, maxBytes: 6 * 1024 * 1024 }),
+      'too-large',
+      502,
+      /products\.json\) holds more than 250000 objects and lists/,
+    )
   })
 })

@@ -16,7 +16,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..')
 const CONTENT = path.join(ROOT, 'content')
 
 // Every test starts Node processes (each some seconds on a loaded two-core machine), as
-// scripts/forget.test.ts does.
+// server/cli/forget.test.ts does.
 vi.setConfig({ testTimeout: 90_000 })
 
 describeOnDatabases('npm run content', (dialect) => {

@@ -64,7 +64,8 @@ export async function contentCommand(argv: string[]): Promise<void> {
     }
   }
 
-  const database = await openConfiguredDatabase({ create: action === 'import' })
+  const opened = await openConfiguredDatabase({ create: action === 'import' })
+  const database = opened?.database
   if (!database) return
   try {
     const repository = createContentRepository(database)

@@ -1,22 +1,25 @@
 /**
- * For the operator commands (messages, subscribers, forget, content): opens the database the
- * server is configured with (DATA_DIR or DATABASE_URL, read through server/env.ts), or explains
- * why not.
+ * For the operator commands (messages, subscribers, forget, staff, content): the settings and the database
+ * the server is configured with (DATA_DIR or DATABASE_URL, read through server/env.ts), or a line
+ * that says why not. The commands ship with the server: they import only server/ and common/ and
+ * the production dependencies, so they work on a host installed with `npm ci --omit=dev`.
  */
 import fs from 'node:fs'
 import { openDatabase, type Database } from '#server/db/index.ts'
-import { EnvError, parseEnv, resolvePaths } from '#server/env.ts'
+import { buildDirOf, EnvError, parseEnv, resolvePaths, type Env } from '#server/env.ts'
+import { builtSettings } from '#server/site/site-build.ts'
 
 /**
- * The open database, or undefined after printing what is wrong (and setting the exit code).
+ * The open database and the settings, or undefined after printing what is wrong.
  * `create`: a missing SQLite folder is created (a command that fills a new database).
  */
 export async function openConfiguredDatabase(
   options: { create?: boolean } = {},
-): Promise<Database | undefined> {
+): Promise<{ database: Database; env: Env } | undefined> {
   let env
   try {
-    env = parseEnv()
+    // Settings the build holds (PUBLIC_SITE_URL) complete the environment, as for the server.
+    env = parseEnv(undefined, builtSettings(buildDirOf()))
   } catch (error) {
     if (error instanceof EnvError) return fail(error.message)
     throw error
@@ -25,10 +28,10 @@ export async function openConfiguredDatabase(
   if (!env.DATABASE_URL && !options.create && !fs.existsSync(dataDir)) {
     return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`)
   }
-  return openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+  return { database: await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL }), env }
 }
 
-/** Prints what went wrong and sets the exit code (1: it failed; 2: it was called wrongly). */
+/** Prints the message on stderr and sets the exit code (2: the command was used wrongly). */
 export function fail(message: string, code = 1): undefined {
   process.stderr.write(message + '\n')
   process.exitCode = code

@@ -3,11 +3,11 @@
  * with SIGKILL mid-way, is started again on the same data, and every message it acknowledged
  * with 201 is found by `npm run messages`.
  */
-import { writeSiteBuild } from '#server/test/site-build.ts'
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import { afterAll, expect, it } from 'vitest'
 import {
   createTestDatabase,
@@ -15,36 +15,11 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { freePort } from '#scripts/free-port.ts'
+import { startServerProcess } from '#server/test/server-process.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const WORKERS = 12
 const KILL_AFTER_ACKS = 60
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  child.stderr!.setEncoding('utf8')
-  child.stderr!.on('data', (chunk: string) => process.stderr.write(`[server] ${chunk}`))
-  return child
-}
-
-async function waitUntilHealthy(port: number, child: ChildProcess, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-      if (response.ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error('server did not become healthy')
-}
 
 function exited(
   child: ChildProcess,
@@ -80,7 +55,8 @@ describeOnDatabases('crash safety', (dialect) => {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
+      // info: the server says when it listens (startServerProcess waits for that line).
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       PORT: String(port),
       BUILD_DIR: buildDir,
@@ -88,11 +64,10 @@ describeOnDatabases('crash safety', (dialect) => {
       ...location,
     }
 
-    let server = startServer(env)
+    let server = (await startServerProcess({ env })).child
     cleanups.push(() => {
       if (server.exitCode === null) server.kill('SIGKILL')
     })
-    await waitUntilHealthy(port, server)
 
     const acknowledged: string[] = []
     let failed = 0
@@ -138,8 +113,7 @@ describeOnDatabases('crash safety', (dialect) => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS)
 
     // Same data, new process: it starts (SQLite recovers its WAL) and still takes messages.
-    server = startServer(env)
-    await waitUntilHealthy(port, server)
+    server = (await startServerProcess({ env })).child
     const after = await fetch(`http://127.0.0.1:${port}/api/contact/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -3,8 +3,20 @@
  * mailed after, retried with back-off when the server refuses or is down, picked up again after
  * a restart, and never mailed for spam.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { setTimeout as realDelay } from 'node:timers/promises'
+import {
+  afterAll,
+  afterEach,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  it,
+  onTestFinished,
+  vi,
+} from 'vitest'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import pino from 'pino'
 import { buildApp } from '#server/app.ts'
 import {
   createTestDatabase,
@@ -12,7 +24,14 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { retryDelayMs } from '#server/mail/outbox.ts'
+import {
+  createMailOutbox,
+  HEARTBEAT_MS,
+  LEASE_MS,
+  retryDelayMs,
+  type MailQueue,
+} from '#server/mail/outbox.ts'
+import { envSchema } from '#server/env.ts'
 import { contactNotificationQueue, saveMessage } from './repository.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 
@@ -32,21 +51,6 @@ function mailEnv(smtp: TestSmtpServer, overrides: Record<string, string> = {}) {
     MAIL_POLL_MS: '40',
     ...overrides,
   })
-}
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs
-  for (;;) {
-    const value = await read()
-    if (done(value)) return value
-    if (Date.now() > until)
-      throw new Error(`condition not met in ${timeoutMs} ms; last value: ${JSON.stringify(value)}`)
-    await new Promise((resolve) => setTimeout(resolve, 30))
-  }
 }
 
 describe('retryDelayMs', () => {
@@ -120,13 +124,15 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     )
     expect(mail!.text).toContain('Website:  https://story-quilts.example.org')
 
-    const stored = await waitFor(
-      () => row("amara.o'neal+quilts@example.org"),
-      (r) => r.delivery_status === 'sent',
-    )
-    expect(stored).toMatchObject({ delivery_attempts: 1, last_error: null, next_attempt_at: null })
-    expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
     await target.mailOutbox.whenIdle()
+    const stored = await row("amara.o'neal+quilts@example.org")
+    expect(stored).toMatchObject({
+      delivery_status: 'sent',
+      delivery_attempts: 1,
+      last_error: null,
+      next_attempt_at: null,
+    })
+    expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
     expect(smtp.received).toHaveLength(1)
   })
 
@@ -139,11 +145,8 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       (await send(target, { name: 'Lorraine Mitchell', email: 'lorraine@example.org' })).statusCode,
     ).toBe(201)
     await smtp.waitForMail(1)
-    await waitFor(
-      () => row('lorraine@example.org'),
-      (r) => r.delivery_status === 'sent',
-    )
     await target.mailOutbox.whenIdle()
+    expect(await row('lorraine@example.org')).toMatchObject({ delivery_status: 'sent' })
     expect(smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
       'Lorraine Mitchell <lorraine@example.org>',
     ])
@@ -155,47 +158,59 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
   })
 
   it('retries with growing delays while the server refuses, then delivers', async () => {
+    // The clock stands still but where the test moves it: each retry falls due when it says.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     smtp.failNext(2, 451)
-    // A base long enough to watch each state go by, even on a busy machine.
     const target = await start(
       mailEnv(smtp, { MAIL_RETRY_BASE_MS: '400', MAIL_RETRY_MAX_MS: '5000' }),
     )
     await send(target, { name: 'Terrence Hollis', email: 'terrence@example.org' })
-
-    const afterFirst = await waitFor(
-      () => row('terrence@example.org'),
-      (r) => r.delivery_attempts === 1 && r.last_error !== null,
-    )
-    expect(afterFirst.delivery_status).toBe('pending')
+    await target.mailOutbox.whenIdle()
+    const afterFirst = await row('terrence@example.org')
+    expect(afterFirst).toMatchObject({ delivery_status: 'pending', delivery_attempts: 1 })
     expect(afterFirst.last_error).toMatch(/451/)
     const firstRetry = Date.parse(afterFirst.next_attempt_at!)
-    // At least the base delay (less 20 % jitter) after the message arrived.
-    expect(firstRetry - Date.parse(afterFirst.created_at)).toBeGreaterThanOrEqual(320)
+    // The base delay, give or take 20 %, after the first attempt.
+    const firstWait = firstRetry - Date.parse(afterFirst.created_at)
+    expect(firstWait).toBeGreaterThanOrEqual(320)
+    expect(firstWait).toBeLessThanOrEqual(480)
 
-    const afterSecond = await waitFor(
-      () => row('terrence@example.org'),
-      (r) => r.delivery_attempts === 2 && r.last_error !== null,
-    )
-    expect(afterSecond.delivery_status).toBe('pending')
-    // The second wait is twice the base: at least 640 ms after the first retry began.
-    expect(Date.parse(afterSecond.next_attempt_at!) - firstRetry).toBeGreaterThanOrEqual(640)
+    // Not due a moment before; due at its time.
+    vi.setSystemTime(firstRetry - 1)
+    await target.mailOutbox.whenIdle()
+    expect(await row('terrence@example.org')).toMatchObject({ delivery_attempts: 1 })
+    vi.setSystemTime(firstRetry)
+    await target.mailOutbox.whenIdle()
+    const afterSecond = await row('terrence@example.org')
+    expect(afterSecond).toMatchObject({ delivery_status: 'pending', delivery_attempts: 2 })
+    // The second wait is twice the base.
+    const secondWait = Date.parse(afterSecond.next_attempt_at!) - firstRetry
+    expect(secondWait).toBeGreaterThanOrEqual(640)
+    expect(secondWait).toBeLessThanOrEqual(960)
 
-    const done = await waitFor(
-      () => row('terrence@example.org'),
-      (r) => r.delivery_status === 'sent',
-    )
-    expect(done).toMatchObject({ delivery_attempts: 3, last_error: null, next_attempt_at: null })
+    vi.setSystemTime(Date.parse(afterSecond.next_attempt_at!))
+    await target.mailOutbox.whenIdle()
+    expect(await row('terrence@example.org')).toMatchObject({
+      delivery_status: 'sent',
+      delivery_attempts: 3,
+      last_error: null,
+      next_attempt_at: null,
+    })
     expect(smtp.received).toHaveLength(1)
   })
 
   it('gives up after MAIL_MAX_ATTEMPTS and says why on the row', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
     smtp.failNext(10, 550)
     const target = await start(mailEnv(smtp, { MAIL_MAX_ATTEMPTS: '2', MAIL_RETRY_BASE_MS: '50' }))
     await send(target, { name: 'Dante Whitfield', email: 'dante@example.org' })
-    const failed = await waitFor(
-      () => row('dante@example.org'),
-      (r) => r.delivery_status === 'failed',
-    )
+    await target.mailOutbox.whenIdle()
+    vi.setSystemTime(Date.parse((await row('dante@example.org')).next_attempt_at!))
+    await target.mailOutbox.whenIdle()
+    const failed = await row('dante@example.org')
+    expect(failed.delivery_status).toBe('failed')
     expect(failed.delivery_attempts).toBe(2)
     expect(failed.last_error).toMatch(/550/)
     expect(failed.next_attempt_at).toBeNull()
@@ -206,10 +221,8 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     await smtp.stop()
     const first = await start()
     await send(first, { name: 'Yolanda Reyes', email: 'yolanda@example.org' })
-    const waiting = await waitFor(
-      () => row('yolanda@example.org'),
-      (r) => r.last_error !== null,
-    )
+    await first.mailOutbox.whenIdle()
+    const waiting = await row('yolanda@example.org')
     expect(waiting.delivery_status).toBe('pending')
     expect(waiting.last_error).toMatch(/ECONNREFUSED|ECONNECTION|connect/i)
     await first.close()
@@ -220,12 +233,11 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       .updateTable('contact_message')
       .set({ next_attempt_at: new Date().toISOString() })
       .execute()
-    await start()
+    const second = await start()
     await smtp.waitForMail(1)
-    const delivered = await waitFor(
-      () => row('yolanda@example.org'),
-      (r) => r.delivery_status === 'sent',
-    )
+    await second.mailOutbox.whenIdle()
+    const delivered = await row('yolanda@example.org')
+    expect(delivered).toMatchObject({ delivery_status: 'sent' })
     expect(delivered.delivery_attempts).toBeGreaterThanOrEqual(2)
   })
 
@@ -265,6 +277,82 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(await queue.claim(id!, later, new Date(later.getTime() + 60_000))).toMatchObject({
       attempts: 2,
     })
+  })
+
+  it('renews its claim while a send lasts longer than a lease, so no other worker takes the mail', async () => {
+    // Date and the heartbeat's interval follow a fake clock; I/O and the outbox's idle wait do not.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    try {
+      const env = mailEnv(smtp, { MAIL_POLL_MS: '600000' })
+      const queue = contactNotificationQueue(testDb.database.db, env)
+      let renewed: () => void = () => {}
+      const watched: MailQueue = {
+        ...queue,
+        async renew(id, leaseUntil, next) {
+          const held = await queue.renew(id, leaseUntil, next)
+          renewed()
+          return held
+        },
+      }
+      let sending!: () => void
+      let finishSend!: () => void
+      const started = new Promise<void>((resolve) => (sending = resolve))
+      const outbox = createMailOutbox({
+        env,
+        log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
+        transport: {
+          send() {
+            sending()
+            return new Promise<void>((resolve) => (finishSend = resolve))
+          },
+          close() {},
+        },
+      })
+      outbox.addQueue(watched)
+      await saveMessage(
+        testDb.database.db,
+        { name: 'Ngozi Adeyemi', email: 'ngozi@example.org' },
+        { receivedAt: new Date(), spamReason: null, notify: true },
+      )
+      await outbox.start()
+      await started
+      // Five heartbeats: 25 s on the clock, longer than a lease.
+      for (let beat = 0; beat < 5; beat++) {
+        const next = new Promise<void>((resolve) => (renewed = resolve))
+        await vi.advanceTimersByTimeAsync(HEARTBEAT_MS)
+        await Promise.race([
+          next,
+          realDelay(5000).then(() => {
+            throw new Error(`the claim was not renewed (heartbeat ${beat + 1})`)
+          }),
+        ])
+      }
+      expect(Date.now() - LEASE_MS).toBeGreaterThan(
+        Date.parse((await row('ngozi@example.org')).created_at),
+      )
+      // Another worker finds the mail taken.
+      const other = contactNotificationQueue(testDb.database.db, env)
+      expect(await other.due(new Date(), 10)).toEqual([])
+      const { id } = await row('ngozi@example.org')
+      expect(await other.claim(id, new Date(), new Date(Date.now() + LEASE_MS))).toBeUndefined()
+
+      finishSend()
+      await outbox.stop()
+      expect(await row('ngozi@example.org')).toMatchObject({
+        delivery_status: 'sent',
+        delivery_attempts: 1,
+      })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it("lets another process send a dead worker's mail within 60 s at the default settings", () => {
+    // The lease ends at most LEASE_MS after the last renewal; another process looks at least
+    // every MAIL_POLL_MS. server/contact/takeover.test.ts shows it with real processes.
+    const defaults = envSchema.parse({})
+    expect(LEASE_MS + defaults.MAIL_POLL_MS).toBeLessThanOrEqual(60_000)
+    expect(HEARTBEAT_MS * 3).toBeLessThanOrEqual(LEASE_MS)
   })
 
   it('sends mail that arrives during a send at once, without waiting for the next poll', async () => {

@@ -1,17 +1,17 @@
 import pino from 'pino'
-import { expect, it } from 'vitest'
+import { expect, it, onTestFinished, vi } from 'vitest'
 import { createHousekeeping } from './housekeeping.ts'
 
 const log = pino({ level: 'silent' })
 
 it('runs every job at start and then on the schedule, until stopped', async () => {
-  const housekeeping = createHousekeeping({ log, intervalMs: 20 })
+  // The schedule's clock is moved, not waited for.
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+  onTestFinished(() => void vi.useRealTimers())
+  const housekeeping = createHousekeeping({ log, intervalMs: 60_000 })
   const runs: string[] = []
-  let third: () => void
-  const thirdRun = new Promise<void>((resolve) => (third = resolve))
   housekeeping.add('a', async () => {
     runs.push('a')
-    if (runs.filter((r) => r === 'a').length === 3) third()
     return { rows: 0 }
   })
   housekeeping.add('b', async () => {
@@ -21,11 +21,13 @@ it('runs every job at start and then on the schedule, until stopped', async () =
   await housekeeping.start()
   // The first run is done when start() resolves; a failing job does not stop the others.
   expect(runs).toEqual(['a', 'b'])
-  await thirdRun
+  await vi.advanceTimersByTimeAsync(59_999)
+  expect(runs).toHaveLength(2)
+  await vi.advanceTimersByTimeAsync(1 + 60_000)
+  expect(runs).toEqual(['a', 'b', 'a', 'b', 'a', 'b'])
   await housekeeping.stop()
-  const count = runs.length
-  await new Promise((resolve) => setTimeout(resolve, 60))
-  expect(runs).toHaveLength(count)
+  await vi.advanceTimersByTimeAsync(5 * 60_000)
+  expect(runs).toHaveLength(6)
 })
 
 it('waits for a run in flight when stopped', async () => {

@@ -78,6 +78,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false
 }
 
+/**
+ * Waits for work on the database at most `ms` milliseconds, then rejects with an error that
+ * isDatabaseUnavailable recognises (the request answers 503). A database that stopped answering
+ * (a frozen server, a network that drops packets) enforces no timeout of its own, and the
+ * client's own gives up only after a statement's full time; a request waits this long at most.
+ * The work itself is not cancelled: it finishes or fails in the background.
+ */
+export async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    // setTimeout fires at once past 2^31 - 1 ms; no wait that long is meant.
+    timer = setTimeout(() => reject(databaseSilent(ms)), Math.min(Math.max(0, ms), 2 ** 31 - 1))
+  })
+  work.catch(() => {})
+  try {
+    return await Promise.race([work, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The error of a database that did not answer in time (isDatabaseUnavailable: true). */
+export function databaseSilent(ms: number): Error {
+  return new Error(`The database did not answer within ${Math.round(ms)} ms.`)
+}
+
 function openSqlite(dataDir: string, fileName: string) {
   fs.mkdirSync(dataDir, { recursive: true })
   const file = path.join(dataDir, fileName)
@@ -135,20 +161,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     location,
     async ping(timeoutMs) {
       const query = sql`select 1`.execute(db)
-      if (timeoutMs === undefined) return void (await query)
-      let timer: NodeJS.Timeout | undefined
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`The database did not answer within ${timeoutMs} ms.`)),
-          timeoutMs,
-        )
-      })
-      query.catch(() => {})
-      try {
-        await Promise.race([query, timeout])
-      } finally {
-        clearTimeout(timer)
-      }
+      await (timeoutMs === undefined ? query : answerWithin(query, timeoutMs))
     },
     async close() {
       await db.destroy()

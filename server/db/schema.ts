@@ -54,6 +54,9 @@ export interface ContactMessageTable {
   next_attempt_at: string | null
   last_error: string | null
   delivered_at: string | null
+  /** When a staff member marked the message handled in the back office, and who (migration 301). */
+  handled_at: string | null
+  handled_by: string | null
 }
 
 /** A newsletter address; the row carries its confirmation mail's outbox state (migration 101). */
@@ -84,15 +87,25 @@ export interface NewsletterSubscriberTable {
   consent_source: string | null
   unsubscribed_at: string | null
   /**
-   * Stored as is, because every mail carries it and it must work for as long as the mail exists;
-   * it can only take the address off the list.
-   */
-  unsubscribe_token: string | null
-  /**
    * The confirmation token while its mail is in the outbox, so a retry sends the same link and
    * Message-ID; cleared once the mail is sent or given up (only token_hash remains).
    */
   mail_token: string | null
+  /**
+   * The unsubscribe token of the mail in the outbox, likewise; cleared with mail_token, when only
+   * its hash remains in newsletter_unsubscribe_token (migration 103).
+   */
+  mail_unsubscribe_token: string | null
+}
+
+/**
+ * The SHA-256 (hex) of every unsubscribe token mailed to a subscriber (migration 103): each mail
+ * has its own, and every one works for as long as the subscriber's row exists.
+ */
+export interface NewsletterUnsubscribeTokenTable {
+  token_hash: string
+  subscriber_id: string
+  created_at: string
 }
 
 /** One rate-limit window per endpoint and client (migration 200), used on PostgreSQL. */
@@ -102,6 +115,57 @@ export interface RateLimitWindowTable {
   count: number
   /** When the window ends, in milliseconds since 1970 (bigint: a string when read back). */
   reset_at: number | string
+}
+
+/** One distinct content of uploaded media, by the SHA-256 of its bytes (migration 450). */
+export interface MediaBlobTable {
+  sha256: string
+  size: number
+  created_at: string
+}
+
+/** PostgreSQL: the bytes of a blob, in order, at most 1 MiB each. Empty on SQLite (DATA_DIR). */
+export interface MediaBlobChunkTable {
+  sha256: string
+  seq: number
+  data: Uint8Array
+}
+
+/** One picture or audio file of the media library (migration 450). */
+export interface MediaAssetTable {
+  id: string
+  /** The first 32 hex digits of the uploaded bytes' SHA-256: the stem of the asset's URLs. */
+  key: string
+  kind: 'image' | 'audio'
+  original_name: string
+  /** The uploaded file's type, as read from its bytes. */
+  mime: string
+  size: number
+  sha256: string
+  width: number | null
+  height: number | null
+  /** The dominant colour, "#rrggbb", shown while a picture loads. */
+  color: string | null
+  alt: string | null
+  /** Where the subject is, 0..1 from the left and from the top (covers are cropped around it). */
+  focal_x: number | null
+  focal_y: number | null
+  created_by: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** A file an asset is served as, at /media/u/<name> (migration 450). */
+export interface MediaFileTable {
+  name: string
+  asset_id: string
+  sha256: string
+  role: 'variant' | 'master' | 'audio'
+  format: string
+  mime: string
+  size: number
+  width: number | null
+  height: number | null
 }
 
 /**
@@ -161,14 +225,115 @@ export interface ContentStateTable {
   updated_at: string | null
 }
 
+/** A person who may use the back office (migration 300). */
+export interface StaffMemberTable {
+  id: string
+  email: string
+  /** The lower-cased address: one person per address whatever its case. */
+  email_key: string
+  name: string | null
+  role: 'admin' | 'editor'
+  /** The WebAuthn user handle (random, base64url): a passkey never carries the address. */
+  user_handle: string
+  created_at: string
+  updated_at: string
+  last_sign_in_at: string | null
+}
+
+/** A one-time link to register a passkey; its row is also its mail's outbox entry. */
+export interface StaffInvitationTable {
+  id: string
+  member_id: string
+  /** SHA-256 (hex) of the token in the link; the token itself is kept only while mail waits. */
+  token_hash: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+  /** Who made it: a staff member's address or "command line". */
+  created_by: string
+  /** The invited person's address (the mail's recipient). */
+  mail_to: string
+  mail_status: 'pending' | 'sent' | 'failed' | 'none'
+  mail_attempts: Generated<number>
+  next_attempt_at: string | null
+  last_error: string | null
+  mail_sent_at: string | null
+  mail_token: string | null
+}
+
+/** A passkey (WebAuthn credential) of a staff member. */
+export interface StaffPasskeyTable {
+  /** The credential id, base64url. */
+  id: string
+  member_id: string
+  /** The COSE public key, base64url. */
+  public_key: string
+  /** The signature counter (bigint: a string when read back from PostgreSQL). */
+  counter: number | string
+  /** JSON array of the transports the browser reported. */
+  transports: string | null
+  device_type: string
+  backed_up: number
+  name: string
+  created_at: string
+  last_used_at: string | null
+}
+
+/** A signed-in browser: the SHA-256 of its cookie, never the cookie itself. */
+export interface StaffSessionTable {
+  id_hash: string
+  member_id: string
+  /** The passkey it signed in with: removing the passkey ends the session. */
+  passkey_id: string
+  created_at: string
+  last_seen_at: string
+  /** The absolute end of the session, whatever the activity. */
+  expires_at: string
+  user_agent: string | null
+}
+
+/** A WebAuthn challenge handed out and not yet answered; each is used at most once. */
+export interface StaffChallengeTable {
+  challenge: string
+  purpose: 'sign-in' | 'register'
+  member_id: string | null
+  invitation_id: string | null
+  expires_at: string
+}
+
+/** One staff action: who, when, what and on which record. */
+export interface AuditLogTable {
+  id: string
+  created_at: string
+  actor_id: string | null
+  actor_label: string
+  action: string
+  target_type: string | null
+  target_id: string | null
+  summary: string
+  /** JSON with further facts (never a visitor's address: erasures store its hash). */
+  details: string | null
+}
+
 export interface DatabaseSchema {
   catalogue_course: CatalogueCourseTable
   catalogue_sync: CatalogueSyncTable
   contact_message: ContactMessageTable
   newsletter_subscriber: NewsletterSubscriberTable
+  newsletter_unsubscribe_token: NewsletterUnsubscribeTokenTable
   rate_limit_window: RateLimitWindowTable
+  media_blob: MediaBlobTable
+  media_blob_chunk: MediaBlobChunkTable
+  media_asset: MediaAssetTable
+  media_file: MediaFileTable
   content_document: ContentDocumentTable
   content_revision: ContentRevisionTable
   content_redirect: ContentRedirectTable
   content_state: ContentStateTable
+  staff_member: StaffMemberTable
+  staff_invitation: StaffInvitationTable
+  staff_passkey: StaffPasskeyTable
+  staff_session: StaffSessionTable
+  staff_challenge: StaffChallengeTable
+  audit_log: AuditLogTable
 }

@@ -15,11 +15,18 @@ import type { z } from 'zod'
 import { fieldErrors, HONEYPOT_FIELD } from '#common/contact.ts'
 import { sendApiError } from './api-error.ts'
 import { acceptFormPosts, FORM_MEDIA_TYPE, isSameSite, mediaType } from './form-post.ts'
-import type { Database } from '#server/db/index.ts'
+import { answerWithin, databaseSilent, type Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
 import { createRateLimiter, rateLimitCounterFor, type RateLimiter } from './rate-limit.ts'
 
 export const FORM_BODY_LIMIT = 16 * 1024
+/**
+ * How long a submission may wait for the database in all (rate limit and storing together):
+ * past it, the answer is 503 and the browser keeps the submission to send again. A frozen
+ * database answers nothing and times nothing out, and two queries each waiting for the client's
+ * statement timeout kept a visitor 22 s (issue 21); the site's own timeout is 30 s.
+ */
+export const FORM_DATABASE_BUDGET_MS = 2500
 /** A form post percent-encodes the same fields: up to 12 bytes for one character. */
 export const FORM_POST_BODY_LIMIT = 96 * 1024
 
@@ -81,8 +88,14 @@ export function registerFormRoute<Schema extends z.ZodType>(
     return sendApiError(reply, 415, 'Send the form as JSON (Content-Type: application/json).')
   }
 
+  // When each request's database budget runs out (performance.now() time).
+  const budgetEnds = new WeakMap<FastifyRequest, number>()
+  const budgetLeft = (request: FastifyRequest) =>
+    (budgetEnds.get(request) ?? Infinity) - performance.now()
+
   const rateLimit: onRequestAsyncHookHandler = async (request, reply) => {
-    const decision = await route.limiter.hit(request.ip)
+    budgetEnds.set(request, performance.now() + FORM_DATABASE_BUDGET_MS)
+    const decision = await route.limiter.hit(request.ip, budgetLeft(request))
     if (decision.allowed) return
     request.log.info({ retryAfter: decision.retryAfterSeconds }, 'form rate limit reached')
     if (mediaType(request) === FORM_MEDIA_TYPE) {
@@ -117,7 +130,10 @@ export function registerFormRoute<Schema extends z.ZodType>(
         fields,
       })
     }
-    const answer = await route.accept(parsed.data, receivedAt, via)
+    // A budget spent (on a rate limit that did not answer) sends nothing more to the database.
+    const left = budgetLeft(request)
+    if (left <= 0) throw databaseSilent(FORM_DATABASE_BUDGET_MS)
+    const answer = await answerWithin(route.accept(parsed.data, receivedAt, via), left)
     if (via === 'form') return reply.redirect(route.pages.sent, 303)
     return reply.code(201).send(answer)
   }

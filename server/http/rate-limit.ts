@@ -10,7 +10,7 @@
  * Why not @fastify/rate-limit: docs/decisions/007-production.md.
  */
 import { sql, type Kysely } from 'kysely'
-import type { Database } from '#server/db/index.ts'
+import { answerWithin, type Database } from '#server/db/index.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 
 export interface RateLimitDecision {
@@ -25,8 +25,11 @@ export interface RateLimitCounter {
 }
 
 export interface RateLimiter {
-  /** Counts one request from the address (refused requests count too). */
-  hit(address: string): Promise<RateLimitDecision>
+  /**
+   * Counts one request from the address (refused requests count too). With `withinMs`, a
+   * counter that has not answered by then counts as failed: the request is let through.
+   */
+  hit(address: string, withinMs?: number): Promise<RateLimitDecision>
 }
 
 interface Logger {
@@ -42,17 +45,19 @@ export function createRateLimiter(options: {
   log?: Logger
   now?: () => number
 }): RateLimiter {
-  const now = options.now ?? Date.now
+  // Read at each hit (a test's fake clock included).
+  const now = options.now ?? (() => Date.now())
   return {
-    async hit(address) {
+    async hit(address, withinMs) {
       const at = now()
       let window
       try {
-        window = await options.counter.hit(
+        const counted = options.counter.hit(
           `${options.name}:${clientKey(address)}`,
           options.windowMs,
           at,
         )
+        window = await (withinMs === undefined ? counted : answerWithin(counted, withinMs))
       } catch (error) {
         options.log?.warn(
           { err: error, limiter: options.name },

@@ -5,10 +5,14 @@
  * Because the queue is the database, pending mail survives crashes and restarts.
  *
  * A row is claimed with a conditional UPDATE that moves next_attempt_at forward by a lease, so
- * two processes sharing a PostgreSQL database never send the same mail at once, and a process
- * that dies mid-send leaves a row that becomes due again when the lease ends. Delivery is
- * at-least-once: a crash after the SMTP server took a mail but before the row was updated
- * sends it again (with the same Message-ID).
+ * two processes sharing a PostgreSQL database never send the same mail at once. The lease is
+ * short (LEASE_MS) and the worker renews it while the send lasts (every HEARTBEAT_MS), so a
+ * process killed mid-send leaves a row that is due again within LEASE_MS, and another process
+ * sends it at its next poll: within LEASE_MS + MAIL_POLL_MS (35 s by default), where a lease
+ * as long as the longest send kept it for 5 minutes (issue 21). Delivery is at-least-once: a
+ * crash after the SMTP server took a mail but before the row was updated sends it again (with
+ * the same Message-ID), and so may a worker whose database stopped answering for longer than a
+ * lease while it sent.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Env } from '#server/env.ts'
@@ -32,6 +36,11 @@ export interface MailQueue {
   due(now: Date, limit: number): Promise<string[]>
   /** Takes the row for one attempt until leaseUntil; undefined when another worker got it first. */
   claim(id: string, now: Date, leaseUntil: Date): Promise<ClaimedMail | undefined>
+  /**
+   * Extends a claim that runs until leaseUntil to a new end; false when the row is no longer
+   * held by that claim (its lease ran out and another worker took it, or it is settled).
+   */
+  renew(id: string, leaseUntil: Date, newLeaseUntil: Date): Promise<boolean>
   sent(id: string, at: Date): Promise<void>
   retryLater(id: string, error: string, nextAttemptAt: Date): Promise<void>
   giveUp(id: string, error: string): Promise<void>
@@ -67,8 +76,10 @@ type OutboxSettings = Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_MAX_ATTEMPTS' |
 
 /** An attempt that takes longer than this is abandoned (and retried later). */
 const SEND_TIMEOUT_MS = 60_000
-/** Longer than any attempt, so a live worker's claim never expires under it. */
-const LEASE_MS = 5 * 60_000
+/** How long a claim holds a row without being renewed: what a dead worker's mail waits. */
+export const LEASE_MS = 20_000
+/** How often a worker renews its claim while it sends: a few chances within one lease. */
+export const HEARTBEAT_MS = 5_000
 const STOP_GRACE_MS = 3_000
 const BATCH = 20
 
@@ -103,16 +114,49 @@ export function createMailOutbox(options: {
   // work (watching): a pass that sent something may have left more due mail (beyond BATCH).
   let waiting: Array<() => void> = []
 
+  /** Renews a claim every HEARTBEAT_MS until stopped; stop() waits for a renewal in flight. */
+  function keepLease(queue: MailQueue, id: string, leaseUntil: Date, context: object) {
+    let lease = leaseUntil
+    let renewing: Promise<unknown> = Promise.resolve()
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        const next = new Date(Date.now() + LEASE_MS)
+        try {
+          if (await queue.renew(id, lease, next)) lease = next
+          else {
+            clearInterval(timer)
+            log.warn(context, 'mail claim lost while sending: another worker may send it too')
+          }
+        } catch (error) {
+          // The database did not answer: the claim stands until it runs out; try again.
+          log.warn({ ...context, err: error }, 'could not renew the claim on a mail')
+        }
+      })
+    }, HEARTBEAT_MS)
+    return {
+      async stop() {
+        clearInterval(timer)
+        await renewing
+      },
+    }
+  }
+
   async function attempt(queue: MailQueue, id: string): Promise<boolean> {
     const now = new Date()
-    const claimed = await queue.claim(id, now, new Date(now.getTime() + LEASE_MS))
+    const leaseUntil = new Date(now.getTime() + LEASE_MS)
+    const claimed = await queue.claim(id, now, leaseUntil)
     if (!claimed) return false
     const context = { queue: queue.name, id, attempt: claimed.attempts }
+    const lease = keepLease(queue, id, leaseUntil, context)
     try {
-      await transport!.send(
-        claimed.mail,
-        AbortSignal.any([stopping.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
-      )
+      try {
+        await transport!.send(
+          claimed.mail,
+          AbortSignal.any([stopping.signal, AbortSignal.timeout(SEND_TIMEOUT_MS)]),
+        )
+      } finally {
+        await lease.stop()
+      }
       await queue.sent(id, new Date())
       log.info(context, 'mail sent')
     } catch (error) {

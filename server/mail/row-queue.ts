@@ -82,6 +82,16 @@ export function rowQueue<Row extends { id: string }, Context = undefined>(
         attempts: Number((row as Record<string, unknown>)[columns.attempts]),
       }
     },
+    async renew(id, leaseUntil, newLeaseUntil) {
+      // The lease's end is the claim's mark: only the worker whose claim it is moves it.
+      const result = await pending(
+        db.updateTable(table).set({ next_attempt_at: newLeaseUntil.toISOString() } as never),
+      )
+        .where('id', '=', id)
+        .where('next_attempt_at', '=', leaseUntil.toISOString())
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows) === 1
+    },
     async sent(id, at) {
       await db
         .updateTable(table)

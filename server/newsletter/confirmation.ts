@@ -2,28 +2,13 @@
  * The double opt-in and the way out: confirmation and unsubscribe tokens, their links, and the
  * confirmation mail with its List-Unsubscribe headers (RFC 2369 and RFC 8058 one-click).
  */
-import crypto from 'node:crypto'
 import type { Env } from '#server/env.ts'
 import { senderDomain, type OutgoingMail } from '#server/mail/transport.ts'
-
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
+import { hashToken } from '#server/http/tokens.ts'
 
 /** Where a confirmation or unsubscribe link opens: a page with one button that POSTs back. */
 export const CONFIRM_PAGE = '/newsletter/confirm'
 export const UNSUBSCRIBE_PAGE = '/newsletter/unsubscribe'
-
-/** 256 random bits, URL-safe. */
-export function newToken(): string {
-  return crypto.randomBytes(32).toString('base64url')
-}
-
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex')
-}
-
-export function isTokenShaped(value: unknown): value is string {
-  return typeof value === 'string' && TOKEN_SHAPE.test(value)
-}
 
 type MailEnv = Pick<Env, 'PUBLIC_SITE_URL' | 'MAIL_FROM' | 'NEWSLETTER_CONFIRM_TTL_HOURS'>
 

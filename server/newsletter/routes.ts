@@ -14,12 +14,17 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NewsletterSignup } from '#common/contact.ts'
-import type { Database } from '#server/db/index.ts'
+import { answerWithin, type Database } from '#server/db/index.ts'
 import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { acceptFormPosts, isSameSite } from '#server/http/form-post.ts'
-import { formRateLimiter, registerFormRoute, spamReason } from '#server/http/form-route.ts'
+import {
+  FORM_DATABASE_BUDGET_MS,
+  formRateLimiter,
+  registerFormRoute,
+  spamReason,
+} from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
 import { CONFIRM_PAGE, UNSUBSCRIBE_PAGE } from './confirmation.ts'
 import {
@@ -125,7 +130,10 @@ export async function newsletterPageRoutes(
 
   const confirm = async (request: TokenRequest, reply: FastifyReply) => {
     if (!isSameSite(request, env.PUBLIC_SITE_URL)) return refuseCrossSite(request, reply)
-    const state = await confirmSubscription(database.db, request.query.token, new Date())
+    const state = await answerWithin(
+      confirmSubscription(database.db, request.query.token, new Date()),
+      FORM_DATABASE_BUDGET_MS,
+    )
     request.log.info({ state }, 'newsletter confirmation')
     return noStore(reply).redirect(NEWSLETTER_PAGES[state], 303)
   }
@@ -136,7 +144,10 @@ export async function newsletterPageRoutes(
     // The one-click POST comes from the mail provider's servers, not from this site's page.
     if (!oneClick && !isSameSite(request, env.PUBLIC_SITE_URL))
       return refuseCrossSite(request, reply)
-    const state = await unsubscribe(database.db, request.query.token, new Date())
+    const state = await answerWithin(
+      unsubscribe(database.db, request.query.token, new Date()),
+      FORM_DATABASE_BUDGET_MS,
+    )
     request.log.info({ state, oneClick }, 'newsletter unsubscribe')
     noStore(reply)
     if (oneClick) {

@@ -99,6 +99,12 @@ describe('the build', () => {
     expect(pageProblems(verifyArgs(files.notFound.path))).toEqual([])
   })
 
+  it('gives each resource its own type: the feed is RSS, the sitemap XML, robots text', () => {
+    expect(pageAt('/rss.xml').contentType).toBe('application/rss+xml; charset=utf-8')
+    expect(pageAt('/sitemap.xml').contentType).toBe('application/xml; charset=utf-8')
+    expect(pageAt('/robots.txt').contentType).toBe('text/plain; charset=utf-8')
+  })
+
   it('lists in sitemap.xml exactly the pages it built that search engines may index', () => {
     const sitemap = html('/sitemap.xml')
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(

@@ -20,6 +20,7 @@ import { chooseEncoding } from '#server/http/encoding.ts'
 import type { PageSet, ServedPage } from './page-set.ts'
 import { createResolver, decodePath, indexBuild, type StaticFile } from './static-files.ts'
 import { createFileCache } from './file-cache.ts'
+import { parseRange } from '#server/http/byte-range.ts'
 
 export interface SiteOptions {
   /** The real folder of the client files. */
@@ -209,29 +210,4 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
 async function openStream(absolutePath: string, range?: { start: number; end: number }) {
   const handle = await fs.promises.open(absolutePath, 'r')
   return handle.createReadStream({ ...range, autoClose: true })
-}
-
-/** One byte range ("bytes=a-b", "bytes=a-" or "bytes=-n"), as media players ask for. */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-  if (!header) return undefined
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
-  if (!match) return undefined
-  const [, from = '', to = ''] = match
-  if (from === '' && to === '') return undefined
-  let start: number
-  let end: number
-  if (from === '') {
-    const suffix = Number(to)
-    if (suffix === 0) return 'unsatisfiable'
-    start = Math.max(0, size - suffix)
-    end = size - 1
-  } else {
-    start = Number(from)
-    end = to === '' ? size - 1 : Math.min(Number(to), size - 1)
-  }
-  if (start >= size || start > end) return 'unsatisfiable'
-  return { start, end }
 }

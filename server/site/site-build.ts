@@ -144,3 +144,19 @@ export function contradiction(
   }
   return undefined
 }
+
+/**
+ * The PUBLIC_* settings the current release of `buildDir` was built with, or none when there is
+ * no build (the operator commands complete their environment with them, as the server does).
+ */
+export function builtSettings(buildDir: string): Record<string, string> {
+  try {
+    const release = path.dirname(fs.realpathSync(buildDir))
+    const config = JSON.parse(
+      fs.readFileSync(path.join(release, SITE_CONFIG_FILE), 'utf8'),
+    ) as Partial<SiteConfigFile>
+    return config.settings ?? {}
+  } catch {
+    return {}
+  }
+}

@@ -10,7 +10,7 @@ import {
   resolvePath,
   type StaticFile,
 } from './static-files.ts'
-import { pageOfDataRequest, parseRange } from './routes.ts'
+import { pageOfDataRequest } from './routes.ts'
 
 let dir: string
 let files: Map<string, StaticFile>
@@ -114,22 +114,5 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding(page, 'identity')).toBeUndefined()
     expect(negotiateEncoding(page, undefined)).toBeUndefined()
     expect(negotiateEncoding(files.get('/assets/entry-abc123.js')!, 'br, gzip')).toBe('gzip')
-  })
-})
-
-describe('parseRange', () => {
-  it('reads the three single-range forms', () => {
-    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 })
-    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 })
-    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 })
-    expect(parseRange('bytes=0-5000', 1000)).toEqual({ start: 0, end: 999 })
-  })
-  it('flags unsatisfiable ranges and ignores what it does not understand', () => {
-    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable')
-    expect(parseRange('bytes=-0', 1000)).toBe('unsatisfiable')
-    expect(parseRange('bytes=5-1', 1000)).toBe('unsatisfiable')
-    expect(parseRange('bytes=0-1,5-6', 1000)).toBeUndefined()
-    expect(parseRange('items=0-1', 1000)).toBeUndefined()
-    expect(parseRange(undefined, 1000)).toBeUndefined()
   })
 })

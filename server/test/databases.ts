@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import type { Migration } from 'kysely/migration'
 import pg from 'pg'
 import { describe } from 'vitest'
 import { openDatabase, type Database, type Dialect } from '#server/db/index.ts'
@@ -37,10 +38,18 @@ export interface TestDatabase {
   drop(): Promise<void>
 }
 
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * A fresh database on the given engine, migrated to the latest version, or only as far as the
+ * given migrations go (a migration's own test starts from the version before it).
+ */
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { migrations?: Record<string, Migration> } = {},
+): Promise<TestDatabase> {
+  const { migrations } = options
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'llltest-'))
   if (dialect === 'sqlite') {
-    const database = await openDatabase({ dataDir })
+    const database = await openDatabase({ dataDir, migrations })
     return {
       database,
       env: { DATA_DIR: dataDir },
@@ -58,7 +67,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.end()
   const url = new URL(TEST_DATABASE_URL)
   url.pathname = `/${name}`
-  const database = await openDatabase({ dataDir, databaseUrl: url.toString() })
+  const database = await openDatabase({ dataDir, databaseUrl: url.toString(), migrations })
   return {
     database,
     env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir },

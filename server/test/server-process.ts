@@ -3,6 +3,8 @@
  * by default) and environment, resolved once it logs the address it listens on.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 
@@ -89,4 +91,14 @@ export function stopServerProcess(server: ServerProcess): Promise<number | null>
   )
   signal(child, 'SIGTERM')
   return exited
+}
+
+/**
+ * A site build of one page, for processes that only need the API or media (the static-file
+ * plugin needs a build). Remove the folder after the test.
+ */
+export function emptySiteBuild(): string {
+  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
+  fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
+  return buildDir
 }

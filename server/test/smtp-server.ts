@@ -50,6 +50,8 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   let failureCode = 451
   let holdMs = 0
   let dataWaiters: (() => void)[] = []
+  // Callers of waitForMail, told each time a mail has been received.
+  const mailWaiters = new Set<() => void>()
   let server: SMTPServer
 
   function create() {
@@ -84,6 +86,7 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
               parsed,
               raw: raw.toString('utf8'),
             })
+            for (const waiter of mailWaiters) waiter()
             if (drops > 0) {
               drops -= 1
               for (const socket of sockets)
@@ -131,14 +134,24 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     nextData() {
       return new Promise((resolve) => dataWaiters.push(resolve))
     },
-    async waitForMail(count, timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs
-      while (received.length < count) {
-        if (Date.now() > until)
-          throw new Error(`expected ${count} mails, received ${received.length}`)
-        await new Promise((resolve) => setTimeout(resolve, 25))
-      }
-      return received
+    waitForMail(count, timeoutMs = 10_000) {
+      return new Promise<ReceivedMail[]>((resolve, reject) => {
+        const check = () => {
+          if (received.length < count) return
+          finish()
+          resolve(received)
+        }
+        const timer = setTimeout(() => {
+          finish()
+          reject(new Error(`expected ${count} mails, received ${received.length}`))
+        }, timeoutMs)
+        const finish = () => {
+          clearTimeout(timer)
+          mailWaiters.delete(check)
+        }
+        mailWaiters.add(check)
+        check()
+      })
     },
     stop() {
       return new Promise<void>((resolve) => server.close(() => resolve()))

@@ -22,7 +22,9 @@ import {
   type StubStore,
 } from '#server/test/stub-store.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
+import { createAuthenticator } from './authenticator.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './databases.ts'
+import { inviteFromCommand } from './staff.ts'
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts'
 
 const PROCESSES = 3
@@ -34,6 +36,7 @@ const FIRST_PAGE = '/products.json?limit=250'
 interface Answer {
   status: number
   body: string
+  headers: http.IncomingHttpHeaders
 }
 
 /** One HTTP request over its own connection from a chosen loopback address; status 0 = no answer. */
@@ -58,13 +61,17 @@ function send(
         const chunks: Buffer[] = []
         response.on('data', (chunk: Buffer) => chunks.push(chunk))
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            headers: response.headers,
+          }),
         )
-        response.on('error', () => resolve({ status: 0, body: '' }))
+        response.on('error', () => resolve({ status: 0, body: '', headers: {} }))
       },
     )
     request.setTimeout(30_000, () => request.destroy())
-    request.on('error', () => resolve({ status: 0, body: '' }))
+    request.on('error', () => resolve({ status: 0, body: '', headers: {} }))
     request.end(payload)
   })
 }
@@ -104,6 +111,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
     let buildDir: string
     const servers: ServerProcess[] = []
     let victim: ServerProcess | undefined
+    let env: Record<string, string>
     const syncs = () => store.requests.filter((request) => request === FIRST_PAGE).length
     const api = (pathname: string) => `${nginx.url}${pathname}`
 
@@ -139,7 +147,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       // The processes only need the API; a one-page site build satisfies the site plugin.
       buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
       writeSiteBuild(buildDir, { pages: { '/': '<!doctype html><title>test</title>' } })
-      const env = {
+      env = {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: '0',
@@ -298,6 +306,71 @@ describe.skipIf(!TEST_DATABASE_URL)(
       })
       expect(other.status).toBe(201)
     })
+
+    it('keeps a staff session across the three processes and through a restart of each', async () => {
+      // The back office's origin is the site's public address here (PUBLIC_SITE_URL).
+      const site = { origin: 'https://www.example.org', rpID: 'www.example.org' }
+      const authenticator = createAuthenticator(site)
+      const from = '127.0.30.1'
+      const post = (pathname: string, body: unknown, cookie?: string) =>
+        send(api(`/admin/api${pathname}`), {
+          method: 'POST',
+          from,
+          body,
+          headers: cookie ? { cookie } : {},
+        })
+      const token = await inviteFromCommand(testDb.database, 'ops@example.org', 'admin')
+      const options = await post('/invitation/options', { token })
+      expect(options.status).toBe(200)
+      const accepted = await post('/invitation/accept', {
+        token,
+        credential: authenticator.register(JSON.parse(options.body)),
+      })
+      expect(accepted.status).toBe(200)
+      const setCookie = String(accepted.headers['set-cookie'])
+      expect(setCookie).toMatch(/^__Host-staff=[\w-]{43}; Path=\/;.*HttpOnly; Secure; SameSite=Lax/)
+      const cookie = setCookie.split(';', 1)[0]!
+
+      // Round robin spreads 3 × 3 requests over the processes: each one knows the session.
+      const sessionRequests = () =>
+        Promise.all(
+          Array.from({ length: 3 * PROCESSES }, () =>
+            send(api('/admin/api/session'), { from, headers: { cookie } }),
+          ),
+        )
+      const sessionOf = (answers: Answer[]) =>
+        answers.map((answer) => `${answer.status} ${JSON.parse(answer.body).staff?.email}`)
+      const everyone = Array.from({ length: 3 * PROCESSES }, () => '200 ops@example.org')
+      expect(sessionOf(await sessionRequests())).toEqual(everyone)
+      const served = (server: ServerProcess) =>
+        server.output.some((line) => line.includes('/admin/api/session'))
+      await waitFor(
+        async () => servers.every(served),
+        2_000,
+        () =>
+          `processes without a session request in their log: ${servers.filter((s) => !served(s)).length}`,
+      )
+
+      // Each process in turn stops (SIGTERM) and starts again on its port; the session holds.
+      for (let i = 0; i < servers.length; i++) {
+        const old = servers[i]!
+        expect(await stopServerProcess(old)).toBe(0)
+        servers[i] = await startServerProcess({ env: { ...env, PORT: String(old.port) } })
+        expect(sessionOf(await sessionRequests())).toEqual(everyone)
+      }
+      await waitFor(
+        async () => servers.every(served),
+        2_000,
+        () =>
+          `restarted processes without a session request: ${servers.filter((s) => !served(s)).length}`,
+      )
+
+      // Signing out on one process ends the session on all of them.
+      const out = await post('/sign-out', {}, cookie)
+      expect(out.status).toBe(200)
+      const after = await sessionRequests()
+      expect(after.map((answer) => answer.status)).toEqual(everyone.map(() => 401))
+    }, 60_000)
 
     it('loses no acknowledged message when a process is killed under load; the others keep answering', async () => {
       victim = servers[0]!

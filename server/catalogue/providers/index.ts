@@ -1,11 +1,11 @@
 import type { StoreProviderName } from '#common/course.ts'
 import { DEFAULT_MAX_BYTES } from '#server/catalogue/upstream.ts'
+import { createIsolatedProvider } from './isolated.ts'
 import { createSampleProvider, DEFAULT_STORE_URL } from './sample.ts'
-import { createShopifyProvider } from './shopify.ts'
 import { DEFAULT_MAX_PAGES, type StoreProvider } from './types.ts'
-import { createWooCommerceProvider } from './woocommerce.ts'
 
 export { productId } from './products.ts'
+export { MAX_LISTED_SKIPS } from './types.ts'
 export type { SkippedProduct, StoreCatalogue, StoreProvider } from './types.ts'
 
 export interface ProviderConfig {
@@ -17,7 +17,10 @@ export interface ProviderConfig {
   maxPages?: number
 }
 
-/** The provider STORE_PROVIDER names, reading STORE_URL. */
+/**
+ * The provider STORE_PROVIDER names, reading STORE_URL. A store read over HTTP is read in a
+ * worker thread (isolated.ts): its answers are not ours, and must not hold the event loop.
+ */
 export function createStoreProvider(config: ProviderConfig): StoreProvider {
   const storeUrl = (config.storeUrl ?? DEFAULT_STORE_URL).replace(/\/+$/, '')
   if (config.provider === 'sample') return createSampleProvider(storeUrl)
@@ -29,7 +32,5 @@ export function createStoreProvider(config: ProviderConfig): StoreProvider {
     maxBytes: config.maxBytes ?? DEFAULT_MAX_BYTES,
     maxPages: config.maxPages ?? DEFAULT_MAX_PAGES,
   }
-  return config.provider === 'shopify'
-    ? createShopifyProvider(settings)
-    : createWooCommerceProvider(settings)
+  return createIsolatedProvider(config.provider, settings)
 }

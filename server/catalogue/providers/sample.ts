@@ -117,7 +117,7 @@ export function createSampleProvider(storeUrl?: string): StoreProvider {
   return {
     name: 'sample',
     async fetchCourses() {
-      return { courses: sampleCourses(storeUrl), skipped: [] }
+      return { courses: sampleCourses(storeUrl), skipped: [], skippedCount: 0 }
     },
   }
 }

@@ -65,7 +65,7 @@ export function createShopifyProvider(settings: HttpProviderSettings): StoreProv
         const answer = await getStoreJson(next, { ...settings, signal })
         const parsed = pageSchema.safeParse(answer.body)
         if (!parsed.success) throw pageShapeError(parsed.error, page, 'Shopify')
-        for (const product of parsed.data.products) products.add(product)
+        products.addPage(parsed.data.products, page)
         next = nextPageUrl(answer.headers.get('link'), answer.url, origin)
       }
       return products.catalogue()

@@ -50,7 +50,7 @@ export function createWooCommerceProvider(settings: HttpProviderSettings): Store
           totalPages = readTotalPages(answer.headers.get('x-wp-totalpages'), settings.maxPages)
         const parsed = pageSchema.safeParse(answer.body)
         if (!parsed.success) throw pageShapeError(parsed.error, page, 'WooCommerce')
-        for (const product of parsed.data) products.add(product)
+        products.addPage(parsed.data, page)
       }
       return products.catalogue()
     },

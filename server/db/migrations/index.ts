@@ -7,14 +7,22 @@ import { catalogueMigration } from './001-catalogue.ts'
 import { contactMessagesMigration } from './100-contact-messages.ts'
 import { newsletterSubscribersMigration } from './101-newsletter-subscribers.ts'
 import { newsletterConsentMigration } from './102-newsletter-consent.ts'
+import { newsletterUnsubscribeHashesMigration } from './103-newsletter-unsubscribe-hashes.ts'
 import { rateLimitMigration } from './200-rate-limit.ts'
+import { staffMigration } from './300-staff.ts'
+import { contactInboxMigration } from './301-contact-inbox.ts'
 import { contentMigration } from './400-content.ts'
+import { mediaMigration } from './450-media.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
   '100-contact-messages': contactMessagesMigration,
   '101-newsletter-subscribers': newsletterSubscribersMigration,
   '102-newsletter-consent': newsletterConsentMigration,
+  '103-newsletter-unsubscribe-hashes': newsletterUnsubscribeHashesMigration,
   '200-rate-limit': rateLimitMigration,
+  '300-staff': staffMigration,
+  '301-contact-inbox': contactInboxMigration,
   '400-content': contentMigration,
+  '450-media': mediaMigration,
 }

@@ -1,13 +1,13 @@
 /**
- * Shared by scripts/messages.ts and scripts/subscribers.ts: reads the configured database (the
- * same DATA_DIR / DATABASE_URL as the server, through server/env.ts and server/db) and prints rows
- * oldest first as JSON lines, or as CSV with --csv.
+ * Shared by `npm run messages` and `npm run subscribers`: reads the configured database and
+ * prints rows oldest first as JSON lines, or as CSV with --csv, in the columns the feature names
+ * (the same columns and writer as the back office's downloads, server/export/csv.ts).
  */
 import { once } from 'node:events'
 import { parseArgs } from 'node:util'
-import { stringify } from 'csv-stringify/sync'
 import type { Database } from '#server/db/index.ts'
-import { openConfiguredDatabase } from '#server/cli/database.ts'
+import { csvRecords, jsonRecord, type Columns } from '#server/export/csv.ts'
+import { fail, openConfiguredDatabase } from './database.ts'
 
 export interface ExportOptions {
   since?: string
@@ -24,8 +24,7 @@ export interface RowsCommand<Stored> {
   flags?: Record<string, string>
   /** The stored rows, oldest first (the feature's store, filtered by the options). */
   list(db: Database['db'], options: ExportOptions): AsyncIterable<Stored>
-  /** The output columns in order: each name with how its value is read from a stored row. */
-  columns: Record<string, (row: Stored) => unknown>
+  columns: Columns<Stored>
 }
 
 export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv: string[]) {
@@ -70,27 +69,23 @@ export async function runRowsCommand<Stored>(command: RowsCommand<Stored>, argv:
     throw error
   })
 
-  const database = await openConfiguredDatabase()
-  if (!database) return
+  const opened = await openConfiguredDatabase()
+  if (!opened) return
+  const { database } = opened
   try {
-    const names = Object.keys(command.columns)
-    const readers = Object.values(command.columns)
-    if (args.csv) await write(csvLine(names))
     const flags = Object.fromEntries(
       Object.keys(command.flags ?? {}).map((flag) => [
         flag,
         (args as Record<string, unknown>)[flag] === true,
       ]),
     )
-    const options = { since, includeSpam: args['include-spam'] === true, flags }
-    for await (const stored of command.list(database.db, options)) {
-      const values = readers.map((read) => read(stored))
-      await write(
-        args.csv
-          ? csvLine(values)
-          : JSON.stringify(Object.fromEntries(names.map((name, i) => [name, values[i]]))) + '\n',
-      )
-    }
+    const rows = command.list(database.db, {
+      since,
+      includeSpam: args['include-spam'] === true,
+      flags,
+    })
+    if (args.csv) for await (const record of csvRecords(rows, command.columns)) await write(record)
+    else for await (const row of rows) await write(jsonRecord(row, command.columns) + '\n')
   } finally {
     await database.close()
   }
@@ -125,26 +120,6 @@ export function parseSince(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
 }
 
-/**
- * One CSV record (RFC 4180, CRLF). Text that a spreadsheet would run as a formula (=, +, -, @,
- * tab or CR first) gets a leading apostrophe: visitors' text must never execute. Negative numbers
- * stay numbers; booleans are written as true/false; leading or trailing spaces are kept by quoting.
- */
-export function csvLine(values: readonly unknown[]): string {
-  return stringify([values], {
-    record_delimiter: 'windows',
-    escape_formulas: true,
-    // A bare line break must be quoted too, not only CRLF (the record delimiter).
-    quoted_match: [/^\s|\s$/, /[\r\n]/],
-    cast: { boolean: String, date: (date) => date.toISOString() },
-  })
-}
-
 async function write(chunk: string) {
   if (!process.stdout.write(chunk)) await once(process.stdout, 'drain')
-}
-
-function fail(message: string, code: number) {
-  process.stderr.write(message + '\n')
-  process.exitCode = code
 }

@@ -1,12 +1,13 @@
 /**
  * npm run subscribers -- [--since <date>] [--csv] [--all]
- * Prints the newsletter addresses that may be mailed (confirmed, or subscribed while the site had
- * no confirmation mail), oldest first, with what a mailing tool imports: the address, its state
- * and the record of consent. --all adds every other state (pending, unsubscribed, spam).
- * See README.md#reading-what-arrived.
+ * (node server/cli/subscribers.ts on a host): prints the newsletter addresses that may be mailed
+ * (confirmed, or subscribed while the site had no confirmation mail), oldest first, with what a
+ * mailing tool imports: the address, its state and the record of consent (the back office's
+ * download has the same columns). --all adds every other state (pending, unsubscribed, spam).
  */
+import { subscriberColumns } from '#server/newsletter/export.ts'
 import { listSubscribers, type SubscriberRow } from '#server/newsletter/repository.ts'
-import { runRowsCommand, type RowsCommand } from './rows-cli.ts'
+import { runRowsCommand, type RowsCommand } from './rows.ts'
 
 export const subscribersCommand: RowsCommand<SubscriberRow> = {
   name: 'subscribers',
@@ -18,13 +19,7 @@ export const subscribersCommand: RowsCommand<SubscriberRow> = {
       all: options.flags.all,
       includeSpam: options.includeSpam,
     }),
-  columns: {
-    email: (row) => row.email,
-    status: (row) => row.status,
-    consentAt: (row) => row.consent_at,
-    consentSource: (row) => row.consent_source,
-    confirmedAt: (row) => row.confirmed_at,
-  },
+  columns: subscriberColumns,
 }
 
 if (import.meta.main) await runRowsCommand(subscribersCommand, process.argv.slice(2))

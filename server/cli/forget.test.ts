@@ -1,27 +1,19 @@
-/** npm run forget against a real database of each engine. */
-import { spawnSync } from 'node:child_process'
-import path from 'node:path'
+/** npm run forget (server/cli/forget.ts) against a real database of each engine. */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
+import { addressHash } from '#server/staff/audit.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-
-const ROOT = path.resolve(import.meta.dirname, '..')
-const SPAWNING_TIMEOUT_MS = 90_000
+import { runCommand, SPAWNING_TIMEOUT_MS } from '#server/test/command.ts'
 
 describeOnDatabases('npm run forget', (dialect) => {
   let testDb: TestDatabase
 
-  const forget = (...args: string[]) =>
-    spawnSync(process.execPath, ['scripts/forget.ts', ...args], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...testDb.env },
-      encoding: 'utf8',
-    })
+  const forget = (...args: string[]) => runCommand('forget', args, testDb.env)
   const left = async () => ({
     messages: (
       await testDb.database.db.selectFrom('contact_message').select('email').execute()
@@ -78,12 +70,25 @@ describeOnDatabases('npm run forget', (dialect) => {
     async () => {
       const first = forget('ada.lovelace@EXAMPLE.org')
       expect(first.status).toBe(0)
-      expect(first.stdout).toContain('removed contact message received 2026-05-01T10:00:00.000Z\n')
-      expect(first.stdout).toContain('(spam: honeypot)')
-      expect(first.stdout).toContain(
-        'removed newsletter subscription of ADA.LOVELACE@example.org (pending, since 2026-05-02T10:00:00.000Z)',
+      expect(first.stdout).toBe(
+        [
+          'removed contact message: received 2026-05-01T10:00:00.000Z',
+          'removed contact message: received 2026-05-01T10:00:00.000Z (spam: honeypot)',
+          'removed newsletter subscription: ADA.LOVELACE@example.org (pending, since 2026-05-02T10:00:00.000Z)',
+          'ada.lovelace@EXAMPLE.org: 2 contact messages and 1 newsletter subscription removed.',
+          '',
+        ].join('\n'),
       )
-      expect(first.stdout).toMatch(/2 contact message\(s\) and 1 subscription\(s\) removed\.\n$/)
+      // The audit log holds the erasure with the address's hash, never the address.
+      const audit = await testDb.database.db.selectFrom('audit_log').selectAll().execute()
+      expect(audit.map((entry) => [entry.action, entry.actor_label])).toEqual([
+        ['erasure', 'command line'],
+      ])
+      expect(JSON.parse(audit[0]!.details!)).toMatchObject({
+        addressHash: addressHash('ada.lovelace@example.org'),
+        total: 3,
+      })
+      expect(JSON.stringify(audit).toLowerCase()).not.toContain('ada.lovelace')
       // The other person's data and queued mail are untouched.
       expect(await left()).toEqual({
         messages: ['grace@example.org'],

@@ -1,0 +1,20 @@
+/**
+ * The staff app's entry: a client-only React app routed under /admin (React Router in data
+ * mode). It is built on its own (vite.admin.config.ts) and never loaded by a public page.
+ */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { ToastProvider } from './components/toast.tsx'
+import { routes } from './routes.tsx'
+import './admin.css'
+
+const router = createBrowserRouter(routes, { basename: '/admin' })
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ToastProvider>
+      <RouterProvider router={router} />
+    </ToastProvider>
+  </StrictMode>,
+)

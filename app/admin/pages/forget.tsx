@@ -1,0 +1,179 @@
+/**
+ * "Forget a person": find what is stored for an address, then erase all of it in one step,
+ * confirmed by typing the address again. The audit log records the erasure with a hash of the
+ * address, never the address.
+ */
+import { useState, type FormEvent } from 'react'
+import type {
+  ErasureAnswer,
+  ErasureKindsAnswer,
+  ErasurePreviewAnswer,
+} from '#common/back-office.ts'
+import { useLoaderData } from 'react-router'
+import { ApiError, get, post } from '../api.ts'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { useToast } from '../components/toast.tsx'
+import { Alert, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
+import { formatDateTime, plural } from '../format.ts'
+
+/** A record's line with its times (ISO, as the server and the command write them) for people. */
+const readable = (record: string) =>
+  record.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (iso) => formatDateTime(iso))
+
+export const forgetLoader = () => get<ErasureKindsAnswer>('/erasure')
+
+export function ForgetPage() {
+  const { kinds } = useLoaderData() as ErasureKindsAnswer
+  const notify = useToast()
+  const [email, setEmail] = useState('')
+  const [error, setError] = useState<string>()
+  const [preview, setPreview] = useState<ErasurePreviewAnswer>()
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const [confirm, setConfirm] = useState('')
+  const [confirmError, setConfirmError] = useState<string>()
+  const [done, setDone] = useState<ErasureAnswer>()
+
+  async function find(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    setDone(undefined)
+    try {
+      setPreview(await post<ErasurePreviewAnswer>('/erasure/preview', { email: email.trim() }))
+    } catch (caught) {
+      setPreview(undefined)
+      setError(
+        caught instanceof ApiError
+          ? (caught.fields.email ?? caught.message)
+          : (caught as Error).message,
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function erase() {
+    setConfirmError(undefined)
+    try {
+      const erased = await post<ErasureAnswer>('/erasure', { email: preview!.email, confirm })
+      setDone(erased)
+      setPreview(undefined)
+      setConfirming(false)
+      setConfirm('')
+      setEmail('')
+      notify(`Erased ${plural(erased.total, 'record')}.`)
+    } catch (caught) {
+      setConfirmError(
+        caught instanceof ApiError
+          ? (caught.fields.confirm ?? caught.message)
+          : (caught as Error).message,
+      )
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Forget a person"
+        lead={`When someone asks for their data to be erased: everything stored under their e-mail address is deleted at once (${kinds.join(', ').toLowerCase()}, and mail still queued for them).`}
+      />
+      <Card className="mb-6">
+        <form onSubmit={find} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <Field
+            label="E-mail address"
+            type="email"
+            className="grow"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            error={error}
+            autoComplete="off"
+            required
+          />
+          <button
+            type="submit"
+            className={buttonClass('dark')}
+            disabled={busy || !email.trim()}
+            aria-busy={busy || undefined}
+          >
+            {busy ? 'Looking…' : 'Find their data'}
+          </button>
+        </form>
+      </Card>
+      {done && (
+        <div className="mb-6">
+          <Alert tone="info">
+            <p className="font-semibold">
+              {done.email}: {plural(done.total, 'record')} erased.
+            </p>
+            <p className="mt-1 text-sm">
+              The audit log records the erasure and how many records went, with a hash of the
+              address instead of the address.
+            </p>
+          </Alert>
+        </div>
+      )}
+      {preview && (
+        <section aria-labelledby="preview-title" aria-live="polite">
+          <h2 id="preview-title" className="mb-3 font-display text-2xl font-semibold">
+            {preview.total === 0
+              ? `Nothing is stored for ${preview.email}`
+              : `Stored for ${preview.email}: ${plural(preview.total, 'record')}`}
+          </h2>
+          {preview.total > 0 && (
+            <>
+              <div className="flex flex-col gap-4">
+                {preview.groups
+                  .filter((group) => group.records.length > 0)
+                  .map((group) => (
+                    <Card key={group.label}>
+                      <h3 className="mb-2 font-semibold">{group.label}</h3>
+                      <ul className="list-disc pl-5 text-ink-soft">
+                        {group.records.map((record) => (
+                          <li key={record} className="break-words">
+                            {readable(record)}
+                          </li>
+                        ))}
+                      </ul>
+                    </Card>
+                  ))}
+              </div>
+              <button
+                type="button"
+                className={buttonClass('primary', 'mt-6')}
+                onClick={() => setConfirming(true)}
+              >
+                Erase {plural(preview.total, 'record')}
+              </button>
+            </>
+          )}
+        </section>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Erase this person's data?"
+        confirmLabel="Erase for good"
+        confirmDisabled={!confirm.trim()}
+        onConfirm={erase}
+        onClose={() => {
+          setConfirming(false)
+          setConfirmError(undefined)
+        }}
+      >
+        <p>
+          {plural(preview?.total ?? 0, 'record')} of{' '}
+          <strong className="break-all">{preview?.email}</strong> will be deleted. This cannot be
+          undone.
+        </p>
+        <Field
+          label="Type the address again to confirm"
+          type="email"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          error={confirmError}
+          autoComplete="off"
+        />
+      </ConfirmDialog>
+    </>
+  )
+}

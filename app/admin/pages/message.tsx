@@ -1,0 +1,242 @@
+/**
+ * One message: who wrote what and when, reply (the staff member's own mail program), handled /
+ * new again, spam / not spam, and the state of its notification mail with "Send again" when it
+ * failed.
+ */
+import { useState } from 'react'
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import type { MessageDetail } from '#common/back-office.ts'
+import { get, post } from '../api.ts'
+import { useToast } from '../components/toast.tsx'
+import { Badge, buttonClass, Card, Facts, PageHeader } from '../components/ui.tsx'
+import { formatDateTime } from '../format.ts'
+
+export function messageLoader({ params }: LoaderFunctionArgs) {
+  return get<MessageDetail>(`/messages/${encodeURIComponent(params.id ?? '')}`)
+}
+
+/** A reply in the staff member's mail program, to the visitor, with a subject line. */
+function replyLink(message: MessageDetail): string {
+  const subject = encodeURIComponent('Re: your message to DocuCommons')
+  return `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${subject}`
+}
+
+export function MessagePage() {
+  const loaded = useLoaderData() as MessageDetail
+  return <Message key={loaded.id} loaded={loaded} />
+}
+
+function Message({ loaded }: { loaded: MessageDetail }) {
+  const [message, setMessage] = useState(loaded)
+  const [busy, setBusy] = useState<string>()
+  const notify = useToast()
+
+  async function act(name: string, path: string, body: unknown, done: string) {
+    setBusy(name)
+    try {
+      setMessage(await post<MessageDetail>(`/messages/${message.id}/${path}`, body))
+      notify(done)
+    } catch (error) {
+      notify((error as Error).message, 'error')
+    } finally {
+      setBusy(undefined)
+    }
+  }
+
+  const handled = message.handledAt !== null
+  const spam = message.spamReason !== null
+  return (
+    <>
+      <PageHeader
+        back={
+          <Link
+            to="/messages"
+            className="mb-3 inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
+          >
+            ← All messages
+          </Link>
+        }
+        title={message.name}
+        lead={
+          <span className="flex flex-wrap items-center gap-2">
+            {spam ? (
+              <Badge tone="bad">Spam</Badge>
+            ) : handled ? (
+              <Badge tone="good">Handled</Badge>
+            ) : (
+              <Badge tone="new">New</Badge>
+            )}
+            <span>
+              Received{' '}
+              <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
+            </span>
+          </span>
+        }
+        actions={
+          <a href={replyLink(message)} className={buttonClass('primary')}>
+            Reply by e-mail
+          </a>
+        }
+      />
+      <div className="flex flex-col gap-6">
+        <Card aria-labelledby="message-from">
+          <h2 id="message-from" className="sr-only">
+            From
+          </h2>
+          <Facts
+            items={[
+              [
+                'E-mail',
+                <a
+                  key="e"
+                  href={replyLink(message)}
+                  className="break-all text-teal underline underline-offset-4"
+                >
+                  {message.email}
+                </a>,
+              ],
+              [
+                'Website',
+                message.website ? (
+                  <a
+                    key="w"
+                    href={message.website}
+                    rel="noopener noreferrer nofollow"
+                    target="_blank"
+                    className="break-all text-teal underline underline-offset-4"
+                  >
+                    {message.website}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  'None given'
+                ),
+              ],
+            ]}
+          />
+        </Card>
+        <Card aria-labelledby="message-text">
+          <h2 id="message-text" className="mb-3 font-display text-xl font-semibold">
+            Message
+          </h2>
+          {message.message ? (
+            <p className="max-w-reading text-lg break-words whitespace-pre-wrap">
+              {message.message}
+            </p>
+          ) : (
+            <p className="text-ink-soft">The visitor left the message empty.</p>
+          )}
+        </Card>
+        <Card aria-labelledby="message-actions">
+          <h2 id="message-actions" className="mb-1 font-display text-xl font-semibold">
+            Keep track
+          </h2>
+          <p className="mb-4 text-ink-soft">
+            {handled
+              ? `Marked handled by ${message.handledBy ?? 'someone'} on ${formatDateTime(message.handledAt!)}.`
+              : spam
+                ? `Taken for spam (${message.spamReason}). Spam is deleted after a while.`
+                : 'Mark it handled once someone has replied or acted on it.'}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            {!spam && (
+              <button
+                type="button"
+                className={buttonClass(handled ? 'outline' : 'dark')}
+                disabled={busy !== undefined}
+                aria-busy={busy === 'handled' || undefined}
+                onClick={() =>
+                  act(
+                    'handled',
+                    'handled',
+                    { handled: !handled },
+                    handled ? 'Marked as new again.' : 'Marked as handled.',
+                  )
+                }
+              >
+                {handled ? 'Mark as new' : 'Mark as handled'}
+              </button>
+            )}
+            <button
+              type="button"
+              className={buttonClass(spam ? 'outline' : 'danger')}
+              disabled={busy !== undefined}
+              aria-busy={busy === 'spam' || undefined}
+              onClick={() =>
+                act(
+                  'spam',
+                  'spam',
+                  { spam: !spam },
+                  spam ? 'Moved back to the inbox.' : 'Moved to spam.',
+                )
+              }
+            >
+              {spam ? 'Not spam' : 'Spam'}
+            </button>
+          </div>
+        </Card>
+        <Card aria-labelledby="message-delivery">
+          <h2 id="message-delivery" className="mb-3 font-display text-xl font-semibold">
+            Notification e-mail
+          </h2>
+          <Delivery message={message} />
+          {message.canSendAgain && (
+            <button
+              type="button"
+              className={buttonClass('dark', 'mt-4')}
+              disabled={busy !== undefined}
+              aria-busy={busy === 'send' || undefined}
+              onClick={() =>
+                act('send', 'send-again', {}, 'The notification is queued to be sent again.')
+              }
+            >
+              Send again
+            </button>
+          )}
+        </Card>
+      </div>
+    </>
+  )
+}
+
+function Delivery({ message }: { message: MessageDetail }) {
+  const { status, attempts, nextAttemptAt, lastError, deliveredAt } = message.delivery
+  if (status === 'sent')
+    return (
+      <p>
+        <Badge tone="good">Sent</Badge> to the team on {formatDateTime(deliveredAt!)}
+        {attempts > 1 ? ` after ${attempts} attempts` : ''}.
+      </p>
+    )
+  if (status === 'pending')
+    return (
+      <p>
+        <Badge tone="quiet">Pending</Badge>{' '}
+        {nextAttemptAt ? `Next attempt ${formatDateTime(nextAttemptAt)}` : 'Waiting to be sent'}
+        {attempts > 0 ? ` (${attempts} attempt${attempts === 1 ? '' : 's'} so far)` : ''}.
+        {lastError && (
+          <span className="mt-2 block text-sm text-ink-soft">Last error: {lastError}</span>
+        )}
+      </p>
+    )
+  if (status === 'failed')
+    return (
+      <div className="flex flex-col gap-2">
+        <p>
+          <Badge tone="bad">Failed</Badge> after {attempts} attempt{attempts === 1 ? '' : 's'}: the
+          team was not told about this message by e-mail.
+        </p>
+        {lastError && (
+          <p className="rounded-xl bg-danger-soft px-3 py-2 text-sm break-words text-danger">
+            Last error: {lastError}
+          </p>
+        )}
+      </div>
+    )
+  return (
+    <p className="text-ink-soft">
+      No notification was due: e-mail is not set up on the server, or the message was taken for
+      spam.
+    </p>
+  )
+}

@@ -1,0 +1,63 @@
+/** Signing in with a passkey: no address to type, no password. */
+import { useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import type { SessionAnswer } from '#common/back-office.ts'
+import { post } from '../api.ts'
+import { PublicFrame } from '../components/public-frame.tsx'
+import { Alert, buttonClass, PageHeader } from '../components/ui.tsx'
+import { passkeysSupported, signInWithPasskey } from '../passkeys.ts'
+import { nextPath } from '../session.ts'
+
+export function SignInPage() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const supported = passkeysSupported()
+  const signedOut = new URLSearchParams(location.search).has('signed-out')
+
+  async function signIn() {
+    setBusy(true)
+    setError(undefined)
+    try {
+      await signInWithPasskey((credential) => post<SessionAnswer>('/sign-in', { credential }))
+      navigate(nextPath(location.search), { replace: true })
+    } catch (caught) {
+      setError((caught as Error).message)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <PublicFrame>
+      <PageHeader
+        title="Sign in"
+        lead="Staff sign in with a passkey: your device's fingerprint, face, screen lock or a security key."
+      />
+      <div className="flex flex-col gap-5">
+        {signedOut && !error && <Alert tone="info">You have signed out.</Alert>}
+        {error && <Alert>{error}</Alert>}
+        {supported ? (
+          <button
+            type="button"
+            className={buttonClass('primary', 'w-full', 'lg')}
+            onClick={signIn}
+            disabled={busy}
+            aria-busy={busy || undefined}
+          >
+            {busy ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+          </button>
+        ) : (
+          <Alert>
+            This browser cannot use passkeys. Open the back office in a current version of Chrome,
+            Edge, Firefox or Safari.
+          </Alert>
+        )}
+        <p className="text-sm text-ink-soft">
+          No passkey on this device, or lost it? Ask an administrator for a new invitation link. It
+          lets you create a passkey here.
+        </p>
+      </div>
+    </PublicFrame>
+  )
+}

@@ -1,0 +1,231 @@
+/**
+ * The newsletter list: how many addresses are in each state, a searchable list, the CSV of the
+ * addresses that may be mailed (what `npm run subscribers` prints), and unsubscribing an address
+ * when its owner asks by mail or phone.
+ */
+import { useState, type FormEvent } from 'react'
+import {
+  Link,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router'
+import {
+  SUBSCRIBER_STATUSES,
+  type SubscriberListAnswer,
+  type SubscriberStatus,
+  type SubscriberSummary,
+} from '#common/back-office.ts'
+import { downloadUrl, get, post, query } from '../api.ts'
+import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { useMore } from '../components/more.tsx'
+import { useToast } from '../components/toast.tsx'
+import { Badge, buttonClass, Card, EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
+import { formatDate } from '../format.ts'
+
+type View = SubscriberStatus | 'mailable' | 'all'
+const VIEWS: Record<View, string> = {
+  mailable: 'May be mailed',
+  confirmed: 'Confirmed',
+  subscribed: 'Single opt-in',
+  pending: 'Awaiting confirmation',
+  unsubscribed: 'Unsubscribed',
+  spam: 'Spam',
+  all: 'Every state',
+}
+const STATUS_TONE = {
+  confirmed: 'good',
+  subscribed: 'good',
+  pending: 'new',
+  unsubscribed: 'quiet',
+  spam: 'bad',
+} as const
+
+function viewOf(params: URLSearchParams): View {
+  const status = params.get('status') ?? 'mailable'
+  return status in VIEWS ? (status as View) : 'mailable'
+}
+
+export async function subscribersLoader({ request }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams
+  return get<SubscriberListAnswer>(
+    `/subscribers${query({ status: viewOf(params), q: params.get('q') })}`,
+  )
+}
+
+export function SubscribersPage() {
+  const first = useLoaderData() as SubscriberListAnswer
+  // Each navigation (another state, a search) starts the list afresh from its loader's page.
+  return <Subscribers key={useLocation().key} first={first} />
+}
+
+function Subscribers({ first }: { first: SubscriberListAnswer }) {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const notify = useToast()
+  const view = viewOf(params)
+  const search = params.get('q') ?? ''
+  const {
+    items: rows,
+    setItems: setRows,
+    button: more,
+  } = useMore(
+    first.subscribers,
+    first.next,
+    async (cursor) => {
+      const page = await get<SubscriberListAnswer>(
+        `/subscribers${query({ status: view, q: search, cursor })}`,
+      )
+      return { items: page.subscribers, next: page.next }
+    },
+    'Show more',
+  )
+  const [draft, setDraft] = useState(search)
+  const [status, setStatus] = useState<View>(view)
+  const [leaving, setLeaving] = useState<SubscriberSummary>()
+
+  const mailable = first.counts.confirmed + first.counts.subscribed
+
+  function apply(event: FormEvent) {
+    event.preventDefault()
+    navigate(
+      `/subscribers${query({ status: status === 'mailable' ? undefined : status, q: draft.trim() })}`,
+    )
+  }
+
+  async function unsubscribe() {
+    if (!leaving) return
+    try {
+      const changed = await post<SubscriberSummary>(`/subscribers/${leaving.id}/unsubscribe`)
+      setRows((shown) => shown.map((row) => (row.id === changed.id ? changed : row)))
+      notify(`${changed.email} is unsubscribed and will not be mailed again.`)
+      setLeaving(undefined)
+    } catch (error) {
+      notify((error as Error).message, 'error')
+    }
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Subscribers"
+        lead="The newsletter list. Download it afresh before each mailing, so that unsubscribes are honoured."
+        actions={
+          <a
+            href={downloadUrl('/subscribers/export.csv')}
+            download
+            className={buttonClass('outline')}
+          >
+            Download mailable addresses (CSV)
+          </a>
+        }
+      />
+      <Card aria-label="Addresses by state" className="mb-6">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-sm font-semibold text-ink-soft">May be mailed</dt>
+            <dd className="font-display text-3xl font-semibold">
+              {mailable.toLocaleString('en-US')}
+            </dd>
+          </div>
+          {SUBSCRIBER_STATUSES.map((state) => (
+            <div key={state}>
+              <dt className="text-sm font-semibold text-ink-soft">{VIEWS[state]}</dt>
+              <dd className="font-display text-2xl font-semibold">
+                {first.counts[state].toLocaleString('en-US')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <form role="search" onSubmit={apply} className="mb-6 flex flex-wrap items-end gap-3">
+        <SelectField
+          label="Show"
+          value={status}
+          onChange={(event) => setStatus(event.target.value as View)}
+        >
+          {Object.entries(VIEWS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <div className="flex min-w-0 grow flex-col gap-1.5">
+          <label htmlFor="subscriber-search" className="text-sm font-semibold">
+            Address contains
+          </label>
+          <input
+            id="subscriber-search"
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            maxLength={200}
+            className="min-h-11 rounded-xl border border-ink/25 bg-white px-3"
+          />
+        </div>
+        <button type="submit" className={buttonClass('dark')}>
+          Show
+        </button>
+      </form>
+      {rows.length === 0 ? (
+        <EmptyState title={search ? `No address contains “${search}”` : 'Nobody here yet'}>
+          {view === 'mailable' && !search
+            ? 'Addresses appear once visitors sign up in the footer of the site (and confirm, when e-mail is set up).'
+            : 'Try another state or search.'}
+        </EmptyState>
+      ) : (
+        <ul
+          aria-label={`${VIEWS[view]}${search ? `, containing “${search}”` : ''}`}
+          className="flex flex-col gap-3"
+        >
+          {rows.map((row) => (
+            <li
+              key={row.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-card bg-white/70 p-4 shadow-card ring-1 ring-ink/5"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold break-all">{row.email}</p>
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+                  <Badge tone={STATUS_TONE[row.status]}>{VIEWS[row.status]}</Badge>
+                  <span>since {formatDate(row.consentAt ?? row.createdAt)}</span>
+                  {row.consentSource && <span>· {row.consentSource}</span>}
+                </p>
+              </div>
+              {row.status !== 'unsubscribed' && row.status !== 'spam' && (
+                <button
+                  type="button"
+                  className={buttonClass('danger')}
+                  onClick={() => setLeaving(row)}
+                >
+                  Unsubscribe<span className="sr-only"> {row.email}</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {more}
+      <p className="mt-8 text-sm text-ink-soft">
+        To erase an address entirely (not only unsubscribe it), use{' '}
+        <Link to="/forget" className="font-semibold text-teal underline underline-offset-4">
+          Forget a person
+        </Link>
+        .
+      </p>
+      <ConfirmDialog
+        open={leaving !== undefined}
+        title="Unsubscribe this address?"
+        confirmLabel="Unsubscribe"
+        onConfirm={unsubscribe}
+        onClose={() => setLeaving(undefined)}
+      >
+        <p>
+          <strong className="break-all">{leaving?.email}</strong> will never be mailed again. Its
+          record of consent stays, as proof of when it left.
+        </p>
+      </ConfirmDialog>
+    </>
+  )
+}

@@ -1,0 +1,48 @@
+/**
+ * The staff app's pages, under /admin. Each page that needs data loads it from the back office's
+ * API in its loader; the server decides who may see what (a 403 shows "Not available to you").
+ * A new area (articles, pages, media…) adds its routes to `areas` and its menu entry on the
+ * server (backOffice.page in its admin-routes.ts).
+ */
+import type { RouteObject } from 'react-router'
+import { Layout } from './components/layout.tsx'
+import { Loading } from './components/ui.tsx'
+import { AccountPage, accountLoader } from './pages/account.tsx'
+import { AuditPage, auditLoader } from './pages/audit.tsx'
+import { ForgetPage, forgetLoader } from './pages/forget.tsx'
+import { MessagePage, messageLoader } from './pages/message.tsx'
+import { MessagesPage, messagesLoader } from './pages/messages.tsx'
+import { OverviewPage, overviewLoader } from './pages/overview.tsx'
+import { notFoundLoader, RouteError } from './pages/route-error.tsx'
+import { SignInPage } from './pages/sign-in.tsx'
+import { StaffPage, staffLoader } from './pages/staff.tsx'
+import { SubscribersPage, subscribersLoader } from './pages/subscribers.tsx'
+import { WelcomePage } from './pages/welcome.tsx'
+import { SESSION_ROUTE, sessionLoader } from './session.ts'
+
+/** The pages of each area of the back office, inside the signed-in layout. */
+const areas: RouteObject[] = [
+  { index: true, loader: overviewLoader, element: <OverviewPage /> },
+  { path: 'messages', loader: messagesLoader, element: <MessagesPage /> },
+  { path: 'messages/:id', loader: messageLoader, element: <MessagePage /> },
+  { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
+  { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
+  { path: 'staff', loader: staffLoader, element: <StaffPage /> },
+  { path: 'audit', loader: auditLoader, element: <AuditPage /> },
+  { path: 'account', loader: accountLoader, element: <AccountPage /> },
+  { path: '*', loader: notFoundLoader, element: null },
+]
+
+export const routes: RouteObject[] = [
+  { path: 'sign-in', element: <SignInPage /> },
+  { path: 'welcome', element: <WelcomePage /> },
+  {
+    id: SESSION_ROUTE,
+    path: '/',
+    loader: sessionLoader,
+    element: <Layout />,
+    hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
+    children: [{ errorElement: <RouteError />, children: areas }],
+  },
+]

@@ -1,0 +1,204 @@
+/**
+ * The back office's API contract without the schema library (so the staff app's bundle has no
+ * zod): roles, the views of the lists, and the shapes of the answers the back-office routes send.
+ * The request schemas the server parses are in back-office-schemas.ts.
+ */
+export const ROLES = ['admin', 'editor'] as const
+export type Role = (typeof ROLES)[number]
+export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', editor: 'Editor' }
+
+/** Every back-office API route lives under this path. */
+export const ADMIN_API = '/admin/api'
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_HOURS = 24
+
+export const MESSAGE_FILTERS = ['new', 'handled', 'spam', 'all'] as const
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
+
+export const SUBSCRIBER_STATUSES = [
+  'confirmed',
+  'subscribed',
+  'pending',
+  'unsubscribed',
+  'spam',
+] as const
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+
+// ── Answers ───────────────────────────────────────────────────────────────────────────────────
+
+export interface StaffIdentity {
+  id: string
+  email: string
+  name: string | null
+  role: Role
+}
+
+export interface NavigationItem {
+  path: string
+  label: string
+}
+
+export interface SessionAnswer {
+  staff: StaffIdentity
+  /** The pages this person may open, in menu order. */
+  navigation: NavigationItem[]
+}
+
+export interface InvitationAnswer {
+  email: string
+  name: string | null
+  role: Role
+  expiresAt: string
+}
+
+export interface PasskeySummary {
+  id: string
+  name: string
+  createdAt: string
+  lastUsedAt: string | null
+  /** The passkey this browser signed in with. */
+  current: boolean
+}
+
+export interface SessionSummary {
+  createdAt: string
+  lastSeenAt: string
+  userAgent: string | null
+  current: boolean
+}
+
+export interface AccountAnswer {
+  staff: StaffIdentity
+  passkeys: PasskeySummary[]
+  sessions: SessionSummary[]
+}
+
+export interface StaffMemberSummary extends StaffIdentity {
+  createdAt: string
+  lastSignInAt: string | null
+  passkeys: number
+  /** When the newest unused invitation link ends, if there is one. */
+  invitationExpiresAt: string | null
+}
+
+export interface StaffListAnswer {
+  members: StaffMemberSummary[]
+  /** Whether invitations are also sent by e-mail (SMTP is configured). */
+  mail: boolean
+}
+
+export interface InvitationLinkAnswer {
+  member: StaffMemberSummary
+  link: string
+  expiresAt: string
+  mailed: boolean
+}
+
+export type DeliveryStatus = 'pending' | 'sent' | 'failed' | 'none'
+
+export interface MessageSummary {
+  id: string
+  receivedAt: string
+  name: string
+  email: string
+  /** The first characters of the message. */
+  preview: string
+  handledAt: string | null
+  spam: boolean
+  deliveryStatus: DeliveryStatus
+}
+
+export interface MessageListAnswer {
+  messages: MessageSummary[]
+  /** The cursor of the next page, or null on the last one. */
+  next: string | null
+  /** How many messages each view holds (on the first page only). */
+  counts: Record<MessageFilter, number> | null
+}
+
+export interface MessageDetail {
+  id: string
+  receivedAt: string
+  name: string
+  email: string
+  website: string | null
+  message: string | null
+  spamReason: string | null
+  handledAt: string | null
+  handledBy: string | null
+  delivery: {
+    status: DeliveryStatus
+    attempts: number
+    nextAttemptAt: string | null
+    lastError: string | null
+    deliveredAt: string | null
+  }
+  /** A failed notification can be queued again (mail is set up on the server). */
+  canSendAgain: boolean
+}
+
+export interface SubscriberSummary {
+  id: string
+  email: string
+  status: SubscriberStatus
+  createdAt: string
+  consentAt: string | null
+  consentSource: string | null
+  confirmedAt: string | null
+  unsubscribedAt: string | null
+}
+
+export interface SubscriberListAnswer {
+  subscribers: SubscriberSummary[]
+  next: string | null
+  counts: Record<SubscriberStatus, number>
+}
+
+/** What an erasure would delete (preview) or did delete, per kind of record. */
+export interface ErasureGroup {
+  /** e.g. "Contact messages" */
+  label: string
+  /** One line per record, e.g. "received 2026-05-01 10:00 UTC". */
+  records: string[]
+}
+
+/** What "Forget a person" erases: the label of each kind of record, as features registered them. */
+export interface ErasureKindsAnswer {
+  kinds: string[]
+}
+
+export interface ErasurePreviewAnswer {
+  email: string
+  groups: ErasureGroup[]
+  total: number
+}
+
+export interface ErasureAnswer {
+  email: string
+  groups: ErasureGroup[]
+  total: number
+}
+
+export interface AuditEntrySummary {
+  id: string
+  at: string
+  actor: string
+  action: string
+  summary: string
+  target: { type: string; id: string } | null
+}
+
+export interface AuditAnswer {
+  entries: AuditEntrySummary[]
+  next: string | null
+  actions: string[]
+  actors: { id: string; label: string }[]
+}
+
+/** The body of every error answer; a 400 names what to fix in each field. */
+export interface ApiProblem {
+  error: string
+  message: string
+  fields?: Record<string, string>
+}

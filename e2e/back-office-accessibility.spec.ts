@@ -1,0 +1,183 @@
+/**
+ * Every page of the back office, at 390 and 1440 px, has no WCAG 2.2 A/AA violation that axe can
+ * find: the sign-in and invitation pages, each administrator page with data in it (a message, a
+ * subscriber), one message, the editor's refusal page, and the dialogs that ask before erasing or
+ * removing. And every page works with the keyboard alone: the tests reach each control by Tab.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import {
+  addVirtualAuthenticator,
+  adminBrowser,
+  inviteFromCommand,
+  signedInStaff,
+} from './back-office-helpers.ts'
+import { E2E_PORT } from './ports.ts'
+
+test.use(adminBrowser)
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+/** Nothing on the page is wider than the window (no sideways scrolling at 390 px). */
+async function fitsTheWindow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  )
+}
+
+/** Something to show: a message and a newsletter address, sent as a visitor would. */
+async function seed(stamp: number) {
+  const site = `http://127.0.0.1:${E2E_PORT}`
+  const answers = await Promise.all([
+    fetch(`${site}/api/contact/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Rosa Delgado ${stamp}`,
+        email: `rosa.${stamp}@example.org`,
+        website: 'https://rosa-delgado.example.org',
+        message: 'We run a tenants’ association and would like to film our meetings.\nCan we talk?',
+      }),
+    }),
+    fetch(`${site}/api/newsletter/subscribe/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: `reader.${stamp}@example.org` }),
+    }),
+  ])
+  for (const answer of answers) expect(answer.status).toBe(201)
+}
+
+for (const width of [390, 1440]) {
+  test.describe(`back office at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('the pages before signing in have no WCAG 2.2 A/AA violations', async ({
+      page,
+      context,
+    }) => {
+      await page.goto('/admin/sign-in')
+      await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
+      expect(await axe(page)).toEqual([])
+      await page.goto(inviteFromCommand(`guest-${width}-${Date.now()}@example.org`, 'editor'))
+      await expect(page.getByRole('button', { name: 'Create my passkey' })).toBeVisible()
+      expect(await axe(page)).toEqual([])
+      // A new tab (the invitation page keeps its token for this tab only) without the link's token.
+      const bare = await context.newPage()
+      await bare.goto('/admin/welcome')
+      await expect(bare.getByText('This page needs the whole link')).toBeVisible()
+      expect(await axe(bare)).toEqual([])
+    })
+
+    test('every administrator page, one message and the dialogs have no WCAG 2.2 A/AA violations', async ({
+      page,
+    }) => {
+      test.slow()
+      const stamp = Date.now()
+      await seed(stamp)
+      await signedInStaff(page, 'admin')
+      for (const [path, heading] of [
+        ['/admin', /^Hello,/],
+        ['/admin/messages', 'Messages'],
+        ['/admin/messages?filter=spam', 'Messages'],
+        ['/admin/subscribers?status=all', 'Subscribers'],
+        ['/admin/forget', 'Forget a person'],
+        ['/admin/staff', 'Staff'],
+        ['/admin/audit', 'Audit log'],
+        ['/admin/account', 'Your account'],
+        ['/admin/no-such-page', 'Not found'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        expect(await axe(page), path).toEqual([])
+        expect(await fitsTheWindow(page), path).toBe(true)
+      }
+
+      await page.goto(`/admin/messages?q=${stamp}`)
+      await page.getByRole('link', { name: new RegExp(`Rosa Delgado ${stamp}`) }).click()
+      await expect(
+        page.getByRole('heading', { level: 1, name: `Rosa Delgado ${stamp}` }),
+      ).toBeVisible()
+      expect(await axe(page), 'one message').toEqual([])
+
+      // With the menu open (below 1024 px), a toast shown, and each confirmation dialog open.
+      await page.getByRole('button', { name: 'Mark as handled' }).click()
+      await expect(page.getByRole('status')).toContainText('Marked as handled.')
+      if (width < 1024) await page.getByRole('button', { name: 'Menu' }).click()
+      expect(await axe(page), 'menu and toast').toEqual([])
+
+      await page.goto('/admin/forget')
+      await page.getByLabel('E-mail address').fill(`rosa.${stamp}@example.org`)
+      await page.getByRole('button', { name: 'Find their data' }).click()
+      await page.getByRole('button', { name: 'Erase 1 record' }).click()
+      await expect(page.getByRole('dialog')).toBeVisible()
+      expect(await axe(page), 'erasure dialog').toEqual([])
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toBeHidden()
+
+      await page.goto('/admin/staff')
+      await page.getByLabel('E-mail address').fill(`colleague.${width}.${stamp}@example.org`)
+      await page.getByRole('button', { name: 'Invite', exact: true }).click()
+      await expect(page.getByTestId('invitation-link')).toBeVisible()
+      expect(await axe(page), 'invitation link').toEqual([])
+      expect(await fitsTheWindow(page), 'invitation link').toBe(true)
+
+      await page.goto('/admin/subscribers?status=all')
+      await page.getByRole('button', { name: new RegExp(`Unsubscribe reader\\.${stamp}`) }).click()
+      expect(await axe(page), 'unsubscribe dialog').toEqual([])
+    })
+
+    test("an editor's pages, the refusal included, have no WCAG 2.2 A/AA violations", async ({
+      page,
+    }) => {
+      await signedInStaff(page, 'editor')
+      expect(await axe(page), 'overview').toEqual([])
+      await page.goto('/admin/messages')
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Not available to you' }),
+      ).toBeVisible()
+      expect(await axe(page), 'refused').toEqual([])
+    })
+  })
+}
+
+test('the back office works with the keyboard alone', async ({ page }) => {
+  const stamp = Date.now()
+  await seed(stamp)
+  await addVirtualAuthenticator(page)
+  await page.goto(inviteFromCommand(`keys-${stamp}@example.org`, 'admin'))
+  await expect(page.getByRole('button', { name: 'Create my passkey' })).toBeVisible()
+  // Tab to the button and press Enter: no mouse anywhere below.
+  const tabTo = async (name: string | RegExp, role: 'button' | 'link' = 'button') => {
+    const target = page.getByRole(role, { name }).first()
+    for (let i = 0; i < 40; i++) {
+      if (await target.evaluate((element) => element === document.activeElement)) return
+      await page.keyboard.press('Tab')
+    }
+    throw new Error(`could not reach ${String(name)} with Tab`)
+  }
+  await tabTo('Create my passkey')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: /^Hello,/ })).toBeVisible()
+  await tabTo('Messages', 'link')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeFocused()
+  await tabTo(new RegExp(`Rosa Delgado ${stamp}`), 'link')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: `Rosa Delgado ${stamp}` })).toBeFocused()
+  await tabTo('Mark as handled')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status')).toContainText('Marked as handled.')
+  await tabTo('Spam')
+  await page.keyboard.press('Space')
+  await expect(page.getByRole('status')).toContainText('Moved to spam.')
+})

@@ -1,0 +1,216 @@
+/**
+ * The back office's inbox of contact messages (administrators): the list, newest first with
+ * keyset paging, per view (new, handled, spam, all) and search; one message with its delivery
+ * state; handled / new again, spam / not spam, "send again" for a failed notification (back into
+ * the outbox); and the CSV download of the current view (the columns of `npm run messages`).
+ * Every action is in the audit log, which names the message by id, never the visitor.
+ */
+import { z } from 'zod'
+import { HandledRequest, MessageListQuery, SpamRequest } from '#common/back-office-schemas.ts'
+import {
+  type MessageDetail,
+  type MessageListAnswer,
+  type MessageSummary,
+} from '#common/back-office.ts'
+import type { Database } from '#server/db/index.ts'
+import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
+import type { Env } from '#server/env.ts'
+import { sendCsv } from '#server/export/csv.ts'
+import { sendApiError } from '#server/http/api-error.ts'
+import type { MailOutbox } from '#server/mail/outbox.ts'
+import type { BackOffice } from '#server/staff/back-office.ts'
+import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import { messageColumns } from './export.ts'
+import {
+  countInbox,
+  findMessage,
+  inboxCounts,
+  inboxPage,
+  inboxRows,
+  markHandled,
+  markSpam,
+  retryNotification,
+  type MessageRow,
+} from './repository.ts'
+
+const PAGE_SIZE = 25
+const PREVIEW_CHARS = 160
+const IdParams = z.strictObject({ id: z.uuid({ error: 'There is no such message.' }) })
+const ExportQuery = MessageListQuery.pick({ filter: true, q: true })
+
+function summary(row: MessageRow): MessageSummary {
+  const text = (row.message ?? '').replace(/\s+/g, ' ').trim()
+  return {
+    id: row.id,
+    receivedAt: row.created_at,
+    name: row.name,
+    email: row.email,
+    preview: text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text,
+    handledAt: row.handled_at,
+    spam: row.spam_reason !== null,
+    deliveryStatus: row.delivery_status,
+  }
+}
+
+function detail(row: MessageRow, notify: boolean): MessageDetail {
+  return {
+    id: row.id,
+    receivedAt: row.created_at,
+    name: row.name,
+    email: row.email,
+    website: row.website,
+    message: row.message,
+    spamReason: row.spam_reason,
+    handledAt: row.handled_at,
+    handledBy: row.handled_by,
+    delivery: {
+      status: row.delivery_status,
+      attempts: Number(row.delivery_attempts),
+      nextAttemptAt: row.next_attempt_at,
+      lastError: row.last_error,
+      deliveredAt: row.delivered_at,
+    },
+    canSendAgain: notify && row.delivery_status === 'failed',
+  }
+}
+
+export function contactAdminRoutes(
+  backOffice: BackOffice,
+  { env, database, outbox }: { env: Env; database: Database; outbox: MailOutbox },
+) {
+  const db = database.db
+  const notify = outbox.enabled && env.CONTACT_NOTIFY_TO.length > 0
+  const missing = (reply: Parameters<typeof sendApiError>[0]) =>
+    sendApiError(reply, 404, 'There is no such message (it may have been erased).')
+
+  backOffice.page({ path: '/messages', access: ADMIN_ONLY, label: 'Messages', order: 10 })
+
+  backOffice.route(ADMIN_ONLY, {
+    method: 'GET',
+    url: '/messages',
+    query: MessageListQuery,
+    async handler({ query }) {
+      const search = query.q || undefined
+      const rows = await inboxPage(db, {
+        view: query.filter,
+        search,
+        before: decodeCursor(query.cursor),
+        limit: PAGE_SIZE + 1,
+      })
+      const page = rows.slice(0, PAGE_SIZE)
+      return {
+        messages: page.map(summary),
+        next: rows.length > PAGE_SIZE ? encodeCursor(page.at(-1)!) : null,
+        // The next pages of a view need no counts: the app keeps those of the first.
+        counts: query.cursor ? null : await inboxCounts(db),
+      } satisfies MessageListAnswer
+    },
+  })
+
+  backOffice.route(ADMIN_ONLY, {
+    method: 'GET',
+    url: '/messages/export.csv',
+    query: ExportQuery,
+    async handler({ query, reply, audit, now }) {
+      const view = { view: query.filter, search: query.q || undefined }
+      const count = await countInbox(db, view)
+      await audit({
+        action: 'messages.export',
+        summary: `exported ${count} contact message${count === 1 ? '' : 's'} as CSV (view: ${query.filter}${view.search ? ', with a search' : ''})`,
+        details: { view: query.filter, searched: Boolean(view.search), count },
+      })
+      const day = now.toISOString().slice(0, 10)
+      return sendCsv(
+        reply,
+        `messages-${query.filter}-${day}.csv`,
+        inboxRows(db, view),
+        messageColumns,
+      )
+    },
+  })
+
+  backOffice.route(ADMIN_ONLY, {
+    method: 'GET',
+    url: '/messages/:id',
+    params: IdParams,
+    async handler({ params, reply, audit }) {
+      const row = await findMessage(db, params.id)
+      if (!row) return missing(reply)
+      await audit({
+        action: 'message.read',
+        summary: `read contact message ${row.id}`,
+        target: { type: 'contact message', id: row.id },
+      })
+      return detail(row, notify)
+    },
+  })
+
+  /** A mark on a message (handled, spam): changed, audited, and the message as it now is. */
+  function markRoute<Body>(
+    path: string,
+    body: z.ZodType<Body>,
+    mark: (id: string, body: Body, context: { now: Date; by: string }) => Promise<boolean>,
+    entry: (body: Body) => { action: string; described: string },
+  ) {
+    backOffice.route(ADMIN_ONLY, {
+      method: 'POST',
+      url: `/messages/:id/${path}`,
+      params: IdParams,
+      body,
+      async handler({ params, body, staff, now, reply, audit }) {
+        if (!(await mark(params.id, body, { now, by: staff.email }))) return missing(reply)
+        const { action, described } = entry(body)
+        await audit({
+          action,
+          summary: `marked contact message ${params.id} ${described}`,
+          target: { type: 'contact message', id: params.id },
+        })
+        return detail((await findMessage(db, params.id))!, notify)
+      },
+    })
+  }
+
+  markRoute(
+    'handled',
+    HandledRequest,
+    (id, { handled }, { now, by }) => markHandled(db, id, handled ? { at: now, by } : null),
+    ({ handled }) =>
+      handled
+        ? { action: 'message.handled', described: 'handled' }
+        : { action: 'message.unhandled', described: 'new again' },
+  )
+  markRoute(
+    'spam',
+    SpamRequest,
+    (id, { spam }) => markSpam(db, id, spam),
+    ({ spam }) =>
+      spam
+        ? { action: 'message.spam', described: 'as spam' }
+        : { action: 'message.not-spam', described: 'as not spam' },
+  )
+
+  backOffice.route(ADMIN_ONLY, {
+    method: 'POST',
+    url: '/messages/:id/send-again',
+    params: IdParams,
+    async handler({ params, now, reply, audit }) {
+      if (!notify)
+        return sendApiError(
+          reply,
+          409,
+          'Notification mail is not set up on this server (SMTP_URL and CONTACT_NOTIFY_TO), so nothing can be sent.',
+        )
+      const row = await findMessage(db, params.id)
+      if (!row) return missing(reply)
+      if (!(await retryNotification(db, params.id, now)))
+        return sendApiError(reply, 409, 'Only a notification that failed can be sent again.')
+      outbox.wake()
+      await audit({
+        action: 'message.send-again',
+        summary: `queued the notification of contact message ${params.id} again`,
+        target: { type: 'contact message', id: params.id },
+      })
+      return detail((await findMessage(db, params.id))!, notify)
+    },
+  })
+}

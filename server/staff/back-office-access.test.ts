@@ -1,0 +1,120 @@
+/**
+ * The table test of the back office's authorisation: every route and page of the one route table
+ * (server/staff/back-office.ts, as server/app.ts fills it with every feature's routes) is called
+ * with each role and with no session, and must answer exactly as its roles say: 401 without a
+ * session, 403 for a role it does not list, and neither for one it does. Adding a route or a page
+ * adds it here by itself.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ROLES, type Role } from '#common/back-office.ts'
+import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
+import {
+  backOfficeApp,
+  call,
+  sessionCookie,
+  signIn,
+  signUp,
+  type StaffClient,
+} from '#server/test/staff.ts'
+import { allows } from './roles.ts'
+
+const SOME_ID = '01900000-0000-7000-8000-000000000000'
+
+describe('every back-office route and page answers each role exactly as the route table says', () => {
+  let testDb: TestDatabase
+  let app: FastifyInstance
+  let adminDir: string
+  const staff: Partial<Record<Role, StaffClient>> = {}
+  /** A session of its own for each call: some routes (sign out, …) end the session they run in. */
+  const freshCookie = async (role: Role | undefined) =>
+    role ? sessionCookie(await signIn(app, staff[role]!.authenticator)) : undefined
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('sqlite')
+    adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-admin-'))
+    fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><title>Back office</title>')
+    app = await backOfficeApp(testDb.database, {
+      adminDir,
+      env: { TRUST_PROXY: '1', STAFF_SIGN_IN_RATE_LIMIT_MAX: '1000' },
+    })
+    for (const role of ROLES)
+      staff[role] = await signUp(app, testDb.database, `${role}@example.org`, role)
+  })
+  afterAll(async () => {
+    await app.close()
+    await testDb.drop()
+    fs.rmSync(adminDir, { recursive: true, force: true })
+  })
+
+  const who = [...ROLES, undefined] as const
+
+  it('has the routes of staff, the inbox, the subscribers and erasure in its table', () => {
+    const urls = app.backOffice.routes.map((route) => `${route.method} ${route.url}`)
+    for (const expected of [
+      'POST /sign-in',
+      'GET /staff',
+      'GET /audit',
+      'GET /messages',
+      'GET /messages/export.csv',
+      'POST /messages/:id/handled',
+      'GET /subscribers/export.csv',
+      'POST /erasure',
+    ])
+      expect(urls).toContain(expected)
+  })
+
+  it('API routes: 401 without a session, 403 for a role not listed, neither for a listed one', async () => {
+    const wrong: string[] = []
+    for (const route of app.backOffice.routes) {
+      for (const role of who) {
+        const url = route.url.replace(/:\w+/g, SOME_ID)
+        const answer = await call(app, route.method, url, {
+          cookie: await freshCookie(role),
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        })
+        const expected =
+          route.access === 'anyone' || allows(route.access, role) ? 'allowed' : role ? 403 : 401
+        const ok =
+          expected === 'allowed'
+            ? answer.statusCode !== 401 && answer.statusCode !== 403
+            : answer.statusCode === expected
+        if (!ok)
+          wrong.push(
+            `${route.method} ${route.url} as ${role ?? 'nobody'}: ${answer.statusCode}, expected ${expected}`,
+          )
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('pages: 401 without a session, 403 for a role not listed, 200 for a listed one', async () => {
+    const wrong: string[] = []
+    for (const page of app.backOffice.pages) {
+      for (const role of who) {
+        const answer = await app.inject({
+          method: 'GET',
+          url: `/admin${page.path === '/' ? '' : page.path}`,
+          headers: {
+            host: 'staff.example.org',
+            'x-forwarded-proto': 'https',
+            ...(role ? { cookie: (await freshCookie(role))! } : {}),
+          },
+        })
+        const expected =
+          page.access === 'anyone' || allows(page.access, role) ? 200 : role ? 403 : 401
+        if (answer.statusCode !== expected)
+          wrong.push(
+            `${page.path} as ${role ?? 'nobody'}: ${answer.statusCode}, expected ${expected}`,
+          )
+        expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow')
+        expect(answer.headers['cache-control']).toBe('no-store')
+        expect(answer.headers['content-security-policy']).toMatch(/script-src 'self';/)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+})

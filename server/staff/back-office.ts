@@ -1,0 +1,165 @@
+/**
+ * The back office's one table of routes and pages. Every feature adds its own back-office API
+ * routes and menu pages here (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts,
+ * …), each naming the roles that may use it; features never import each other. routes.ts turns
+ * the table into Fastify routes behind requireRole(), and the table test
+ * (back-office-access.test.ts) calls every route with each role and with no session.
+ *
+ * A route's input is parsed by its zod schemas before the handler runs (400 naming each field),
+ * and its handler gets the signed-in person and an audit function that records as them.
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { NavigationItem, StaffIdentity } from '#common/back-office.ts'
+import type { DatabaseSchema } from '#server/db/schema.ts'
+import { sendApiError } from '#server/http/api-error.ts'
+import type { RateLimiter } from '#server/http/rate-limit.ts'
+import type { AuditEntry } from './audit.ts'
+import { allows, type Access, type Role } from './roles.ts'
+
+/** The person behind a request's session. */
+export interface SignedInStaff extends StaffIdentity {
+  /** SHA-256 of the session cookie. */
+  sessionHash: string
+  passkeyId: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member, for requests under /admin with a live session; else null. */
+    staff: SignedInStaff | null
+  }
+  interface FastifyInstance {
+    /** The back office's route table (server/app.ts), for the table test that walks it. */
+    backOffice: BackOffice
+  }
+}
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+
+export interface RouteContext<Body, Query, Params, Staff> {
+  body: Body
+  query: Query
+  params: Params
+  staff: Staff
+  request: FastifyRequest
+  reply: FastifyReply
+  /** The clock of the back office (moved by tests). */
+  now: Date
+  /** Records an entry in the audit log as the signed-in person, in `db` when given (a transaction). */
+  audit(entry: AuditEntry, db?: Kysely<DatabaseSchema>): Promise<void>
+}
+
+interface RouteDefinition<Body, Query, Params, Staff> {
+  method: Method
+  /** The path under /admin/api, e.g. "/messages/:id". */
+  url: string
+  body?: z.ZodType<Body>
+  query?: z.ZodType<Query>
+  params?: z.ZodType<Params>
+  /** A rate limit counted per client address before the handler runs. */
+  limiter?: RateLimiter
+  /** Returns the JSON answer, or the reply after sending something else itself. */
+  handler(context: RouteContext<Body, Query, Params, Staff>): Promise<unknown>
+}
+
+export interface RegisteredRoute {
+  method: Method
+  url: string
+  access: Access
+  body?: z.ZodType
+  query?: z.ZodType
+  params?: z.ZodType
+  limiter?: RateLimiter | undefined
+  handler(context: RouteContext<unknown, unknown, unknown, SignedInStaff | null>): Promise<unknown>
+}
+
+/** A page of the staff app under /admin: who may open it, and its menu entry. */
+export interface BackOfficePage {
+  /** Under /admin, e.g. "/messages"; deeper paths (/messages/123) belong to it. */
+  path: string
+  access: Access
+  /** The menu entry's label; pages without one are not in the menu. */
+  label?: string
+  /** Menu order, smallest first. */
+  order?: number
+}
+
+export interface BackOffice {
+  /** A route for signed-in staff of the given roles. */
+  route<Body = undefined, Query = undefined, Params = undefined>(
+    roles: readonly Role[],
+    definition: RouteDefinition<Body, Query, Params, SignedInStaff>,
+  ): void
+  /** A route anyone may call (signing in, accepting an invitation). */
+  publicRoute<Body = undefined, Query = undefined, Params = undefined>(
+    definition: RouteDefinition<Body, Query, Params, SignedInStaff | null>,
+  ): void
+  page(page: BackOfficePage): void
+  readonly routes: readonly RegisteredRoute[]
+  readonly pages: readonly BackOfficePage[]
+  /** The menu for a role, in order. */
+  navigation(role: Role): NavigationItem[]
+  /** Who may open a path under /admin (the page it belongs to), or undefined for no such page. */
+  pageAccess(pathname: string): Access | undefined
+}
+
+export function createBackOffice(): BackOffice {
+  const routes: RegisteredRoute[] = []
+  const pages: BackOfficePage[] = []
+  const add = (access: Access, definition: RouteDefinition<never, never, never, never>) => {
+    const key = `${definition.method} ${definition.url}`
+    if (routes.some((route) => `${route.method} ${route.url}` === key))
+      throw new Error(`Back-office route ${key} is registered twice`)
+    routes.push({ ...(definition as unknown as RegisteredRoute), access })
+  }
+  return {
+    route(roles, definition) {
+      add(roles, definition as never)
+    },
+    publicRoute(definition) {
+      add('anyone', definition as never)
+    },
+    page(page) {
+      if (pages.some((p) => p.path === page.path))
+        throw new Error(`Back-office page ${page.path} is registered twice`)
+      pages.push(page)
+    },
+    routes,
+    pages,
+    navigation(role) {
+      return pages
+        .filter((page) => page.label && page.access !== 'anyone' && allows(page.access, role))
+        .sort((a, b) => (a.order ?? 100) - (b.order ?? 100))
+        .map((page) => ({ path: page.path, label: page.label! }))
+    },
+    pageAccess(pathname) {
+      const path = pathname.replace(/\/+$/, '') || '/'
+      let best: BackOfficePage | undefined
+      for (const page of pages) {
+        const belongs =
+          page.path === path || (page.path !== '/' && path.startsWith(`${page.path}/`))
+        if (belongs && (!best || page.path.length > best.path.length)) best = page
+      }
+      return best?.access
+    },
+  }
+}
+
+/**
+ * The role check of every back-office route: 401 without a live session, 403 when the person's
+ * role is not among the route's.
+ */
+export function requireRole(access: Access): preHandlerAsyncHookHandler {
+  return async (request, reply) => {
+    if (access === 'anyone') return
+    if (!request.staff) return sendApiError(reply, 401, 'Please sign in to the back office.')
+    if (!allows(access, request.staff.role))
+      return sendApiError(
+        reply,
+        403,
+        `Your role (${request.staff.role}) does not allow this. Ask an administrator if you need it.`,
+      )
+  }
+}

@@ -1,0 +1,253 @@
+/**
+ * The back office as the server runs it, under /admin. createStaff() makes the route table
+ * (back-office.ts) with the staff routes in it; the composition root (server/app.ts) lets each
+ * feature add its own routes and pages, then registers `plugin`, which serves them all:
+ *
+ *   - every answer: X-Robots-Tag noindex, Cache-Control no-store, a strict CSP (the staff app's
+ *     for pages, the API's no-script one for JSON);
+ *   - the session: the cookie's row is read (and its last activity noted at most once a minute),
+ *     so handlers see request.staff; idle and absolute expiry end it;
+ *   - /admin/api/*: only from the back office's own pages (the Origin / Sec-Fetch-Site check of
+ *     the site's forms), JSON only, each route behind requireRole() and its own zod schemas;
+ *   - /admin/assets/*: the staff app's files; any other path under /admin: the app's page, with
+ *     401 / 403 / 404 when the person may not open it (the app then says why).
+ *
+ * When passkeys cannot work where the back office is (an IP address, plain HTTP on a public
+ * host: site.ts), every page and route answers 503 with the reason instead.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Database } from '#server/db/index.ts'
+import type { Housekeeping } from '#server/db/housekeeping.ts'
+import type { Env } from '#server/env.ts'
+import { sendApiError } from '#server/http/api-error.ts'
+import { isSameSite, mediaType } from '#server/http/form-post.ts'
+import { createRateLimiter, rateLimitCounterFor } from '#server/http/rate-limit.ts'
+import { API_CSP } from '#server/http/security-headers.ts'
+import type { MailOutbox } from '#server/mail/outbox.ts'
+import { loadAdminApp, ADMIN_CSP } from './admin-app.ts'
+import { recordAudit } from './audit.ts'
+import {
+  createBackOffice,
+  requireRole,
+  type BackOffice,
+  type RegisteredRoute,
+} from './back-office.ts'
+import { invitationQueue } from './invitation-mail.ts'
+import { deleteExpiredStaffRows, findSession, touchSession } from './repository.ts'
+import { allows } from './roles.ts'
+import { registerStaffRoutes, sessionTimes } from './routes.ts'
+import { sessionToken } from './session-cookie.ts'
+import { adminSite, ADMIN_PATH, type AdminSite } from './site.ts'
+import { fieldErrors } from '#common/contact.ts'
+
+/** A session's last activity is written at most this often (idle expiry is that coarse). */
+const TOUCH_EVERY_MS = 60_000
+
+export interface StaffOptions {
+  env: Env
+  database: Database
+  outbox: MailOutbox
+  housekeeping: Housekeeping
+  log: { warn(object: object, message: string): void }
+  /** The PUBLIC_SITE_URL the site was built with, when the environment does not set it. */
+  builtSiteUrl?: string | undefined
+  /** The built staff app (the release's admin folder); without it, pages say it is not built. */
+  adminDir?: string | undefined
+  /** The back office's clock; tests move it. */
+  now?: () => Date
+}
+
+export interface Staff {
+  backOffice: BackOffice
+  site: AdminSite
+  now: () => Date
+  /** The Fastify plugin of everything under /admin; register it with { prefix: '/admin' }. */
+  plugin(app: FastifyInstance): Promise<void>
+}
+
+export function createStaff(options: StaffOptions): Staff {
+  const { env, database, outbox } = options
+  const db = database.db
+  const now = options.now ?? (() => new Date())
+  const site = adminSite(env, options.builtSiteUrl)
+  if (site.problem) options.log.warn({ origin: site.origin }, site.problem)
+  const times = sessionTimes(env)
+  const limiter = (name: string, max: number) =>
+    createRateLimiter({
+      name,
+      counter: rateLimitCounterFor(database),
+      log: options.log,
+      max,
+      windowMs: env.STAFF_SIGN_IN_RATE_LIMIT_WINDOW_SECONDS * 1000,
+      now: () => now().getTime(),
+    })
+  const backOffice = createBackOffice()
+  registerStaffRoutes(backOffice, {
+    env,
+    database,
+    outbox,
+    site,
+    signInLimiter: limiter('staff-sign-in', env.STAFF_SIGN_IN_RATE_LIMIT_MAX),
+    challengeLimiter: limiter('staff-challenge', env.STAFF_SIGN_IN_RATE_LIMIT_MAX * 3),
+  })
+  if (outbox.enabled) outbox.addQueue(invitationQueue(db, site, env))
+  options.housekeeping.add('staff', (at) => deleteExpiredStaffRows(db, at, times))
+
+  async function plugin(app: FastifyInstance) {
+    const adminApp = loadAdminApp(options.adminDir)
+    app.decorateRequest('staff', null)
+
+    app.addHook('onRequest', async (request, reply) => {
+      const api = isApiRequest(request)
+      reply
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin')
+        .header('content-security-policy', api ? API_CSP : ADMIN_CSP)
+      if (site.problem) {
+        if (api) return sendApiError(reply, 503, site.problem)
+        return reply.code(503).type('text/html; charset=utf-8').send(problemPage(site.problem))
+      }
+      if (api && !isSameSite(request, site.origin)) {
+        request.log.info('cross-site back-office request refused')
+        return sendApiError(reply, 403, 'The back office only answers its own pages.')
+      }
+      // The app's files are the same for everyone: no session to read.
+      if (request.url.startsWith(`${ADMIN_PATH}/assets/`)) return
+      const token = sessionToken(request)
+      if (!token) return
+      const at = now()
+      const session = await findSession(db, token, at, times.idleMs)
+      if (!session) return
+      if (at.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS)
+        await touchSession(db, session.id_hash, at)
+      request.staff = {
+        id: session.member_id,
+        email: session.email,
+        name: session.name,
+        role: session.role,
+        sessionHash: session.id_hash,
+        passkeyId: session.passkey_id,
+      }
+    })
+
+    for (const route of backOffice.routes) {
+      app.route({
+        method: route.method,
+        url: `/api${route.url}`,
+        preHandler: requireRole(route.access),
+        handler: (request, reply) => handle(route, request, reply),
+      })
+    }
+    app.all('/api/*', async (request, reply) =>
+      sendApiError(
+        reply,
+        404,
+        `No back-office route for ${request.method} ${request.url.split('?', 1)[0]}`,
+      ),
+    )
+
+    app.get('/assets/:name', async (request, reply) => {
+      const { name } = request.params as { name: string }
+      return (
+        adminApp.sendAsset(request, reply, name) ||
+        reply.code(404).type('text/plain; charset=utf-8').send('404 Not Found')
+      )
+    })
+
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      const expected = new URL(site.origin)
+      // Passkeys and the cookie belong to one origin: other names of this server lead there.
+      if (request.host !== expected.host || `${request.protocol}:` !== expected.protocol)
+        return reply.redirect(`${site.origin}${request.url}`, 308)
+      const pathname = request.url.split('?', 1)[0]!.slice(ADMIN_PATH.length) || '/'
+      const access = backOffice.pageAccess(pathname)
+      const status =
+        access === undefined
+          ? 404
+          : access === 'anyone'
+            ? 200
+            : !request.staff
+              ? 401
+              : allows(access, request.staff.role)
+                ? 200
+                : 403
+      return adminApp.sendShell(request, reply, status)
+    }
+    app.get('/', page)
+    app.get('/*', page)
+  }
+
+  async function handle(route: RegisteredRoute, request: FastifyRequest, reply: FastifyReply) {
+    if (route.limiter) {
+      const decision = await route.limiter.hit(request.ip)
+      if (!decision.allowed) {
+        request.log.info(
+          { retryAfter: decision.retryAfterSeconds },
+          'staff sign-in rate limit reached',
+        )
+        return sendApiError(
+          reply,
+          429,
+          `Too many attempts. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
+          { retryAfterSeconds: decision.retryAfterSeconds },
+        )
+      }
+    }
+    if (route.body && mediaType(request) !== 'application/json')
+      return sendApiError(reply, 415, 'Send the request as JSON (Content-Type: application/json).')
+    const input: Record<'body' | 'query' | 'params', unknown> = {
+      body: undefined,
+      query: undefined,
+      params: undefined,
+    }
+    for (const part of ['body', 'query', 'params'] as const) {
+      const schema = route[part]
+      if (!schema) continue
+      const parsed = schema.safeParse(request[part] ?? {})
+      if (!parsed.success) {
+        const fields = fieldErrors(parsed.error)
+        return sendApiError(reply, 400, Object.values(fields)[0] ?? 'Please check the form.', {
+          fields,
+        })
+      }
+      input[part] = parsed.data
+    }
+    const at = now()
+    const staff = request.staff
+    const result = await route.handler({
+      ...input,
+      staff,
+      request,
+      reply,
+      now: at,
+      audit: (entry, target = db) =>
+        recordAudit(
+          target,
+          staff ? { id: staff.id, label: staff.email } : { id: null, label: 'someone signed out' },
+          entry,
+          at,
+        ),
+    })
+    if (result === reply || reply.sent) return reply
+    return reply.type('application/json; charset=utf-8').send(result)
+  }
+
+  return { backOffice, site, now, plugin }
+}
+
+function isApiRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith(`${ADMIN_PATH}/api/`) || request.url === `${ADMIN_PATH}/api`
+}
+
+function problemPage(problem: string): string {
+  const text = problem.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Back office unavailable · DocuCommons</title></head>
+<body><main><h1>The back office is not available here</h1>
+<p>${text}</p><p>See docs/back-office.md, "Where the back office runs".</p></main></body>
+</html>
+`
+}

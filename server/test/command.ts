@@ -1,0 +1,19 @@
+/**
+ * Test helper: an operator command (server/cli/<name>.ts) run as `npm run <name>` runs it, in a
+ * Node process of its own, against a test database, with nothing of this process's settings.
+ */
+import { spawnSync } from 'node:child_process'
+import path from 'node:path'
+
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+/** Each test starts a command a few times (a Node process with the database driver each). */
+export const SPAWNING_TIMEOUT_MS = 90_000
+
+export function runCommand(name: string, args: string[], env: Record<string, string | undefined>) {
+  return spawnSync(process.execPath, [`server/cli/${name}.ts`, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  })
+}
