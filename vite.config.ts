@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
@@ -5,13 +6,24 @@ import { defineConfig } from 'vite'
 import { siteConfigFromEnv } from './app/site-config.ts'
 import { siteCopyDefines } from './app/site-copy-defines.ts'
 import { readContentDir } from './common/content/content-dir.ts'
+import { hydrationManifest } from './scripts/vite/hydration-manifest.ts'
+import { inlineScript } from './scripts/vite/inline-script.ts'
 
 // Every content file is read and checked before anything is built: a bad entry fails the build
 // with its file and field. The route loaders read the same snapshot while prerendering.
 const content = readContentDir(path.resolve(import.meta.dirname, 'content'))
 
-export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
+  dependencies: Record<string, string>
+}
+
+export default defineConfig(({ command }) => ({
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    inlineScript(),
+    hydrationManifest({ entry: 'app/entry.client.tsx' }),
+  ],
   // The site's addresses (content settings, overridden by PUBLIC_* variables) and the brand,
   // navigation and footer copy that the header and footer show: validated here, in Node, and
   // injected as constants, so a bad value fails the build and no schema code ships.
@@ -20,11 +32,17 @@ export default defineConfig({
     ...siteCopyDefines(content.site),
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
+  // The server build imports only `dependencies` at run time: the server renders pages with a
+  // production install (npm ci --omit=dev). Everything else it needs is bundled into it
+  // (server/render/production-install.test.ts renders pages that way). The development server
+  // loads packages from node_modules as they are.
+  ...(command === 'build' && { ssr: { noExternal: true, external: Object.keys(dependencies) } }),
   build: {
     assetsInlineLimit: 0,
-    // React DOM's client (with its scheduler) in a chunk of its own: the hydration loader
-    // (scripts/defer-hydration.ts) evaluates each chunk in its own task, and this one is most of
-    // what the entry chunk used to evaluate at once.
+    // React DOM's client (with its scheduler) in a chunk of its own: the boot script evaluates
+    // each chunk in a task of its own (app/document/hydration-loader.ts). (Starting React DOM in
+    // that chunk's task too, rather than where the islands first use it, made one 51–55 ms task
+    // of two 42–44 ms ones: thread time ×4, medians of 3.)
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -38,4 +56,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

@@ -4,19 +4,60 @@ import { ContactSubmission, NewsletterSignup } from '#common/contact.ts'
 import { RESERVED_SLUGS, slugProblem } from '#common/content/slug.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { consentPage } from '#app/lib/page-views.server.ts'
-import { NOINDEX_PAGES, STATIC_PAGES, pagePaths, prerenderPaths } from './page-paths.ts'
+import {
+  articleSlugs,
+  NOINDEX_PAGES,
+  PAGE_ROUTES,
+  pagePaths,
+  renderPaths,
+  RESOURCE_PATHS,
+} from './page-paths.ts'
+import routes from './routes.ts'
 
 const snapshot = contentSnapshot()
 
-describe('the pages around the forms', () => {
-  it('are prerendered but not in the sitemap, unlike /privacy', () => {
+describe('the page list', () => {
+  it('is where the routes come from: one route per entry, with the same module', () => {
+    const made = routes.map((route) => ({ path: route.path ?? '', file: route.file }))
+    expect(made).toEqual(
+      PAGE_ROUTES.map((page) => ({ path: page.pattern.slice(1), file: page.file })),
+    )
+    // The form pages share one module: each needs an id of its own.
+    const ids = routes.map((route) => route.id ?? route.file)
+    expect(new Set(ids).size).toBe(ids.length)
+  })
+
+  it('renders every path once, each a page, a form page or a resource; articles by slug', () => {
+    const paths = renderPaths()
+    expect(new Set(paths).size).toBe(paths.length)
+    const kinds = [pagePaths(), NOINDEX_PAGES, RESOURCE_PATHS]
+    for (const path of paths)
+      expect(
+        kinds.filter((list) => list.includes(path)),
+        path,
+      ).toHaveLength(1)
+    expect(kinds.flat()).toHaveLength(paths.length)
+    for (const slug of articleSlugs()) expect(pagePaths()).toContain(`/articles/${slug}`)
+    expect(paths.filter((path) => path.includes(':'))).toEqual([])
+  })
+
+  it('takes the articles from the snapshot it is given', () => {
+    const one = { ...snapshot, articles: snapshot.articles.slice(0, 1) }
+    expect(renderPaths(one).filter((path) => path.startsWith('/articles/'))).toEqual([
+      `/articles/${snapshot.articles[0]!.slug}`,
+    ])
+  })
+
+  it('keeps the form pages out of the sitemap list, unlike /privacy', () => {
     for (const path of NOINDEX_PAGES) {
-      expect(prerenderPaths()).toContain(path)
+      expect(renderPaths()).toContain(path)
       expect(pagePaths()).not.toContain(path)
     }
     expect(pagePaths()).toContain('/privacy')
   })
+})
 
+describe('the pages around the forms', () => {
   it('each have valid copy, and no copy is left without a page', () => {
     for (const path of NOINDEX_PAGES) expect(consentPage(snapshot, path).title).not.toBe('')
     expect(Object.keys(snapshot.pages.consent).sort()).toEqual([...NOINDEX_PAGES].sort())
@@ -54,7 +95,9 @@ describe('the pages around the forms', () => {
 
 describe('article slugs', () => {
   it('can never take the first segment of one of the site’s own pages', () => {
-    const segments = [...STATIC_PAGES, ...NOINDEX_PAGES]
+    const segments = PAGE_ROUTES.filter((route) => route.kind !== 'resource')
+      .map((route) => route.pattern)
+      .filter((path) => !path.includes(':'))
       .map((path) => path.split('/')[1]!)
       .filter(Boolean)
     for (const segment of segments) {

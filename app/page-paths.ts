@@ -1,6 +1,11 @@
 /**
- * The one list of page URLs: prerendering, sitemap.xml and the end-to-end tests all read it.
- * Runs in Node (build and tests), never in the browser.
+ * The one list of the site's pages. app/routes.ts makes the routes from it; the build renders
+ * every path it gives (server/render/, through the server entry's `renderPaths`); sitemap.xml
+ * lists the indexable pages; the form pages' copy (content/consent-pages.yaml) is keyed by the
+ * form pages' paths. The build fails when a route renders no page, so a route cannot be left out.
+ * The paths of a route with parameters come from a content snapshot: the repository's by
+ * default, another one (the database's, at run time) when given.
+ * Runs in Node (routes, build, server and tests), never in the browser.
  */
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
@@ -10,44 +15,90 @@ export function articleSlugs(snapshot: ContentSnapshot = contentSnapshot()): str
   return snapshot.articles.map((article) => article.slug)
 }
 
-export const STATIC_PAGES = [
-  '/',
-  '/about',
-  '/articles',
-  '/contact',
-  '/courses',
-  '/privacy',
-] as const
+export interface PageRoute {
+  /** The route's URL pattern ("/articles/:slug"). */
+  pattern: string
+  /** The route module, relative to app/. */
+  file: string
+  /**
+   * - `page`: listed in sitemap.xml;
+   * - `form-page`: a page a visitor reaches from our mail or after posting a form without
+   *   JavaScript (the server answers with a 303 to it): rendered, marked noindex, not in the
+   *   sitemap; its copy is content/consent-pages.yaml, keyed by its path;
+   * - `resource`: a file made by the route's loader (sitemap.xml, robots.txt, rss.xml).
+   */
+  kind: 'page' | 'form-page' | 'resource'
+  /** The paths of a route with parameters. */
+  paths?: (snapshot?: ContentSnapshot) => string[]
+}
 
-/**
- * Pages a visitor reaches from a link in our mail or after posting a form without JavaScript
- * (the server answers with a 303 to one of them). Prerendered and marked noindex; not in the
- * sitemap. Their copy is content/consent-pages.yaml, keyed by these paths.
- */
-export const NOINDEX_PAGES = [
-  '/newsletter/confirm',
-  '/newsletter/confirmed',
-  '/newsletter/already-confirmed',
-  '/newsletter/expired',
-  '/newsletter/invalid-link',
-  '/newsletter/unsubscribe',
-  '/newsletter/unsubscribed',
-  '/newsletter/check-your-inbox',
-  '/newsletter/subscribed',
-  '/newsletter/not-sent',
-  '/contact/sent',
-  '/contact/not-sent',
-] as const
+const page = (pattern: string, file: string, paths?: PageRoute['paths']): PageRoute => ({
+  pattern,
+  file,
+  kind: 'page',
+  ...(paths && { paths }),
+})
+const formPage = (pattern: string): PageRoute => ({
+  pattern,
+  file: 'routes/consent.tsx',
+  kind: 'form-page',
+})
+const resource = (pattern: string, file: string): PageRoute => ({ pattern, file, kind: 'resource' })
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  page('/', 'routes/home.tsx'),
+  page('/about', 'routes/about.tsx'),
+  page('/articles', 'routes/articles.tsx'),
+  page('/articles/:slug', 'routes/article.tsx', (snapshot) =>
+    articleSlugs(snapshot).map((slug) => `/articles/${slug}`),
+  ),
+  page('/contact', 'routes/contact.tsx'),
+  page('/courses', 'routes/courses.tsx'),
+  page('/privacy', 'routes/privacy.tsx'),
+  formPage('/newsletter/confirm'),
+  formPage('/newsletter/confirmed'),
+  formPage('/newsletter/already-confirmed'),
+  formPage('/newsletter/expired'),
+  formPage('/newsletter/invalid-link'),
+  formPage('/newsletter/unsubscribe'),
+  formPage('/newsletter/unsubscribed'),
+  formPage('/newsletter/check-your-inbox'),
+  formPage('/newsletter/subscribed'),
+  formPage('/newsletter/not-sent'),
+  formPage('/contact/sent'),
+  formPage('/contact/not-sent'),
+  resource('/sitemap.xml', 'routes/sitemap.ts'),
+  resource('/robots.txt', 'routes/robots.ts'),
+  resource('/rss.xml', 'routes/rss.ts'),
+]
+
+/** A route's id where several routes share one module: its path ("newsletter-confirm"). */
+export function routeId(route: PageRoute): string | undefined {
+  return route.kind === 'form-page' ? route.pattern.slice(1).replaceAll('/', '-') : undefined
+}
+
+function pathsOf(route: PageRoute, snapshot?: ContentSnapshot): string[] {
+  if (route.paths) return route.paths(snapshot)
+  if (route.pattern.includes(':'))
+    throw new Error(`app/page-paths.ts: the route ${route.pattern} has parameters but no paths`)
+  return [route.pattern]
+}
+
+const pathsOfKind = (kind: PageRoute['kind'], snapshot?: ContentSnapshot) =>
+  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap((route) => pathsOf(route, snapshot))
 
 /** Every indexable HTML page of the site (what sitemap.xml lists). */
 export function pagePaths(snapshot?: ContentSnapshot): string[] {
-  return [...STATIC_PAGES, ...articleSlugs(snapshot).map((slug) => `/articles/${slug}`)]
+  return pathsOfKind('page', snapshot)
 }
 
-/** Files generated from the same list and the articles. */
-export const RESOURCE_PATHS = ['/sitemap.xml', '/robots.txt', '/rss.xml'] as const
+/** The form pages: rendered, noindex, not in the sitemap. */
+export const NOINDEX_PAGES: readonly string[] = pathsOfKind('form-page')
 
-/** What the build prerenders. */
-export function prerenderPaths(snapshot?: ContentSnapshot): string[] {
-  return [...pagePaths(snapshot), ...NOINDEX_PAGES, ...RESOURCE_PATHS]
+/** Files made by resource routes. */
+export const RESOURCE_PATHS: readonly string[] = pathsOfKind('resource')
+
+/** Everything the build renders. */
+export function renderPaths(snapshot?: ContentSnapshot): string[] {
+  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot))
 }

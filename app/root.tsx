@@ -1,12 +1,10 @@
-import { useEffect } from 'react'
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router'
+import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorScreen } from '#app/components/layout/error-screen.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
-import { SiteHeader } from '#app/components/layout/site-header.tsx'
-import { NewsletterSignup } from '#app/contact/newsletter-signup.tsx'
-import { visitorScript } from '#app/lib/visitor.ts'
-import '#app/styles/app.css'
+import { DevelopmentScripts, DocumentHead } from '#app/document/document-head.tsx'
+import { Island } from '#app/islands/island.tsx'
+import { brand, navItems } from '#app/site-copy.ts'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
@@ -15,20 +13,30 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
+/** The error screen's title; a page's own meta replaces it (React Router keeps the deepest). */
+export const meta: Route.MetaFunction = ({ error }) =>
+  error
+    ? [
+        {
+          title: `${isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong'} | ${brand.name}`,
+        },
+        { name: 'robots', content: 'noindex' },
+      ]
+    : []
+
 export function Layout({ children }: { children: React.ReactNode }) {
-  // A marker that hydration finished (Layout renders for pages and error screens alike): lets
-  // tests tell the static page from the interactive one.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  // The page's own path for the header's current item; none on the not-found page, where only
+  // the root route matches.
+  const { pathname } = useLocation()
+  const current = useMatches().length > 1 ? pathname : null
   return (
-    // data-visitor is set by the inline script before first paint; React must not undo it.
+    // data-visitor and data-hydrated are set by scripts in the browser.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <DocumentHead />
         <meta name="theme-color" content="#1d1a2f" />
-        <script dangerouslySetInnerHTML={{ __html: visitorScript }} />
         <Meta />
         <Links />
       </head>
@@ -39,13 +47,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
+        <Island name="site-header" props={{ siteName: brand.name, nav: navItems, current }} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter newsletter={<NewsletterSignup />} />
-        <ScrollRestoration />
-        <Scripts />
+        <SiteFooter newsletter={<Island name="newsletter-signup" props={{}} />} />
+        <DevelopmentScripts />
       </body>
     </html>
   )
@@ -65,13 +72,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (import.meta.env.DEV) detail = error.stack
   }
   return <ErrorScreen message={message} detail={detail} />
-}
-
-/**
- * Every page of the site is prerendered, so the build's fallback HTML is only ever served for
- * URLs that do not exist (with HTTP 404, by the server). It shows the not-found screen even with
- * JavaScript off; with JavaScript, the router then renders the same screen from the ErrorBoundary.
- */
-export function HydrateFallback() {
-  return <ErrorScreen message="404 Not Found" />
 }

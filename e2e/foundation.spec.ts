@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { PAGES, waitForHydration } from './helpers.ts'
+import { FORM_PAGES, waitForHydration } from './helpers.ts'
 
 test.describe('server and routing', () => {
   test('an unknown URL answers 404 with the error fallback', async ({ page }) => {
@@ -56,7 +56,7 @@ test.describe('server and routing', () => {
     }
   })
 
-  test('both slash forms work on client-side navigation', async ({ page }) => {
+  test('both slash forms work when followed from a page', async ({ page }) => {
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     await page.goto('/articles')
@@ -115,10 +115,20 @@ test.describe('server and routing', () => {
     expect((await response.body()).length).toBe(100)
   })
 
-  test('sitemap, robots and the RSS feed come from the page list', async ({ request }) => {
+  test('the sitemap lists pages this server answers, each indexable at its own address', async ({
+    request,
+  }) => {
     const sitemap = await (await request.get('/sitemap.xml')).text()
-    expect(sitemap).toContain('<loc>')
-    expect(sitemap.match(/<url>/g)).toHaveLength(PAGES.length)
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+    expect(locs.length).toBeGreaterThan(10)
+    for (const loc of locs) {
+      const response = await request.get(new URL(loc).pathname)
+      expect(response.status(), loc).toBe(200)
+      const html = await response.text()
+      expect(html, loc).not.toMatch(/<meta name="robots" content="[^"]*noindex/)
+      expect(/<link rel="canonical" href="([^"]*)"/.exec(html)?.[1], loc).toBe(loc)
+    }
+    for (const path of FORM_PAGES) expect(locs.some((loc) => loc.endsWith(path))).toBe(false)
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap:')
     const rss = await (await request.get('/rss.xml')).text()
     expect(rss.match(/<item>/g)).toHaveLength(7)

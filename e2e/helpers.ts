@@ -17,11 +17,7 @@ export async function becomeMember(context: BrowserContext, baseURL: string | un
   ])
 }
 
-/** Waits until React has hydrated (the router's client state exists). */
+/** Waits until every island of the page is hydrated (app/islands/hydrate-islands.tsx). */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !==
-        undefined && document.documentElement.dataset.hydrated === 'true',
-  )
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }

@@ -6,6 +6,7 @@
  *   npm run bench -- --no-lighthouse
  *   npm run bench -- --pages=/,/about --runs=1 --no-report --no-rates   # a quick look
  *   npm run bench -- --no-api     # without the CPU-per-request comparison with nginx
+ *   npm run bench -- --no-cards   # without the time to the catalogue's cards
  * The comparison with nginx (scripts/bench/api.ts, also `npm run bench:api`) runs last, on its
  * own pinned server, and writes its section of docs/benchmarks.md.
  */
@@ -15,6 +16,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { pagePaths } from '#app/page-paths.ts'
 import { benchLighthouse, buildWithTwins } from './bench/lighthouse.ts'
+import { cardsTable, timeToCards, writeCardsReport } from './bench/time-to-cards.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 // Not 4190: browsers' and fetch's "bad ports" list blocks it (ManageSieve).
@@ -25,7 +27,7 @@ const option = (name: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const lighthousePages = option('pages')?.split(',') ?? pagePaths()
 // The server serves a copy of the build that also holds each page's static twin.
-const buildDir = buildWithTwins(path.join(root, 'build/client'), lighthousePages, dataDir)
+const buildDir = await buildWithTwins(path.join(root, 'build/client'), lighthousePages, dataDir)
 
 const server = spawn('node', ['server/index.ts'], {
   cwd: root,
@@ -87,6 +89,15 @@ try {
         ? undefined
         : path.join(root, 'docs/benchmarks.md'),
     })
+  }
+
+  if (!process.argv.includes('--no-cards')) {
+    console.log("\nTime to the catalogue's cards (/courses, 4× CPU, 150 ms RTT, 1.6 Mbit/s)")
+    const runs = Number(option('runs') ?? 3) + 2
+    const cards = await timeToCards([base], runs)
+    console.log('\n' + cardsTable(cards))
+    if (!process.argv.includes('--no-report'))
+      writeCardsReport(path.join(root, 'docs/benchmarks.md'), cards, runs)
   }
 
   if (!process.argv.includes('--no-rates')) {

@@ -1,20 +1,20 @@
 /**
- * Production build: React Router prerenders every page into a new release folder
- * (build/releases/<id>/client), each page gets the stylesheet inline and its web fonts after the
- * first paint (inline-styles.ts) and its hydration scripts behind its load event
- * (defer-hydration.ts), every text file is precompressed (brotli and gzip) so the server
- * picks a variant by Accept-Encoding without compressing per request, the PUBLIC_* settings are
- * written beside it (site-config.json, which the server checks the environment against), and
- * only then is the build/client symlink swapped to the new folder in one rename. A server that
- * is running keeps serving the release it started with (server/site/site-build.ts); old releases
- * are removed unless a live process still uses them.
+ * Production build: `react-router build` into a new release folder (build/releases/<id>): the
+ * client files, the server build, and every page rendered finished by the site's render pipeline
+ * (React Router's buildEnd runs server/render/render-build.ts: see docs/rendering.md), every text
+ * file precompressed. `react-router build` alone makes the same site in build/; this adds the
+ * staff app (scripts/build-admin.ts, its own bundle in the release's admin/) and the releases: the PUBLIC_* settings are written beside the release (site-config.json, which the
+ * server checks the environment against), and only then is the build/client symlink swapped to
+ * the new folder in one rename. A server that is running keeps serving the release it started
+ * with (server/site/site-build.ts); old releases are removed unless a live process still uses
+ * them.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import { buildSettings, siteConfigFromEnv } from '#app/site-config.ts'
 import { readContentDir } from '#common/content/content-dir.ts'
+import { PAGES_DIR } from '#server/render/page-files.ts'
 import {
   markInUse,
   releaseInUse,
@@ -22,8 +22,6 @@ import {
   type SiteConfigFile,
 } from '#server/site/site-build.ts'
 import { buildAdmin } from './build-admin.ts'
-import { deferHydration } from './defer-hydration.ts'
-import { inlineStyles } from './inline-styles.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const BUILD_DIR = path.join(root, 'build')
@@ -31,41 +29,6 @@ export const BUILD_DIR = path.join(root, 'build')
 export const CLIENT_DIR = path.join(BUILD_DIR, 'client')
 const RELEASES = path.join(BUILD_DIR, 'releases')
 export const BUILD_INFO_FILE = 'build-info.json'
-
-const COMPRESSIBLE = /\.(html|js|mjs|css|json|data|xml|txt|svg|webmanifest|map)$/
-
-function* walk(dir: string): Generator<string> {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name)
-    if (entry.isDirectory()) yield* walk(full)
-    else if (entry.isFile()) yield full
-  }
-}
-
-export function precompress(dir: string): { files: number; raw: number; br: number } {
-  let files = 0
-  let raw = 0
-  let br = 0
-  for (const file of walk(dir)) {
-    if (!COMPRESSIBLE.test(file)) continue
-    const content = fs.readFileSync(file)
-    if (content.length < 256) continue
-    const brotli = zlib.brotliCompressSync(content, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-      },
-    })
-    const gzip = zlib.gzipSync(content, { level: 9 })
-    // Keep a variant only where it actually saves bytes.
-    if (brotli.length < content.length) fs.writeFileSync(file + '.br', brotli)
-    if (gzip.length < content.length) fs.writeFileSync(file + '.gz', gzip)
-    files++
-    raw += content.length
-    br += Math.min(brotli.length, content.length)
-  }
-  return { files, raw, br }
-}
 
 export function build() {
   const started = Date.now()
@@ -104,23 +67,6 @@ export function build() {
     console.error((error as Error).message)
     process.exit(1)
   }
-  const client = path.join(release, 'client')
-  // Every page links the same stylesheet and chunks: read each once, not once per page.
-  const assets = new Map<string, string>()
-  const readAsset = (href: string) => {
-    let text = assets.get(href)
-    if (text === undefined)
-      assets.set(href, (text = fs.readFileSync(path.join(client, href), 'utf8')))
-    return text
-  }
-  for (const file of walk(client)) {
-    if (file.endsWith('.html'))
-      fs.writeFileSync(
-        file,
-        deferHydration(inlineStyles(fs.readFileSync(file, 'utf8'), readAsset), readAsset),
-      )
-  }
-  const stats = precompress(client)
   const builtAt = new Date().toISOString()
   const siteConfig: SiteConfigFile = { builtAt, settings }
   fs.writeFileSync(path.join(release, SITE_CONFIG_FILE), JSON.stringify(siteConfig, null, 2))
@@ -131,9 +77,7 @@ export function build() {
   swapIn(BUILD_DIR, id)
   fs.rmSync(marker, { force: true })
   removeOldReleases(BUILD_DIR, id)
-  console.log(
-    `Precompressed ${stats.files} files: ${(stats.raw / 1024).toFixed(0)} KB -> ${(stats.br / 1024).toFixed(0)} KB brotli. Build ${id} took ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-  )
+  console.log(`Build ${id} took ${((Date.now() - started) / 1000).toFixed(1)} s.`)
 }
 
 /** Points build/client at the release in one rename(2) of a symlink: atomic for every reader. */
@@ -142,12 +86,15 @@ export function swapIn(buildDir: string, id: string) {
   const releases = path.join(buildDir, 'releases')
   const current = fs.lstatSync(clientDir, { throwIfNoEntry: false })
   if (current?.isDirectory()) {
-    // A build from before releases existed: move it aside (once) so the symlink can take its name.
+    // A build made in place (`react-router build` alone, or from before releases existed): move
+    // it aside as a release of its own (once) so the symlink can take its name.
     const legacy = path.join(releases, `0-legacy-${Date.now()}`)
     fs.mkdirSync(legacy, { recursive: true })
-    fs.renameSync(clientDir, path.join(legacy, 'client'))
-    for (const name of ['server', BUILD_INFO_FILE])
-      fs.rmSync(path.join(buildDir, name), { recursive: true, force: true })
+    for (const name of ['client', 'server', PAGES_DIR, 'admin']) {
+      const from = path.join(buildDir, name)
+      if (fs.existsSync(from)) fs.renameSync(from, path.join(legacy, name))
+    }
+    fs.rmSync(path.join(buildDir, BUILD_INFO_FILE), { force: true })
   }
   const temporary = path.join(buildDir, `.client-${process.pid}`)
   fs.rmSync(temporary, { force: true })

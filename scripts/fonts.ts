@@ -4,18 +4,15 @@
  * use (measured on the rendered pages: Inter 400–700, Fraunces 400–600 and italic 600 only), so the first screen downloads as few font bytes as possible. Run after
  * changing either list, and commit the outputs (they are small):
  *   npm run fonts
- * UNICODE_RANGE must match the unicode-range of the @font-face rules in app/styles/app.css.
+ * The range cut is app/document/font-range.ts, which the faces' unicode-range names.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import subsetFont from 'subset-font'
+import { UNICODE_RANGE } from '#app/document/font-range.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const outDir = path.join(root, 'app/styles/fonts')
-
-/** Printable ASCII, Latin-1 (names and store text), typographic punctuation and arrows. */
-export const UNICODE_RANGE =
-  'U+20-7E, U+A0-FF, U+2013-2014, U+2018-201E, U+2022, U+2026, U+2190-2193'
 
 function charactersOf(range: string): string {
   let text = ''

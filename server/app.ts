@@ -207,7 +207,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterPageRoutes, { env, database })
 
   if (media) await app.register(mediaFileRoutes, { library: media })
-  if (options.build) await app.register(siteRoutes, { root: options.build.root })
+  if (options.build)
+    await app.register(siteRoutes, { root: options.build.root, pages: options.build.pages })
 
   return app
 }

@@ -16,6 +16,7 @@ import {
   type ServerProcess,
 } from '#server/test/server-process.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 
 const BUILT_FOR = 'https://news.docucommons.example.org'
 
@@ -27,9 +28,9 @@ describe('a server with mail set up and no PUBLIC_SITE_URL of its own', () => {
 
   beforeAll(async () => {
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-built-'))
-    const client = path.join(work, 'releases', '1', 'client')
-    fs.mkdirSync(client, { recursive: true })
-    fs.writeFileSync(path.join(client, 'index.html'), '<!doctype html><title>built</title>')
+    const client = writeSiteBuild(path.join(work, 'releases', '1'), {
+      pages: { '/': '<!doctype html><title>built</title>' },
+    })
     fs.writeFileSync(
       path.join(work, 'releases', '1', 'site-config.json'),
       JSON.stringify({ builtAt: '', settings: { PUBLIC_SITE_URL: BUILT_FOR } }),

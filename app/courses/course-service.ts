@@ -15,7 +15,7 @@ import {
   type CourseListReading,
 } from '#common/course-reader.ts'
 import { siteConfig } from '#app/config.ts'
-import { apiClient } from '#app/lib/api-client.ts'
+import { apiBaseUrl, apiClient } from '#app/lib/api-client.ts'
 
 export const COURSE_ERRORS = {
   list: 'Failed to fetch courses',
@@ -28,6 +28,9 @@ export const COURSE_ERRORS = {
  * time with PUBLIC_STORE_PROVIDER (npm start passes STORE_PROVIDER through); see app/site-config.ts.
  */
 export const CATALOGUE_STORE = siteConfig.storeProvider
+
+/** The URL of the course list the page loads first (its HTML preloads it: routes/courses.tsx). */
+export const COURSE_LIST_URL = `${apiBaseUrl()}${coursesPath(CATALOGUE_STORE)}`
 
 export interface CourseListResult {
   success: boolean

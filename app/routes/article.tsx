@@ -1,4 +1,4 @@
-import { data, Link } from 'react-router'
+import { data } from 'react-router'
 import type { Route } from './+types/article'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
@@ -10,15 +10,6 @@ export async function loader({ params }: Route.LoaderArgs) {
   const view = articleView(contentSnapshot(), params.slug)
   if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
   return view
-}
-
-/**
- * The build prerenders every article; a URL with an unknown slug is served the fallback page,
- * which carries no data for this route. Asking the server then gets its 404, so the visitor sees
- * "404 Not Found" rather than a missing-data error.
- */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return await serverLoader()
 }
 
 const longDate = (iso: string) =>
@@ -41,9 +32,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <nav aria-label="Breadcrumb" className="text-sm text-ink-soft">
           <ol className="flex flex-wrap gap-2">
             <li>
-              <Link to="/articles" className="underline-offset-4 hover:text-clay hover:underline">
+              <a href="/articles" className="underline-offset-4 hover:text-clay hover:underline">
                 Articles
-              </Link>
+              </a>
               <span aria-hidden="true"> / </span>
             </li>
             <li>{SERIES_NAME[article.series]}</li>

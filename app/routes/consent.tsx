@@ -1,9 +1,7 @@
-import { useSyncExternalStore } from 'react'
-import { Link } from 'react-router'
 import type { Route } from './+types/consent'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { cn } from '#app/lib/cn.ts'
+import { Island } from '#app/islands/island.tsx'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { consentView } from '#app/lib/page-views.server.ts'
 import type { ConsentPageContent } from '#common/content/pages.ts'
@@ -42,7 +40,17 @@ export default function ConsentPage({ loaderData }: Route.ComponentProps) {
             ))}
           </div>
           {page.kind === 'form' && <OneButtonForm page={page} />}
-          {page.kind === 'not-sent' && <FieldRules page={page} />}
+          {page.kind === 'not-sent' && (
+            <Island
+              name="field-rules"
+              props={{
+                heading: page.fieldsHeading,
+                fields: page.fields,
+                flaggedLabel: page.flagged,
+                rateLimit: page.rateLimit,
+              }}
+            />
+          )}
           <Actions actions={page.actions} primary={page.kind !== 'form'} />
         </section>
       </div>
@@ -76,75 +84,6 @@ function OneButtonForm({ page }: { page: Page<'form'> }) {
   )
 }
 
-const noSubscription = () => () => {}
-
-/**
- * What the server named, from the address it redirected to: ?fields=name,email&reason=... The
- * prerendered HTML knows no query, so hydration renders the server snapshot (nothing flagged)
- * and React then renders again with the address's.
- */
-function useFlagged() {
-  const search = useSyncExternalStore(
-    noSubscription,
-    () => window.location.search,
-    () => '',
-  )
-  const query = new URLSearchParams(search)
-  return {
-    fields: (query.get('fields') ?? '').split(',').filter(Boolean),
-    rateLimited: query.get('reason') === 'rate-limit',
-  }
-}
-
-/**
- * Without JavaScript every rule is listed; with it, the fields the server refused (and a rate
- * limit) are marked, in words as well as colour.
- */
-function FieldRules({ page }: { page: Page<'not-sent'> }) {
-  const flagged = useFlagged()
-  return (
-    <>
-      <h3 className="mt-8 text-2xl font-semibold">{page.fieldsHeading}</h3>
-      <ul className="mt-5 space-y-3">
-        {page.fields.map((field) => {
-          const isFlagged = flagged.fields.includes(field.name)
-          return (
-            <li
-              key={field.name}
-              data-field={field.name}
-              data-flagged={isFlagged || undefined}
-              className={cn(
-                'rounded-xl border-l-4 p-4',
-                isFlagged
-                  ? 'border-danger bg-danger-soft text-danger'
-                  : 'border-teal bg-paper-deep text-ink-soft',
-              )}
-            >
-              <span className={cn('block font-semibold', !isFlagged && 'text-ink')}>
-                {field.label}
-                {isFlagged && <span>: {page.flagged}</span>}
-              </span>
-              <span className="block">{field.rule}</span>
-            </li>
-          )
-        })}
-      </ul>
-      <p
-        data-flagged={flagged.rateLimited || undefined}
-        className={cn(
-          'mt-5 rounded-xl p-5',
-          flagged.rateLimited
-            ? 'bg-danger-soft text-danger ring-2 ring-danger'
-            : 'bg-paper-deep text-ink-soft',
-        )}
-      >
-        {flagged.rateLimited && <strong className="block">{page.flagged}</strong>}
-        {page.rateLimit}
-      </p>
-    </>
-  )
-}
-
 function Actions({
   actions,
   primary,
@@ -158,15 +97,9 @@ function Actions({
         const className = buttonClass(primary && i === 0 ? 'dark' : 'outline')
         return (
           <li key={action.to}>
-            {action.to.startsWith('/') ? (
-              <Link to={action.to} prefetch="intent" className={className}>
-                {action.label}
-              </Link>
-            ) : (
-              <a href={action.to} className={className}>
-                {action.label}
-              </a>
-            )}
+            <a href={action.to} className={className}>
+              {action.label}
+            </a>
           </li>
         )
       })}

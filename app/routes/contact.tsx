@@ -1,5 +1,5 @@
 import type { Route } from './+types/contact'
-import { ContactForm } from '#app/contact/contact-form.tsx'
+import { Island } from '#app/islands/island.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { siteConfig } from '#app/config.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
@@ -68,7 +68,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           aria-label="Contact form"
           className="self-start rounded-card bg-white/70 p-6 shadow-card ring-1 ring-ink/5 md:p-10 lg:col-span-7"
         >
-          <ContactForm heading={page.formHeading} intro={page.formIntro} />
+          <Island
+            name="contact-form"
+            props={{ heading: page.formHeading, intro: page.formIntro }}
+          />
         </section>
       </div>
     </>

@@ -1,5 +1,4 @@
 import type { Route } from './+types/home'
-import { AwardStrip } from '#app/components/sections/award-strip.tsx'
 import { CategoriesSection } from '#app/components/sections/categories-section.tsx'
 import { ChangemakersSection } from '#app/components/sections/changemakers-section.tsx'
 import { DocumentariesSection } from '#app/components/sections/documentaries-section.tsx'
@@ -10,6 +9,7 @@ import { MissionSection } from '#app/components/sections/mission-section.tsx'
 import { TestimonialsSection } from '#app/components/sections/testimonials-section.tsx'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { siteConfig } from '#app/config.ts'
+import { Island } from '#app/islands/island.tsx'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { homeView } from '#app/lib/page-views.server.ts'
 
@@ -44,7 +44,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HeroVideo>
       <MissionSection mission={home.mission} />
       <InspirationSection inspiration={home.inspiration} />
-      <AwardStrip awards={awards} heading={home.awardsHeading} />
+      <Island name="award-strip" props={{ awards, heading: home.awardsHeading }} />
       <ChangemakersSection changemakers={home.changemakers} />
       <DocumentariesSection documentaries={home.documentaries} />
       <CategoriesSection categories={home.categories} />

@@ -1,13 +1,16 @@
+import type { Route } from './+types/rss'
 import { siteConfig } from '#app/config.ts'
 import { listArticles } from '#app/lib/articles.server.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
+import { renderClock } from '#app/render-clock.ts'
 import { brand } from '#app/site-copy.ts'
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** RSS 2.0 feed of the articles, newest first. */
-export async function loader() {
+/** RSS 2.0 feed of the articles, newest first; dated when it was rendered (app/render-clock.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const renderedAt = context.get(renderClock)()
   const items = listArticles(contentSnapshot())
     .map((article) => {
       const url = `${siteConfig.siteUrl}/articles/${article.slug}`
@@ -30,6 +33,7 @@ export async function loader() {
     <atom:link href="${siteConfig.siteUrl}/rss.xml" rel="self" type="application/rss+xml" />
     <description>${escape('Interview profiles of community changemakers.')}</description>
     <language>en-us</language>
+    <lastBuildDate>${renderedAt.toUTCString()}</lastBuildDate>
 ${items}
   </channel>
 </rss>

@@ -19,18 +19,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { PAGES_DIR, pageFileName, readPageFiles } from '#server/render/page-files.ts'
 import { CACHE } from '#server/site/static-files.ts'
 import { median } from './median.ts'
 import { writeReportSection } from './report.ts'
-import {
-  baseHeaders,
-  API_CSP,
-  contentSecurityPolicy,
-  inlineScriptHashes,
-} from '#server/http/security-headers.ts'
+import { baseHeaders, API_CSP, contentSecurityPolicy } from '#server/http/security-headers.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
 const buildDir = path.join(root, 'build/client')
+/** The release folder build/client belongs to: its pages are beside it. */
+const releaseDir = () => path.dirname(fs.realpathSync(buildDir))
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'
 const CATALOGUE = '/api/core/sample/courses/'
 const PAGES = ['/', '/articles/marisol-vega']
@@ -71,7 +69,7 @@ export async function runApiBench(options: ApiBenchOptions = {}) {
     throw new Error(
       'nginx cannot serve .br files: apt-get install -y libnginx-mod-http-brotli-static',
     )
-  if (!fs.existsSync(path.join(buildDir, 'index.html')))
+  if (!fs.existsSync(buildDir) || !fs.existsSync(path.join(releaseDir(), PAGES_DIR)))
     throw new Error(`No build at ${buildDir}: run npm run build first.`)
 
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-api-bench-'))
@@ -256,10 +254,14 @@ function nginxConfig(temp: string, port: number, jsonFile: string): string {
         .map(([name, value]) => `add_header ${name} "${value}" always;`)
         .join('\n      ')}
     }`
-  const pages = PAGES.map((page) => {
-    const file = path.join(buildDir, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`)
-    const csp = contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(file, 'utf8')))
-    return location(page, file, {
+  const release = releaseDir()
+  const rendered = readPageFiles(release).pages
+  const pages = PAGES.map((path_) => {
+    const page = rendered.find((p) => p.path === path_)
+    if (!page) throw new Error(`The build has no page ${path_}`)
+    const file = path.join(release, PAGES_DIR, pageFileName(page))
+    const csp = contentSecurityPolicy(page.scriptHashes)
+    return location(path_, file, {
       'content-security-policy': csp,
       'cache-control': CACHE.page,
     })

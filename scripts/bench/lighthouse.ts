@@ -10,7 +10,10 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { precompress } from '#scripts/build.ts'
+import { parse, serialize, type DefaultTreeAdapterTypes as Html } from 'parse5'
+import { compress } from '#server/render/compress.ts'
+import { PAGES_DIR, readPageFiles, writePageFiles } from '#server/render/page-files.ts'
+import { etagOf, type FinishedPage } from '#server/render/renderer.ts'
 import { CHROMIUM_FLAGS, ensureChromium } from '#scripts/chromium.ts'
 import { median } from './median.ts'
 import { writeReportSection } from './report.ts'
@@ -20,28 +23,48 @@ const LIGHTHOUSE_MARKERS = { start: '<!-- lighthouse:begin -->', end: '<!-- ligh
 
 /** The HTML of a page without any script: what the page is before React runs. */
 export function staticTwin(html: string): string {
-  return html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link\b[^>]*\brel="modulepreload"[^>]*>/gi, '')
-}
-
-function htmlFileOf(dir: string, page: string): string {
-  return path.join(dir, page === '/' ? 'index.html' : `${page.slice(1)}/index.html`)
-}
-
-/** Copies the build into a temporary folder and adds a static twin of each page. */
-export function buildWithTwins(clientDir: string, pages: string[], into: string): string {
-  const dir = path.join(into, 'client')
-  fs.cpSync(clientDir, dir, { recursive: true, dereference: true })
-  const twins = path.join(dir, TWIN_PREFIX.slice(1))
-  for (const page of pages) {
-    const html = fs.readFileSync(htmlFileOf(clientDir, page), 'utf8')
-    const file = htmlFileOf(twins, page)
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fs.writeFileSync(file, staticTwin(html))
+  const document = parse(html)
+  const strip = (node: Html.ParentNode) => {
+    node.childNodes = node.childNodes.filter((child) => {
+      if (!('tagName' in child)) return true
+      if (child.tagName === 'script') return false
+      const rel = child.attrs.find((a) => a.name === 'rel')?.value
+      if (child.tagName === 'link' && rel === 'modulepreload') return false
+      strip(child)
+      return true
+    })
   }
-  precompress(twins)
-  return dir
+  strip(document)
+  return serialize(document)
+}
+
+/**
+ * Copies a build (its client files and pages) into a temporary folder and adds a static twin of
+ * each page at /__twin/<path>; returns the copy's client folder for the bench server.
+ */
+export async function buildWithTwins(
+  clientDir: string,
+  pages: string[],
+  into: string,
+): Promise<string> {
+  const buildDirectory = path.dirname(fs.realpathSync(clientDir))
+  fs.cpSync(path.join(buildDirectory, 'client'), path.join(into, 'client'), { recursive: true })
+  fs.cpSync(path.join(buildDirectory, PAGES_DIR), path.join(into, PAGES_DIR), { recursive: true })
+  const files = readPageFiles(into)
+  const twins: FinishedPage[] = []
+  for (const page of files.pages.filter((p) => pages.includes(p.path))) {
+    const body = Buffer.from(staticTwin(page.body.toString('utf8')))
+    twins.push({
+      ...page,
+      path: TWIN_PREFIX + (page.path === '/' ? '' : page.path),
+      body,
+      ...(await compress(body)),
+      etag: etagOf(body),
+      scriptHashes: [],
+    })
+  }
+  writePageFiles(into, { ...files, pages: [...files.pages, ...twins] })
+  return path.join(into, 'client')
 }
 
 interface Run {

@@ -14,6 +14,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import type http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createStoreProvider } from '#server/catalogue/providers/index.ts'
@@ -190,8 +191,9 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
 
   beforeAll(async () => {
     store = await startStubStore(servePages(() => pages))
-    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-    fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
+    buildDir = writeSiteBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-')), {
+      pages: { '/': '<!doctype html><title>test</title>' },
+    })
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-data-'))
     server = await startServerProcess({
       env: {
@@ -212,7 +214,7 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
   afterAll(async () => {
     if (server) expect(await stopServerProcess(server)).toBe(0)
     await store?.close()
-    fs.rmSync(buildDir, { recursive: true, force: true })
+    fs.rmSync(path.dirname(buildDir), { recursive: true, force: true })
     fs.rmSync(dataDir, { recursive: true, force: true })
   }, 30_000)
 

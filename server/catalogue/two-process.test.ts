@@ -2,6 +2,7 @@
  * Two real server processes (`node server/index.ts`) on one PostgreSQL database, reading one
  * stub store: however the refreshes are spread over them, the store sees one sync per cooldown.
  */
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -80,9 +81,10 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL data
       ),
     )
     testDb = await createTestDatabase('postgres')
-    // The servers only need the API; an empty site build satisfies the static-file plugin.
-    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-    fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
+    // The servers only need the API; a one-page site build satisfies the site plugin.
+    buildDir = writeSiteBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-')), {
+      pages: { '/': '<!doctype html><title>test</title>' },
+    })
     const env = {
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
@@ -104,7 +106,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL data
     const codes = await Promise.all(servers.map(stopServer))
     await testDb?.drop()
     await store?.close()
-    fs.rmSync(buildDir, { recursive: true, force: true })
+    fs.rmSync(path.dirname(buildDir), { recursive: true, force: true })
     expect(codes).toEqual(servers.map(() => 0))
   }, 30_000)
 

@@ -7,6 +7,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import { afterAll, expect, it } from 'vitest'
 import {
   createTestDatabase,
@@ -37,8 +38,9 @@ describeOnDatabases('crash safety', (dialect) => {
 
   it('finds every acknowledged message after SIGKILL during concurrent submissions and a restart', async () => {
     const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-crash-'))
-    const buildDir = path.join(work, 'build')
-    fs.mkdirSync(buildDir)
+    const buildDir = writeSiteBuild(path.join(work, 'build'), {
+      pages: { '/': '<!doctype html><title>test</title>' },
+    })
     const dataDir = path.join(work, 'data')
     let location: Record<string, string> = { DATA_DIR: dataDir }
     if (dialect === 'postgres') {

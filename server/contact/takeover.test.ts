@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '#server/test/databases.ts'
 import {
@@ -33,7 +34,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
       cleanups.push(() => testDb.drop())
       const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-takeover-'))
       cleanups.push(() => fs.rmSync(work, { recursive: true, force: true }))
-      fs.writeFileSync(path.join(work, 'index.html'), '<!doctype html><title>test</title>')
+      const buildDir = writeSiteBuild(path.join(work, 'build'), {
+        pages: { '/': '<!doctype html><title>test</title>' },
+      })
 
       // The first process's mail server takes the connection and never says a word.
       const silent: net.Socket[] = []
@@ -58,7 +61,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         LOG_LEVEL: 'info',
         DATABASE_URL: testDb.env.DATABASE_URL!,
         DATA_DIR: testDb.env.DATA_DIR,
-        BUILD_DIR: work,
+        BUILD_DIR: buildDir,
         SMTP_URL: smtpUrl,
         MAIL_FROM: 'DocuCommons website <web@docucommons.example.org>',
         CONTACT_NOTIFY_TO: 'team@docucommons.example.org',

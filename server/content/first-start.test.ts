@@ -17,6 +17,7 @@ import {
 } from '#server/test/server-process.ts'
 import { importContentOnFirstStart } from './first-start.ts'
 import { createContentRepository } from './repository.ts'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 
 const CONTENT = path.join(ROOT, 'content')
 /** Starting server processes takes some seconds each on a loaded two-core machine. */
@@ -80,9 +81,9 @@ describeOnDatabases('first start', (dialect) => {
   it(
     'the server imports content/ as it starts on a new database, once across processes',
     async () => {
-      const build = path.join(scratch, 'build')
-      fs.mkdirSync(build)
-      fs.writeFileSync(path.join(build, 'index.html'), '<!doctype html><title>x</title>')
+      const build = writeSiteBuild(path.join(scratch, 'build'), {
+        pages: { '/': '<!doctype html><title>x</title>' },
+      })
       const env = {
         ...testDb.env,
         PORT: '0',
@@ -114,8 +115,9 @@ describeOnDatabases('first start', (dialect) => {
       fs.cpSync(CONTENT, folder, { recursive: true })
       const home = path.join(folder, 'home.yaml')
       fs.writeFileSync(home, fs.readFileSync(home, 'utf8').replace('cta: Get Access', 'cta: ""'))
-      const build = path.join(scratch, 'build')
-      fs.mkdirSync(build)
+      const build = writeSiteBuild(path.join(scratch, 'build-2'), {
+        pages: { '/': '<!doctype html><title>x</title>' },
+      })
       const started = startServerProcess({
         env: { ...testDb.env, PORT: '0', BUILD_DIR: build, CONTENT_DIR: folder },
       })

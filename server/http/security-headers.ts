@@ -1,9 +1,8 @@
 /**
- * Security headers for every response. The prerendered pages carry inline scripts (React
- * Router's hydration context and module loader); instead of allowing all inline script, the
- * CSP of each HTML file lists the SHA-256 of exactly the inline scripts that file contains.
+ * Security headers for every response. The pages carry one inline script (the boot script,
+ * app/document/boot.ts); instead of allowing all inline script, the CSP of each page lists the
+ * SHA-256 of exactly the inline scripts the render pipeline put in it (server/render/).
  */
-import crypto from 'node:crypto'
 
 /** The headers of every answer; HSTS covers subdomains unless HSTS_INCLUDE_SUBDOMAINS=false. */
 export function baseHeaders(options: { HSTS_INCLUDE_SUBDOMAINS: boolean }): Record<string, string> {
@@ -19,23 +18,11 @@ export function baseHeaders(options: { HSTS_INCLUDE_SUBDOMAINS: boolean }): Reco
   }
 }
 
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
-
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>()
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? ''
-    if (body.length === 0) continue
-    hashes.add(`'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`)
-  }
-  return [...hashes]
-}
-
 export function contentSecurityPolicy(scriptHashes: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self'${scriptHashes.length ? ' ' + scriptHashes.join(' ') : ''}`,
-    // React sets style attributes (e.g. image aspect boxes); no inline <style> blocks are used.
+    // The stylesheet is inline in every page, and React sets style attributes.
     "style-src 'self' 'unsafe-inline'",
     // Course pictures may come from the store's image host (Shopify, WooCommerce CDNs).
     "img-src 'self' data: https:",

@@ -43,7 +43,8 @@ describe('uploads through nginx', () => {
   afterAll(async () => {
     await nginx?.stop()
     const code = server && (await stopServerProcess(server))
-    for (const folder of [buildDir, dataDir]) fs.rmSync(folder, { recursive: true, force: true })
+    for (const folder of [path.dirname(buildDir), dataDir])
+      fs.rmSync(folder, { recursive: true, force: true })
     expect(code).toBe(0)
   }, 30_000)
 

@@ -44,7 +44,8 @@ describe.skipIf(!TEST_DATABASE_URL)('uploaded media on two processes (PostgreSQL
   afterAll(async () => {
     const codes = await Promise.all([a, b].filter(Boolean).map(stopServerProcess))
     await testDb?.drop()
-    for (const folder of [buildDir, ...folders]) fs.rmSync(folder, { recursive: true, force: true })
+    for (const folder of [path.dirname(buildDir), ...folders])
+      fs.rmSync(folder, { recursive: true, force: true })
     expect(codes).toEqual([0, 0])
   }, 30_000)
 

@@ -16,23 +16,19 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { openTestSiteBuild } from '#server/test/site-build.ts'
 import { confirmationQueue } from './repository.ts'
 
 const SITE = 'https://docucommons.example.org'
 const FROM_SITE = { origin: SITE, 'sec-fetch-site': 'same-origin' }
 
-/** A stand-in for the prerendered pages, so that a scanner's GETs land on real pages. */
-function fakeSiteBuild(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-site-'))
-  const page = (urlPath: string, body: string) => {
-    fs.mkdirSync(path.join(dir, urlPath), { recursive: true })
-    fs.writeFileSync(path.join(dir, urlPath, 'index.html'), `<!doctype html><main>${body}</main>`)
-  }
-  page('newsletter/confirm', '<form method="post"><button>Confirm</button></form>')
-  page('newsletter/unsubscribe', '<form method="post"><button>Unsubscribe</button></form>')
-  page('privacy', '<h1>Privacy</h1>')
-  fs.writeFileSync(path.join(dir, '__spa-fallback.html'), '<!doctype html><p>Not found</p>')
-  return dir
+/** A stand-in for the site's pages, so that a scanner's GETs land on real pages. */
+const SITE_PAGES = {
+  '/newsletter/confirm':
+    '<!doctype html><main><form method="post"><button>Confirm</button></form></main>',
+  '/newsletter/unsubscribe':
+    '<!doctype html><main><form method="post"><button>Unsubscribe</button></form></main>',
+  '/privacy': '<!doctype html><main><h1>Privacy</h1></main>',
 }
 
 describeOnDatabases('newsletter double opt-in', (dialect) => {
@@ -54,7 +50,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
-    buildDir = fakeSiteBuild()
+    buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-site-'))
   })
   afterAll(async () => {
     await testDb.drop()
@@ -66,8 +62,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     app = await buildApp({
       env: env(smtp.url),
       database: testDb.database,
-      // A bare folder of pages, as the site's build serves them.
-      build: { root: buildDir, release: undefined, settings: undefined, close() {} },
+      build: openTestSiteBuild(buildDir, { pages: SITE_PAGES }),
     })
   })
   afterEach(async () => {

@@ -1,6 +1,7 @@
 /**
- * The site as the server answers it: headers, encodings, validators and ranges, whether a file
- * comes from the in-memory cache or is streamed from disk.
+ * The site as the server answers it: pages from the page set and files from the client folder,
+ * with their headers, encodings, validators and ranges, whether a file comes from the in-memory
+ * cache or is streamed from disk; a page set changed at run time is what the next request gets.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,8 +10,10 @@ import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
+import { sha256Source } from '#server/render/verify-page.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
-import { openSiteBuild } from './site-build.ts'
+import { finishedPage, writeSiteBuild } from '#server/test/site-build.ts'
+import { openSiteBuild, type SiteBuild } from './site-build.ts'
 import { CACHE } from './static-files.ts'
 
 const PAGE = '<!doctype html><title>Home</title><script>window.hello = 1</script><p>Welcome</p>'
@@ -21,21 +24,21 @@ describe('site plugin', () => {
   let dir: string
   let testDb: TestDatabase
   let app: FastifyInstance
+  let build: SiteBuild
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))
-    const write = (name: string, body: string | Buffer) => {
-      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true })
-      fs.writeFileSync(path.join(dir, name), body)
-    }
-    write('index.html', PAGE)
-    write('index.html.br', zlib.brotliCompressSync(PAGE))
-    write('index.html.gz', zlib.gzipSync(PAGE))
-    write('__spa-fallback.html', '<!doctype html><title>Not found</title>')
-    write('assets/entry-abc.js', 'export const x = 1\n')
-    write('media/video/hero.mp4', VIDEO)
+    writeSiteBuild(dir, {
+      pages: { '/': PAGE, '/about': '<!doctype html><title>About</title>' },
+      files: { 'assets/entry-abc.js': 'export const x = 1\n', 'media/video/hero.mp4': VIDEO },
+    })
+    build = openSiteBuild(path.join(dir, 'client'))
+    // The home page's one inline script is declared, as the render pipeline declares its own.
+    build.pages.update({
+      put: [finishedPage('/', PAGE, { scriptHashes: [sha256Source('window.hello = 1')] })],
+    })
     testDb = await createTestDatabase('sqlite')
-    app = await buildApp({ env: testEnv(), database: testDb.database, build: openSiteBuild(dir) })
+    app = await buildApp({ env: testEnv(), database: testDb.database, build })
     await app.ready()
   })
   afterAll(async () => {
@@ -57,8 +60,10 @@ describe('site plugin', () => {
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
       expect(response.headers['cache-control']).toBe(CACHE.page)
       expect(response.headers.vary).toBe('Accept-Encoding')
-      expect(response.headers.etag).toMatch(/^W\/"/)
-      expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
+      expect(response.headers.etag).toMatch(/^"[\w-]{20,}"$/)
+      expect(response.headers['content-security-policy']).toContain(
+        `script-src 'self' ${sha256Source('window.hello = 1')}`,
+      )
       expect(response.headers['x-frame-options']).toBe('DENY')
       expect(response.headers['strict-transport-security']).toContain('max-age=')
       expect(response.headers['x-request-id']).toMatch(/^[\w-]{8,}$/)
@@ -70,11 +75,23 @@ describe('site plugin', () => {
     expect(plain.body).toBe(PAGE)
   })
 
+  it('answers a page with and without its trailing slash, and HEAD without a body', async () => {
+    const about = await get('/about')
+    expect(about.statusCode).toBe(200)
+    expect((await get('/about/')).body).toBe(about.body)
+    const head = await app.inject({ method: 'HEAD', url: '/about/' })
+    expect(head.statusCode).toBe(200)
+    expect(head.body).toBe('')
+    expect(head.headers['content-length']).toBe(String(about.rawPayload.length))
+  })
+
   it('answers 304 to a matching If-None-Match', async () => {
     const etag = (await get('/')).headers.etag as string
     const again = await get('/', { 'if-none-match': etag })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
+    const other = await get('/', { 'if-none-match': '"another"' })
+    expect(other.statusCode).toBe(200)
   })
 
   it('gives files that are not pages the no-script CSP', async () => {
@@ -86,7 +103,10 @@ describe('site plugin', () => {
     expect(script.headers['cache-control']).toContain('immutable')
   })
 
-  it('serves byte ranges of cached and of streamed files', async () => {
+  it('serves byte ranges of pages, of cached and of streamed files', async () => {
+    const page = await get('/', { range: 'bytes=0-14' })
+    expect(page.statusCode).toBe(206)
+    expect(page.body).toBe('<!doctype html>')
     const small = await get('/assets/entry-abc.js', { range: 'bytes=7-11' })
     expect(small.statusCode).toBe(206)
     expect(small.body).toBe('const')
@@ -96,12 +116,48 @@ describe('site plugin', () => {
     expect(video.rawPayload).toEqual(VIDEO.subarray(VIDEO.length - 1000))
     const whole = await get('/media/video/hero.mp4')
     expect(whole.rawPayload.equals(VIDEO)).toBe(true)
+    const beyond = await get('/media/video/hero.mp4', { range: `bytes=${VIDEO.length}-` })
+    expect(beyond.statusCode).toBe(416)
   })
 
   it('answers an unknown path with the not-found page and 404', async () => {
-    const response = await get('/no/such/page')
-    expect(response.statusCode).toBe(404)
-    expect(response.body).toContain('Not found')
-    expect(response.headers['cache-control']).toBe('no-store')
+    for (const url of ['/no/such/page', '/index.html', '/assets/']) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.body).toContain('Not found')
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.headers.etag).toBeUndefined()
+    }
+  })
+
+  it("sends React Router's data requests for a page to the page itself, as a document", async () => {
+    for (const [url, page] of [
+      ['/about.data', '/about'],
+      ['/about/_.data', '/about/'],
+      ['/_.data', '/'],
+    ]) {
+      const response = await get(url!)
+      expect(response.statusCode, url).toBe(204)
+      expect(response.headers['x-remix-redirect']).toBe(page)
+      expect(response.headers['x-remix-reload-document']).toBe('true')
+    }
+    // Only to a page of this site: never a path another origin could be read from.
+    for (const url of ['/nowhere.data', '//evil.example/about.data', '/..%2Fabout.data']) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['x-remix-redirect'], url).toBeUndefined()
+    }
+  })
+
+  it('answers the changed page set from the next request on', async () => {
+    const before = await get('/about')
+    build.pages.update({
+      put: [finishedPage('/privacy', '<!doctype html><title>Privacy</title>')],
+      remove: ['/about/'],
+    })
+    expect((await get('/privacy')).body).toContain('Privacy')
+    const gone = await get('/about', { 'if-none-match': before.headers.etag as string })
+    expect(gone.statusCode).toBe(404)
+    expect(gone.body).toContain('Not found')
   })
 })

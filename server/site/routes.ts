@@ -1,26 +1,32 @@
 /**
- * Fastify plugin that serves the prerendered site. See static-files.ts for the URL rules.
- * It serves the release folder resolved at start-up (site-build.ts), so a build that swaps in a
- * new release meanwhile does not change what this process serves.
+ * Fastify plugin that serves the site: pages from the in-memory page set (page-set.ts), the
+ * client folder's files from disk (static-files.ts), everything else the not-found page with
+ * HTTP 404. It serves the release resolved at start-up (site-build.ts), so a build that swaps in
+ * a new release meanwhile does not change what this process serves; pages change only through
+ * the page set's own update.
+ *
+ * - /x and /x/ answer the same page.
+ * - A request for /x.data or /x/_.data is React Router's client asking for a page's data: pages
+ *   of an earlier release navigated in the browser. The site has no client-side router any more
+ *   (docs/decisions/010), so it answers as React Router's own server does for a redirect that
+ *   needs a document load: the browser then loads /x (or /x/) as a whole page.
+ * - Precompressed forms by Accept-Encoding, ETag and 304, byte ranges, HEAD.
  */
 import fs from 'node:fs'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { clearPayloadHeaders } from '#server/http/api-error.ts'
-import { createResolver, indexBuild, negotiateEncoding, type StaticFile } from './static-files.ts'
-import {
-  contentSecurityPolicy,
-  ERROR_PAGE_CSP,
-  inlineScriptHashes,
-} from '#server/http/security-headers.ts'
+import { ERROR_PAGE_CSP } from '#server/http/security-headers.ts'
+import { chooseEncoding } from '#server/http/encoding.ts'
+import type { PageSet, ServedPage } from './page-set.ts'
+import { createResolver, decodePath, indexBuild, type StaticFile } from './static-files.ts'
 import { createFileCache } from './file-cache.ts'
 import { parseRange } from '#server/http/byte-range.ts'
 
 export interface SiteOptions {
-  /** The real folder of the prerendered files. */
+  /** The real folder of the client files. */
   root: string
+  pages: PageSet
 }
-
-const NOT_FOUND_PAGE = '/__spa-fallback.html'
 
 /** Self-contained: it must render when the build's own files are what failed. */
 const ERROR_PAGE = `<!doctype html>
@@ -34,19 +40,20 @@ const ERROR_PAGE = `<!doctype html>
 </html>
 `
 
+/** The page a React Router data request (/x.data, /x/_.data) was made for, or undefined. */
+export function pageOfDataRequest(path: string): string | undefined {
+  if (!path.endsWith('.data')) return undefined
+  if (path.endsWith('/_.data')) return path.slice(0, -'_.data'.length)
+  return path.slice(0, -'.data'.length) || '/'
+}
+
 export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
+  const { pages } = options
   const files = indexBuild(options.root)
-  const notFound = files.get(NOT_FOUND_PAGE)
-  const csp = new Map<string, string>()
-  for (const [urlPath, file] of files) {
-    if (urlPath.endsWith('.html')) {
-      csp.set(
-        file.absolutePath,
-        contentSecurityPolicy(inlineScriptHashes(fs.readFileSync(file.absolutePath, 'utf8'))),
-      )
-    }
-  }
-  app.log.info({ files: files.size, root: options.root }, 'site build indexed')
+  app.log.info(
+    { files: files.size, pages: pages.paths().length, root: options.root },
+    'site build indexed',
+  )
 
   // Pages are HTML: a failure answers a page too, never JSON or a broken payload.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -66,68 +73,130 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
   // gone missing still fails before the answer starts, as a 500 page. An answer from memory is
   // sent without a promise (issue 11); a stream is opened first (openStream).
   const cache = createFileCache()
-  const sendBody = (
-    reply: FastifyReply,
-    absolutePath: string,
-    size: number,
-    range?: { start: number; end: number },
-  ) => {
-    const bytes = cache.get(absolutePath, size)
-    if (bytes) return reply.send(range ? bytes.subarray(range.start, range.end + 1) : bytes)
-    return openStream(absolutePath, range).then((stream) => reply.send(stream))
-  }
-
   const resolve = createResolver(files)
+
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
+    const page = pages.get(pathname)
+    if (page) return sendPage(request, reply, page)
     const resolved = resolve(pathname)
-    if (resolved.kind === 'file') return send(request, reply, resolved.file, 200)
-    if (notFound) return send(request, reply, notFound, 404)
-    return reply.code(404).type('text/plain; charset=utf-8').send('404 Not Found')
+    if (resolved.kind === 'file') return sendFile(request, reply, resolved.file)
+    const decoded = decodePath(pathname)
+    const decodedPage = decoded === undefined ? undefined : pages.get(decoded)
+    if (decodedPage) return sendPage(request, reply, decodedPage)
+    const dataOf = decoded === undefined ? undefined : pageOfDataRequest(decoded)
+    if (dataOf !== undefined && pages.get(dataOf)) {
+      // React Router's single-fetch redirect: its client loads the page as a document.
+      return reply
+        .code(204)
+        .header('cache-control', 'no-store')
+        .header('x-remix-redirect', dataOf)
+        .header('x-remix-status', '302')
+        .header('x-remix-reload-document', 'true')
+        .send()
+    }
+    return sendPage(request, reply, pages.notFound)
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile, status: number) {
-    const policy = csp.get(file.absolutePath)
-    if (policy) reply.header('content-security-policy', policy)
-    reply.header('content-type', file.contentType)
-    reply.header('cache-control', status === 200 ? file.cacheControl : 'no-store')
-    if (file.br || file.gzip) reply.header('vary', 'Accept-Encoding')
-
-    if (status === 200) {
-      reply.header('etag', file.etag)
+  /** Headers, 304 and encoding shared by pages and files; undefined once the answer is sent. */
+  function prepare(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: {
+      status: number
+      contentType: string
+      cacheControl: string
+      etag: string
+      csp: string | undefined
+      br?: unknown
+      gzip?: unknown
+    },
+  ): 'br' | 'gzip' | 'identity' | undefined {
+    if (answer.csp) reply.header('content-security-policy', answer.csp)
+    reply.header('content-type', answer.contentType)
+    reply.header('cache-control', answer.cacheControl)
+    if (answer.br || answer.gzip) reply.header('vary', 'Accept-Encoding')
+    if (answer.status === 200) {
+      reply.header('etag', answer.etag)
       const ifNoneMatch = request.headers['if-none-match']
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag)) {
-        return reply.code(304).send()
+      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag)) {
+        reply.code(304).send()
+        return undefined
       }
     }
+    return chooseEncoding(request.headers['accept-encoding'], answer) ?? 'identity'
+  }
 
-    const encoding = negotiateEncoding(file, request.headers['accept-encoding'])
-    if (encoding) {
+  function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+    const encoding = prepare(request, reply, page)
+    if (encoding === undefined) return reply
+    if (encoding !== 'identity') {
+      const body = encoding === 'br' ? page.br! : page.gzip!
+      reply.header('content-encoding', encoding)
+      reply.header('content-length', body.length)
+      reply.code(page.status)
+      return request.method === 'HEAD' ? reply.send() : reply.send(body)
+    }
+    return sendRange(request, reply, page.status, page.body.length, (range) =>
+      range ? page.body.subarray(range.start, range.end + 1) : page.body,
+    )
+  }
+
+  function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+    const encoding = prepare(request, reply, { ...file, status: 200, csp: undefined })
+    if (encoding === undefined) return reply
+    if (encoding !== 'identity') {
       const variant = encoding === 'br' ? file.br! : file.gzip!
       reply.header('content-encoding', encoding)
       reply.header('content-length', variant.size)
-      reply.code(status)
+      reply.code(200)
       if (request.method === 'HEAD') return reply.send()
       return sendBody(reply, variant.absolutePath, variant.size)
     }
+    return sendRange(request, reply, 200, file.size, (range) =>
+      sendBody(reply, file.absolutePath, file.size, range),
+    )
+  }
 
+  /** The identity form: whole, or the one byte range asked for. */
+  function sendRange(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    size: number,
+    body: (range?: { start: number; end: number }) => unknown,
+  ) {
     reply.header('accept-ranges', 'bytes')
-    const range = status === 200 ? parseRange(request.headers.range, file.size) : undefined
+    const range = status === 200 ? parseRange(request.headers.range, size) : undefined
     if (range === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${file.size}`)
+      reply.header('content-range', `bytes */${size}`)
       return reply.code(416).send()
     }
     if (range) {
       reply.code(206)
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       reply.header('content-length', range.end - range.start + 1)
-      if (request.method === 'HEAD') return reply.send()
-      return sendBody(reply, file.absolutePath, file.size, range)
+      return request.method === 'HEAD' ? reply.send() : sendBodyOf(reply, body(range))
     }
     reply.code(status)
-    reply.header('content-length', file.size)
-    if (request.method === 'HEAD') return reply.send()
-    return sendBody(reply, file.absolutePath, file.size)
+    reply.header('content-length', size)
+    return request.method === 'HEAD' ? reply.send() : sendBodyOf(reply, body())
+  }
+
+  /** A Buffer is sent at once; a file body was already given to the reply (sendBody). */
+  function sendBodyOf(reply: FastifyReply, body: unknown) {
+    return Buffer.isBuffer(body) ? reply.send(body) : body
+  }
+
+  function sendBody(
+    reply: FastifyReply,
+    absolutePath: string,
+    size: number,
+    range?: { start: number; end: number },
+  ) {
+    const bytes = cache.get(absolutePath, size)
+    if (bytes) return reply.send(range ? bytes.subarray(range.start, range.end + 1) : bytes)
+    return openStream(absolutePath, range).then((stream) => reply.send(stream))
   }
 
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler })

@@ -12,14 +12,18 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import { removeOldReleases, swapIn } from '#scripts/build.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import { contradiction, openSiteBuild, releaseInUse, SITE_CONFIG_FILE } from './site-build.ts'
 
 function writeRelease(buildDir: string, id: string, page: string) {
   const release = path.join(buildDir, 'releases', id)
-  fs.mkdirSync(path.join(release, 'client', 'assets'), { recursive: true })
-  fs.writeFileSync(path.join(release, 'client', 'index.html'), `<!doctype html><p>${page}</p>`)
-  fs.writeFileSync(path.join(release, 'client', 'index.html.br'), 'brotli bytes')
-  fs.writeFileSync(path.join(release, 'client', 'assets', `entry-${id}.js`), `// ${page}`)
+  writeSiteBuild(release, {
+    pages: { '/': `<!doctype html><p>${page}</p>` },
+    files: {
+      [`assets/entry-${id}.js`]: `// ${page}`,
+      [`assets/chunk-${id}.js`]: `// ${page}, never asked for before the test removes it`,
+    },
+  })
   fs.writeFileSync(
     path.join(release, SITE_CONFIG_FILE),
     JSON.stringify({ builtAt: '', settings: { PUBLIC_SITE_URL: `https://${page}.example.org` } }),
@@ -57,7 +61,7 @@ describe('a build swapped in under a running server', () => {
     writeRelease(work, '4-fourth', 'fourth')
     swapIn(work, '4-fourth')
     removeOldReleases(work, '4-fourth')
-    expect(fs.readFileSync(path.join(work, 'client', 'index.html'), 'utf8')).toContain('fourth')
+    expect(fs.existsSync(path.join(work, 'client', 'assets', 'entry-4-fourth.js'))).toBe(true)
     // The second release is neither current, nor the one before, nor in use: removed.
     expect(fs.readdirSync(path.join(work, 'releases')).sort()).toEqual([
       '1-first',
@@ -72,8 +76,8 @@ describe('a build swapped in under a running server', () => {
   })
 
   it('answers a 500 HTML page when a file of its build has gone', async () => {
-    fs.rmSync(path.join(firstRelease, 'client', 'index.html.br'))
-    const page = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } })
+    fs.rmSync(path.join(firstRelease, 'client', 'assets', 'chunk-1-first.js'))
+    const page = await app.inject({ url: '/assets/chunk-1-first.js' })
     expect(page.statusCode).toBe(500)
     expect(page.headers['content-encoding']).toBeUndefined()
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8')

@@ -3,7 +3,9 @@
  * folder and then swaps the `build/client` symlink to it in one rename (scripts/build.ts), so a
  * running server keeps the folder it resolved at start-up: it never sees a half-written build.
  *
- *   build/client -> releases/<id>/client     the folder BUILD_DIR names by default
+ *   build/client -> releases/<id>/client     the folder BUILD_DIR names by default: files
+ *   build/releases/<id>/pages/                the finished pages (server/render/page-files.ts)
+ *   build/releases/<id>/server/               React Router's server build (the renderer's input)
  *   build/releases/<id>/site-config.json      the PUBLIC_* settings the build was made with
  *   build/releases/<id>/in-use/<host>-<pid>   one marker per server (or build) using the release
  *
@@ -12,6 +14,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { readPageFiles } from '#server/render/page-files.ts'
+import { createPageSet, type PageSet } from './page-set.ts'
 
 export const SITE_CONFIG_FILE = 'site-config.json'
 const IN_USE = 'in-use'
@@ -23,9 +27,13 @@ export interface SiteConfigFile {
 }
 
 export interface SiteBuild {
-  /** The real folder of the prerendered files (symlinks resolved at start-up). */
+  /** The real folder of the client files (symlinks resolved at start-up). */
   root: string
-  /** The release folder holding site-config.json, or undefined for a bare folder of files. */
+  /** The folder of the whole build: client/, pages/ and server/ (the release folder). */
+  buildDirectory: string
+  /** The pages, held in memory; updated at run time when pages are rendered again. */
+  pages: PageSet
+  /** The release folder holding site-config.json, or undefined for a build without one. */
   release: string | undefined
   settings: Record<string, string> | undefined
   /** Removes this process's in-use marker. */
@@ -43,9 +51,18 @@ export function openSiteBuild(buildDir: string): SiteBuild {
     )
   }
   const release = path.dirname(root)
+  const files = readPageFiles(release)
+  const pages = createPageSet(files.pages, files.notFound)
   const configFile = path.join(release, SITE_CONFIG_FILE)
   if (!fs.existsSync(configFile)) {
-    return { root, release: undefined, settings: undefined, close() {} }
+    return {
+      root,
+      buildDirectory: release,
+      pages,
+      release: undefined,
+      settings: undefined,
+      close() {},
+    }
   }
   const config = JSON.parse(fs.readFileSync(configFile, 'utf8')) as SiteConfigFile
   // A read-only build (a container image, a non-root server) cannot be marked, and cannot be
@@ -58,6 +75,8 @@ export function openSiteBuild(buildDir: string): SiteBuild {
   }
   return {
     root,
+    buildDirectory: release,
+    pages,
     release,
     settings: config.settings,
     close() {

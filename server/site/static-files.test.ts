@@ -10,7 +10,7 @@ import {
   resolvePath,
   type StaticFile,
 } from './static-files.ts'
-import { inlineScriptHashes } from '#server/http/security-headers.ts'
+import { pageOfDataRequest } from './routes.ts'
 
 let dir: string
 let files: Map<string, StaticFile>
@@ -21,19 +21,14 @@ beforeAll(() => {
     fs.mkdirSync(path.dirname(path.join(dir, p)), { recursive: true })
     fs.writeFileSync(path.join(dir, p), body)
   }
-  write('index.html')
-  write('index.html.br')
-  write('index.html.gz')
-  write('about/index.html')
-  write('about.data')
-  write('articles/jo-doe/index.html')
-  write('articles/jo-doe.data')
+  write('favicon.ico')
+  write('manifest.webmanifest')
+  write('manifest.webmanifest.br')
+  write('manifest.webmanifest.gz')
   write('assets/entry-abc123.js')
   write('assets/entry-abc123.js.gz')
   write('media/video/hero.mp4')
-  write('__spa-fallback.html')
-  write('rss.xml')
-  write('sitemap.xml')
+  write('media/people/jo doe.avif')
   files = indexBuild(dir)
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -44,39 +39,34 @@ const resolved = (p: string) => {
 }
 
 describe('resolvePath', () => {
-  it('maps page URLs with and without a trailing slash to the prerendered HTML', () => {
-    expect(resolved('/')).toBe('index.html')
-    expect(resolved('/about')).toBe('about/index.html')
-    expect(resolved('/about/')).toBe('about/index.html')
-    expect(resolved('/articles/jo-doe/')).toBe('articles/jo-doe/index.html')
+  it('maps a path to the file of the same name, escapes decoded', () => {
+    expect(resolved('/assets/entry-abc123.js')).toBe('assets/entry-abc123.js')
+    expect(resolved('/media/people/jo%20doe.avif')).toBe('media/people/jo doe.avif')
+    expect(resolved('/favicon.ico')).toBe('favicon.ico')
   })
 
-  it('maps the data request of a trailing-slash URL to the file the build wrote', () => {
-    expect(resolved('/articles/jo-doe.data')).toBe('articles/jo-doe.data')
-    expect(resolved('/articles/jo-doe/_.data')).toBe('articles/jo-doe.data')
-  })
-
-  it('does not serve compressed siblings, index files or the fallback by their own names', () => {
-    expect(resolved('/index.html.br')).toBe('not-found')
-    expect(resolved('/about/index.html')).toBe('not-found')
-    expect(resolved('/__spa-fallback.html')).toBe('not-found')
+  it('does not serve compressed siblings by their own names, nor folders', () => {
+    expect(resolved('/manifest.webmanifest.br')).toBe('not-found')
+    expect(resolved('/assets/entry-abc123.js.gz')).toBe('not-found')
+    expect(resolved('/assets')).toBe('not-found')
+    expect(resolved('/')).toBe('not-found')
   })
 
   it('refuses traversal and malformed escapes', () => {
     expect(resolved('/../etc/passwd')).toBe('not-found')
     expect(resolved('/%2e%2e/secret')).toBe('not-found')
+    expect(resolved('/media/%2e%2e/%2e%2e/etc/passwd')).toBe('not-found')
     expect(resolved('/%E0%A4%A')).toBe('not-found')
+    expect(resolved('/favicon.ico%00')).toBe('not-found')
     expect(resolved('/nothing-here')).toBe('not-found')
   })
 
   it('answers as resolvePath when remembered, asked twice, and keeps no more than its bound', () => {
     const resolve = createResolver(files, 3)
     const paths = [
-      '/',
-      '/about',
-      '/about/',
-      '/articles/jo-doe/_.data',
-      '/about/index.html',
+      '/favicon.ico',
+      '/manifest.webmanifest',
+      '/media/people/jo%20doe.avif',
       '/%2e%2e/secret',
       '/assets/entry-abc123.js',
     ]
@@ -90,31 +80,33 @@ describe('resolvePath', () => {
     // Bounded: once 3 are kept the memory starts afresh, and every answer stays right.
     const many = createResolver(files, 3)
     let sizes = 0
-    for (const p of ['/', '/about', '/about/', '/articles/jo-doe/', '/articles/jo-doe.data']) {
+    for (const p of paths) {
       many(p)
       sizes = Math.max(sizes, many.size())
     }
     expect(sizes).toBeLessThanOrEqual(3)
   })
 
-  it('caches hashed assets for a year and revalidates pages', () => {
-    expect(files.get('/assets/entry-abc123.js')!.cacheControl).toBe(
-      'public, max-age=31536000, immutable',
-    )
-    expect(files.get('/index.html')!.cacheControl).toBe('public, max-age=0, must-revalidate')
-    expect(files.get('/about.data')!.cacheControl).toBe('public, max-age=0, must-revalidate')
+  it('caches hashed assets for a year, media for a day, other files for an hour', () => {
+    expect(files.get('/assets/entry-abc123.js')!.cacheControl).toBe(CACHE.immutable)
     expect(files.get('/media/video/hero.mp4')!.cacheControl).toBe(CACHE.media)
+    expect(files.get('/favicon.ico')!.cacheControl).toBe(CACHE.other)
+    expect(files.get('/manifest.webmanifest')!.cacheControl).toBe(CACHE.page)
   })
+})
 
-  it('serves the RSS feed as application/rss+xml, the sitemap as application/xml', () => {
-    expect(files.get('/rss.xml')!.contentType).toBe('application/rss+xml; charset=utf-8')
-    expect(files.get('/sitemap.xml')!.contentType).toBe('application/xml; charset=utf-8')
+describe('pageOfDataRequest', () => {
+  it("names the page of React Router's data requests, with and without a trailing slash", () => {
+    expect(pageOfDataRequest('/about.data')).toBe('/about')
+    expect(pageOfDataRequest('/articles/jo-doe/_.data')).toBe('/articles/jo-doe/')
+    expect(pageOfDataRequest('/_.data')).toBe('/')
+    expect(pageOfDataRequest('/about')).toBeUndefined()
   })
 })
 
 describe('negotiateEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
-    const page = files.get('/index.html')!
+    const page = files.get('/manifest.webmanifest')!
     expect(negotiateEncoding(page, 'gzip, deflate, br')).toBe('br')
     expect(negotiateEncoding(page, 'gzip')).toBe('gzip')
     expect(negotiateEncoding(page, 'br;q=0, gzip')).toBe('gzip')
@@ -122,15 +114,5 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding(page, 'identity')).toBeUndefined()
     expect(negotiateEncoding(page, undefined)).toBeUndefined()
     expect(negotiateEncoding(files.get('/assets/entry-abc123.js')!, 'br, gzip')).toBe('gzip')
-  })
-})
-
-describe('inlineScriptHashes', () => {
-  it('hashes inline scripts only', () => {
-    const hashes = inlineScriptHashes(
-      '<script>a()</script><script src="/x.js"></script><script type="module">b()</script><script></script>',
-    )
-    expect(hashes).toHaveLength(2)
-    expect(hashes[0]).toMatch(/^'sha256-[A-Za-z0-9+/=]+'$/)
   })
 })

@@ -1,14 +1,12 @@
 /**
- * Serves the prerendered site from the build folder. The folder is indexed once at start-up, so
- * a request is a Map lookup: no stat calls and no path joins from user input on the hot path.
+ * The build's client folder (scripts, fonts, media, icons, the web manifest), served as files. The
+ * folder is indexed once at start-up, so a request is a Map lookup: no stat calls and no path
+ * joins from user input on the hot path. Pages are not files here: they are the page set
+ * (page-set.ts).
  *
- * - Hashed assets (/assets/*) are immutable for a year; HTML and route data are revalidated on
- *   every use;
- *   media is cached for a day.
+ * - Hashed assets (/assets/*) are immutable for a year; media is cached for a day; other files
+ *   (icons, the manifest) for an hour, pages and text resources revalidated on every use.
  * - Precompressed .br/.gz siblings written by the build are chosen by Accept-Encoding.
- * - /x and /x/ serve the same page; React Router asks for /x/_.data after a navigation to a
- *   trailing-slash URL and the build writes /x.data, so that request is mapped too.
- * - Every other URL gets the site's not-found page with HTTP 404.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,9 +22,7 @@ export interface StaticFile {
   readonly gzip?: { absolutePath: string; size: number }
 }
 
-/** By file name first (the feed is XML of its own type), then by extension. */
 const CONTENT_TYPES: Record<string, string> = {
-  'rss.xml': 'application/rss+xml; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -93,10 +89,7 @@ export function indexBuild(root: string): Map<string, StaticFile> {
       absolutePath,
       size: stat.size,
       etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
-      contentType:
-        CONTENT_TYPES[path.basename(absolutePath)] ??
-        CONTENT_TYPES[path.extname(absolutePath)] ??
-        'application/octet-stream',
+      contentType: CONTENT_TYPES[path.extname(absolutePath)] ?? 'application/octet-stream',
       cacheControl: cacheControlFor(urlPath),
       ...(br && { br }),
       ...(gzip && { gzip }),
@@ -107,34 +100,23 @@ export function indexBuild(root: string): Map<string, StaticFile> {
 
 export type Resolution = { kind: 'file'; file: StaticFile } | { kind: 'not-found' }
 
-/**
- * Maps a request path to a file of the build. Page URLs map to their prerendered
- * index.html with or without a trailing slash; data requests for trailing-slash URLs
- * (/x/_.data) map to /x.data.
- */
-export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Resolution {
+/** The URL path decoded, or undefined when it is malformed or steps out of the folder. */
+export function decodePath(rawPath: string): string | undefined {
   let urlPath: string
   try {
     urlPath = decodeURIComponent(rawPath)
   } catch {
-    return { kind: 'not-found' }
+    return undefined
   }
-  if (urlPath.includes('\0') || urlPath.split('/').includes('..')) return { kind: 'not-found' }
+  if (urlPath.includes('\0') || urlPath.split('/').includes('..')) return undefined
+  return urlPath
+}
 
-  const direct = files.get(urlPath)
-  if (direct && !urlPath.endsWith('/index.html') && urlPath !== '/__spa-fallback.html') {
-    return { kind: 'file', file: direct }
-  }
-
-  if (urlPath.endsWith('/_.data') && urlPath !== '/_.data') {
-    const data = files.get(urlPath.slice(0, -'/_.data'.length) + '.data')
-    if (data) return { kind: 'file', file: data }
-  }
-
-  const page = urlPath.endsWith('/') ? `${urlPath}index.html` : `${urlPath}/index.html`
-  const html = files.get(page)
-  if (html) return { kind: 'file', file: html }
-  return { kind: 'not-found' }
+/** Maps a request path to a file of the client folder. */
+export function resolvePath(files: Map<string, StaticFile>, rawPath: string): Resolution {
+  const urlPath = decodePath(rawPath)
+  const file = urlPath === undefined ? undefined : files.get(urlPath)
+  return file ? { kind: 'file', file } : { kind: 'not-found' }
 }
 
 /** Picks br, then gzip, by the client's Accept-Encoding (q=0 means refused). */

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
+import { writeSiteBuild } from './site-build.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 /** The production start command (the Dockerfile's CMD and `npm run serve`) after `node`. */
@@ -94,11 +95,11 @@ export function stopServerProcess(server: ServerProcess): Promise<number | null>
 }
 
 /**
- * A site build of one page, for processes that only need the API or media (the static-file
- * plugin needs a build). Remove the folder after the test.
+ * A site build of one page, for processes that only need the API or media (the site plugin
+ * needs a build): its client folder, which BUILD_DIR names. Remove its parent after the test.
  */
 export function emptySiteBuild(): string {
-  const buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-  fs.writeFileSync(path.join(buildDir, 'index.html'), '<!doctype html><title>test</title>')
-  return buildDir
+  return writeSiteBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-')), {
+    pages: { '/': '<!doctype html><title>test</title>' },
+  })
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { writeSiteBuild } from '#server/test/site-build.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findNginx, startNginx, type RunningNginx } from '#scripts/nginx.ts'
 import { createCatalogueRepository } from '#server/catalogue/repository.ts'
@@ -143,13 +144,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
         'shopify',
         longAgo,
       )
-      // The processes only need the API; an empty site build satisfies the static-file plugin.
+      // The processes only need the API; a one-page site build satisfies the site plugin.
       buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-build-'))
-      fs.mkdirSync(path.join(buildDir, 'client'))
-      fs.writeFileSync(
-        path.join(buildDir, 'client', 'index.html'),
-        '<!doctype html><title>test</title>',
-      )
+      writeSiteBuild(buildDir, { pages: { '/': '<!doctype html><title>test</title>' } })
       env = {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',

@@ -3,14 +3,15 @@ import { useSyncExternalStore } from 'react'
 const subscribe = () => () => {}
 
 /**
- * The year the page is read in. The prerendered HTML carries the build year; after hydration
- * React re-renders with the visitor's clock, so a page built last year still shows this year.
+ * The year the page is read in: an island (app/islands/). The HTML carries the year it was
+ * rendered in; after hydration React renders again with the visitor's clock, so a page rendered
+ * last year still shows this year.
  */
-export function CurrentYear({ buildYear }: { buildYear: number }) {
+export function CurrentYear({ renderedYear }: { renderedYear: number }) {
   const year = useSyncExternalStore(
     subscribe,
     () => new Date().getFullYear(),
-    () => buildYear,
+    () => renderedYear,
   )
   return <>{year}</>
 }

@@ -1,5 +1,3 @@
-import { Link } from 'react-router'
-
 /** What a visitor sees when a route fails or a page does not exist (SPEC sections 2 and 8). */
 export function ErrorScreen({ message, detail }: { message: string; detail?: string }) {
   return (
@@ -27,18 +25,18 @@ export function ErrorScreen({ message, detail }: { message: string; detail?: str
         page or read our latest profiles.
       </p>
       <div className="mt-6 flex flex-wrap gap-3">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="rounded-full bg-ink px-5 py-2.5 font-semibold text-paper hover:bg-ink-soft"
         >
           Go to the home page
-        </Link>
-        <Link
-          to="/articles"
+        </a>
+        <a
+          href="/articles"
           className="rounded-full border border-ink/20 px-5 py-2.5 font-semibold hover:bg-paper-deep"
         >
           Read the articles
-        </Link>
+        </a>
       </div>
     </section>
   )

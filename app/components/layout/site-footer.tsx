@@ -1,15 +1,15 @@
-import { Link } from 'react-router'
+import { useContext } from 'react'
 import { brand, footer } from '#app/site-copy.ts'
 import { siteConfig } from '#app/config.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
-import { CurrentYear } from './current-year.tsx'
+import { Island } from '#app/islands/island.tsx'
+import { RenderedAt } from '#app/render-clock.ts'
 import { SocialLinks } from './social-links.tsx'
 
-const BUILD_YEAR = new Date().getFullYear()
-
 export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
+  const year = useContext(RenderedAt).getUTCFullYear()
   return (
-    <footer className="bg-ink text-paper">
+    <footer className="bg-ink text-paper offscreen-290 lg:offscreen-120">
       <div className="mx-auto grid max-w-page gap-12 px-gutter py-16 md:grid-cols-2 lg:grid-cols-12">
         <div className="lg:col-span-4">
           <Logo inverted />
@@ -51,13 +51,9 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
           <ul className="mt-4 space-y-2 text-paper/85">
             {footer.quickLinks.map((link) => (
               <li key={link.to}>
-                <Link
-                  className="underline-offset-4 hover:text-gold hover:underline"
-                  to={link.to}
-                  prefetch="intent"
-                >
+                <a className="underline-offset-4 hover:text-gold hover:underline" href={link.to}>
                   {link.label}
-                </Link>
+                </a>
               </li>
             ))}
             <li>
@@ -76,16 +72,12 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
       <div className="border-t border-paper/15">
         <div className="mx-auto flex max-w-page flex-col gap-3 px-gutter py-6 text-sm text-paper/70 sm:flex-row sm:items-center sm:justify-between">
           <p>
-            © <CurrentYear buildYear={BUILD_YEAR} /> {brand.publisher}. {brand.name}:{' '}
-            {brand.tagline}. All rights reserved.
+            © <Island name="current-year" props={{ renderedYear: year }} inline /> {brand.publisher}
+            . {brand.name}: {brand.tagline}. All rights reserved.
           </p>
-          <Link
-            to="/privacy"
-            prefetch="intent"
-            className="underline underline-offset-4 hover:text-gold"
-          >
+          <a href="/privacy" className="underline underline-offset-4 hover:text-gold">
             Privacy
-          </Link>
+          </a>
         </div>
       </div>
     </footer>

@@ -1,10 +1,11 @@
-import { useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react'
-import { Link, NavLink, UNSAFE_FrameworkContext, useMatches } from 'react-router'
-import { brand, navItems } from '#app/site-copy.ts'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { SocialLinks } from './social-links.tsx'
+
+type NavItem = SiteCopy['navItems'][number]
 
 const noSubscription = () => () => {}
 
@@ -33,32 +34,34 @@ const linkStyle = {
   panel: 'block py-3 font-display text-3xl font-medium transition-colors hover:text-ink',
 }
 
-function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?: boolean }) {
-  // On the not-found screen no item is the current page. In the browser only the root route
-  // matches there. The build prerenders that screen as the "SPA fallback", rendered at "/" with
-  // the home route matched (the only prerender in SPA mode), and hydration keeps its attributes.
-  const spaMode = useContext(UNSAFE_FrameworkContext)?.isSpaMode === true
-  const spaFallback = import.meta.env.SSR && spaMode
-  const onPage = useMatches().at(-1)?.id !== 'root' && !spaFallback
-  const items = navItems.flatMap((item) => {
-    const style = linkStyle[vertical ? 'panel' : 'bar']
+/** True when `to` names the page at `current` (with or without a trailing slash). */
+const isCurrent = (to: string, current: string | null) =>
+  current !== null && (current === to || current === `${to}/`)
+
+function NavList({
+  items,
+  current,
+  onNavigate,
+  vertical,
+}: {
+  items: NavItem[]
+  current: string | null
+  onNavigate?: () => void
+  vertical?: boolean
+}) {
+  const style = linkStyle[vertical ? 'panel' : 'bar']
+  const links = items.flatMap((item) => {
+    const active = isCurrent(item.to, current)
     const link = (
       <li key={item.to}>
-        {onPage ? (
-          <NavLink
-            to={item.to}
-            end
-            prefetch="intent"
-            onClick={onNavigate}
-            className={({ isActive }) => cn(style, isActive ? 'text-clay' : 'text-ink-soft')}
-          >
-            {item.label}
-          </NavLink>
-        ) : (
-          <Link to={item.to} onClick={onNavigate} className={cn(style, 'text-ink-soft')}>
-            {item.label}
-          </Link>
-        )}
+        <a
+          href={item.to}
+          aria-current={active ? 'page' : undefined}
+          onClick={onNavigate}
+          className={cn(style, active ? 'text-clay' : 'text-ink-soft')}
+        >
+          {item.label}
+        </a>
       </li>
     )
     if (item.to !== '/about') return [link]
@@ -69,14 +72,14 @@ function NavList({ onNavigate, vertical }: { onNavigate?: () => void; vertical?:
         <a
           href={siteConfig.dashboardCoursesUrl}
           onClick={onNavigate}
-          className={cn(linkStyle[vertical ? 'panel' : 'bar'], 'text-ink-soft')}
+          className={cn(style, 'text-ink-soft')}
         >
           My Module
         </a>
       </li>,
     ]
   })
-  return <ul className={cn(vertical ? 'flex flex-col' : 'flex items-center gap-1')}>{items}</ul>
+  return <ul className={cn(vertical ? 'flex flex-col' : 'flex items-center gap-1')}>{links}</ul>
 }
 
 function GetAccess({ large = false, onNavigate }: { large?: boolean; onNavigate?: () => void }) {
@@ -94,7 +97,20 @@ function GetAccess({ large = false, onNavigate }: { large?: boolean; onNavigate?
   )
 }
 
-export function SiteHeader() {
+/**
+ * The header on every page, with the mobile slide-in menu: an island (app/islands/), since the
+ * menu has behaviour. `current` is the page's path, or null on the not-found page, where no item
+ * is the current page.
+ */
+export function SiteHeader({
+  siteName,
+  nav,
+  current,
+}: {
+  siteName: string
+  nav: NavItem[]
+  current: string | null
+}) {
   const [open, setOpen] = useState(false)
   // False in the prerendered HTML and while hydrating, true from the next render on.
   const hydrated = useSyncExternalStore(
@@ -149,12 +165,12 @@ export function SiteHeader() {
     <>
       <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
         <div className="mx-auto flex h-18 max-w-page items-center justify-between gap-4 px-gutter">
-          <Link to="/" aria-label={`${brand.name} home`} className="rounded-md">
+          <a href="/" aria-label={`${siteName} home`} className="rounded-md">
             <Logo />
-          </Link>
+          </a>
 
           <nav aria-label="Main" className="hidden lg:block">
-            <NavList />
+            <NavList items={nav} current={current} />
           </nav>
 
           <div className="hidden items-center gap-3 lg:flex">
@@ -225,7 +241,7 @@ export function SiteHeader() {
         )}
       >
         <nav aria-label="Mobile">
-          <NavList vertical onNavigate={close} />
+          <NavList items={nav} current={current} vertical onNavigate={close} />
         </nav>
         <div className="mt-10 flex flex-col gap-6">
           <GetAccess large onNavigate={close} />

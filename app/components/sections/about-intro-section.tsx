@@ -1,10 +1,9 @@
-import { useRef } from 'react'
 import type { AboutContent } from '#common/content/pages.ts'
 import { siteConfig } from '#app/config.ts'
 import type { VideoSource } from '#app/lib/media.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { SectionHeading } from '#app/components/ui/section-heading.tsx'
-import { prefersSavedData, useDeferredAutoplay } from '#app/components/ui/use-deferred-autoplay.ts'
+import { Island } from '#app/islands/island.tsx'
 
 /** About: who we are, beside the short film (it starts by itself once the page has loaded). */
 export function AboutIntroSection({
@@ -14,8 +13,6 @@ export function AboutIntroSection({
   intro: AboutContent['intro']
   video: VideoSource
 }) {
-  const videoRef = useRef<HTMLVideoElement>(null)
-  useDeferredAutoplay(videoRef, () => !prefersSavedData())
   return (
     <section
       aria-labelledby="about-intro-title"
@@ -34,23 +31,10 @@ export function AboutIntroSection({
         </a>
       </div>
       <div className="lg:col-span-7">
-        <video
-          ref={videoRef}
-          muted
-          loop
-          controls
-          playsInline
-          preload="none"
-          poster={video.posterAvif}
-          width={video.width}
-          height={video.height}
-          className="aspect-video w-full rounded-card bg-ink object-cover shadow-card"
-          aria-label="About DocuCommons: a short film"
-          data-testid="about-video"
-        >
-          <source src={video.webm} type="video/webm" />
-          <source src={video.mp4} type="video/mp4" />
-        </video>
+        <Island
+          name="autoplay-video"
+          props={{ video, label: 'About DocuCommons: a short film', testId: 'about-video' }}
+        />
       </div>
     </section>
   )

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import type { ImageSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
@@ -78,15 +77,14 @@ function Location({ location, className }: { location: string; className: string
 /** The card's link; its ::after covers the whole card, so the card is one click target. */
 function ReadMore({ to, label, className }: { to: string; label: string; className: string }) {
   return (
-    <Link
-      to={to}
-      prefetch="intent"
+    <a
+      href={to}
       className={cn(
         'font-semibold text-teal underline-offset-4 after:absolute after:inset-0 hover:underline',
         className,
       )}
     >
       Read More<span className="sr-only">: {label}</span>
-    </Link>
+    </a>
   )
 }

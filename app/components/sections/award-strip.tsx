@@ -32,7 +32,7 @@ export function AwardStrip({ awards, heading }: { awards: LogoSource[]; heading:
   return (
     <section
       aria-labelledby="awards-title"
-      className="group border-y border-ink/10 bg-paper-deep py-12"
+      className="group border-y border-ink/10 bg-paper-deep py-12 offscreen-60"
     >
       <div className="mx-auto flex max-w-page items-center justify-between gap-4 px-gutter">
         <h2

@@ -10,7 +10,10 @@ type Categories = Omit<HomeContent['categories'], 'cards'> & { cards: WithImage<
 /** Home: the four course categories as picture cards. */
 export function CategoriesSection({ categories }: { categories: Categories }) {
   return (
-    <section aria-labelledby="categories-title" className="mx-auto max-w-page px-gutter py-section">
+    <section
+      aria-labelledby="categories-title"
+      className="mx-auto max-w-page px-gutter py-section offscreen-180 lg:offscreen-175"
+    >
       <SectionHeading
         id="categories-title"
         eyebrow={categories.eyebrow}
@@ -27,7 +30,6 @@ export function CategoriesSection({ categories }: { categories: Categories }) {
               href={card.link}
               aria-disabled="true"
               tabIndex={-1}
-              onClick={(event) => event.preventDefault()}
               className="pointer-events-none relative block overflow-hidden rounded-card text-paper"
             >
               <Picture

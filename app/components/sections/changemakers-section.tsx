@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import type { Changemaker, HomeContent } from '#common/content/pages.ts'
 import type { WithImage } from '#app/lib/media.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
@@ -11,7 +10,7 @@ export function ChangemakersSection({ changemakers }: { changemakers: Changemake
   return (
     <section
       aria-labelledby="changemakers-title"
-      className="mx-auto max-w-page px-gutter py-section"
+      className="mx-auto max-w-page px-gutter py-section offscreen-810 lg:offscreen-270"
     >
       <SectionHeading
         id="changemakers-title"
@@ -41,14 +40,13 @@ export function ChangemakersSection({ changemakers }: { changemakers: Changemake
               <h3 className="mt-2 text-2xl font-semibold">{card.name}</h3>
               <p className="mt-3 flex-1 text-ink-soft">{card.description}</p>
               {card.article && (
-                <Link
-                  to={`/articles/${card.article}`}
-                  prefetch="intent"
+                <a
+                  href={`/articles/${card.article}`}
                   className="mt-5 font-semibold text-teal underline-offset-4 hover:underline"
                 >
                   Read {card.name.split(' ')[0]}’s story
                   <span className="sr-only"> ({card.name})</span> →
-                </Link>
+                </a>
               )}
             </div>
           </li>

@@ -9,7 +9,7 @@ export function DocumentariesSection({ documentaries }: { documentaries: Documen
   return (
     <section
       aria-labelledby="documentaries-title"
-      className="bg-paper-deep py-section"
+      className="bg-paper-deep py-section offscreen-1050 lg:offscreen-660"
       data-testid="documentaries"
     >
       <div className="mx-auto max-w-page px-gutter">

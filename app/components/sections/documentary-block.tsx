@@ -1,8 +1,7 @@
-import { useRef } from 'react'
 import type { ImageSource, VideoSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Picture } from '#app/components/ui/picture.tsx'
-import { placeholderPoster, useLazyPoster } from '#app/components/ui/lazy-poster.ts'
+import { Island } from '#app/islands/island.tsx'
 
 export interface DocumentaryView {
   id: string
@@ -23,8 +22,6 @@ export function DocumentaryBlock({
   index: number
 }) {
   const titleId = `documentary-${documentary.id}`
-  const videoRef = useRef<HTMLVideoElement>(null)
-  useLazyPoster(videoRef, documentary.video.posterAvif)
   return (
     <article
       aria-labelledby={titleId}
@@ -32,22 +29,10 @@ export function DocumentaryBlock({
       data-video-left={documentary.videoLeft}
     >
       <div className={cn('lg:col-span-7', documentary.videoLeft ? 'lg:order-1' : 'lg:order-2')}>
-        <video
-          ref={videoRef}
-          controls
-          muted
-          playsInline
-          preload="none"
-          // The page names only a placeholder; the real poster comes when the clip is near.
-          poster={placeholderPoster(documentary.video.poster.color)}
-          width={documentary.video.width}
-          height={documentary.video.height}
-          className="aspect-video w-full rounded-card bg-ink object-cover shadow-card"
-          aria-label={`${documentary.title}: trailer`}
-        >
-          <source src={documentary.video.webm} type="video/webm" />
-          <source src={documentary.video.mp4} type="video/mp4" />
-        </video>
+        <Island
+          name="lazy-poster-video"
+          props={{ video: documentary.video, label: `${documentary.title}: trailer` }}
+        />
         <ul
           className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6"
           aria-label={`Stills from ${documentary.title}`}

@@ -1,4 +1,3 @@
-import { Link } from 'react-router'
 import type { HomeContent } from '#common/content/pages.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 
@@ -7,7 +6,7 @@ export function GetInTouchSection({ getInTouch }: { getInTouch: HomeContent['get
   return (
     <section
       aria-labelledby="get-in-touch-title"
-      className="mx-auto max-w-page px-gutter py-section"
+      className="mx-auto max-w-page px-gutter py-section offscreen-130 lg:offscreen-145"
     >
       <div className="relative overflow-hidden rounded-card bg-clay px-8 py-14 text-paper md:px-16">
         <div
@@ -18,9 +17,9 @@ export function GetInTouchSection({ getInTouch }: { getInTouch: HomeContent['get
           {getInTouch.heading}
         </h2>
         <p className="relative mt-4 max-w-xl text-lg text-paper">{getInTouch.body}</p>
-        <Link to="/contact" prefetch="intent" className={buttonClass('light', 'relative mt-8')}>
+        <a href="/contact" className={buttonClass('light', 'relative mt-8')}>
           {getInTouch.cta}
-        </Link>
+        </a>
       </div>
     </section>
   )

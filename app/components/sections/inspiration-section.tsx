@@ -6,7 +6,10 @@ const PILLAR_ACCENT = { listen: 'bg-clay', learn: 'bg-teal', lead: 'bg-plum' } a
 /** Home: the three pillars, Listen, Learn and Lead, numbered on a dark band. */
 export function InspirationSection({ inspiration }: { inspiration: HomeContent['inspiration'] }) {
   return (
-    <section aria-labelledby="inspiration-title" className="bg-ink py-section text-paper">
+    <section
+      aria-labelledby="inspiration-title"
+      className="bg-ink py-section text-paper offscreen-270 lg:offscreen-160"
+    >
       <div className="mx-auto max-w-page px-gutter">
         <SectionHeading
           id="inspiration-title"

@@ -10,7 +10,10 @@ type Testimonials = Omit<HomeContent['testimonials'], 'items'> & {
 /** Home: three quotes from people who took part, with their portraits. */
 export function TestimonialsSection({ testimonials }: { testimonials: Testimonials }) {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-teal-deep py-section text-paper">
+    <section
+      aria-labelledby="testimonials-title"
+      className="bg-teal-deep py-section text-paper offscreen-440 lg:offscreen-225"
+    >
       <div className="mx-auto max-w-page px-gutter">
         <SectionHeading
           id="testimonials-title"

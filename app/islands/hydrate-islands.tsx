@@ -1,0 +1,51 @@
+/**
+ * Hydrates every island of the page, in document order, one after the other: each is a root of
+ * its own, so no single task holds the hydration of the whole page. Once the last one has
+ * committed, `<html data-hydrated>` says the page is interactive (tests and the mobile menu's
+ * CSS read it) and a `hydrated` performance mark records when.
+ */
+import { type ComponentType, type ReactNode, useEffect } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { islandComponents, type IslandName } from './registry.ts'
+
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useEffect(onCommit, [onCommit])
+  return children
+}
+
+function isIsland(name: string | undefined): name is IslandName {
+  return name !== undefined && Object.hasOwn(islandComponents, name)
+}
+
+function hydrateIsland(element: HTMLElement): Promise<void> {
+  const name = element.dataset.island
+  if (!isIsland(name)) {
+    console.error(`No island named "${name}": the page stays as the server rendered it there.`)
+    return Promise.resolve()
+  }
+  const Component = islandComponents[name] as ComponentType<object>
+  const props = JSON.parse(element.dataset.props ?? '{}') as object
+  return new Promise((resolve) => {
+    const done = () => resolve()
+    hydrateRoot(
+      element,
+      <Committed onCommit={done}>
+        <Component {...props} />
+      </Committed>,
+      {
+        onRecoverableError: (error) => console.error(`Island "${name}" hydrated with:`, error),
+        onUncaughtError: (error) => {
+          console.error(`Island "${name}" failed:`, error)
+          done()
+        },
+      },
+    )
+  })
+}
+
+export async function hydrateIslands(root: Document = document): Promise<void> {
+  for (const element of root.querySelectorAll<HTMLElement>('[data-island]'))
+    await hydrateIsland(element)
+  root.documentElement.dataset.hydrated = 'true'
+  performance.mark('hydrated')
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import { dependencyOrder } from './hydration-manifest.ts'
+
+describe('dependencyOrder', () => {
+  it('puts every chunk after the chunks it imports, each once, the entry last', () => {
+    const chunks = new Map([
+      ['entry.js', { imports: ['islands.js', 'react-dom.js'] }],
+      ['islands.js', { imports: ['react.js', 'react-dom.js', 'cn.js'] }],
+      ['react-dom.js', { imports: ['react.js', 'runtime.js'] }],
+      ['react.js', { imports: ['runtime.js'] }],
+      ['cn.js', { imports: [] }],
+      ['runtime.js', { imports: [] }],
+      ['not-imported.js', { imports: [] }],
+    ])
+    const order = dependencyOrder('entry.js', chunks)
+    expect(order.at(-1)).toBe('entry.js')
+    expect(new Set(order).size).toBe(order.length)
+    expect(order).not.toContain('not-imported.js')
+    for (const [file, { imports }] of chunks)
+      for (const dependency of imports)
+        if (order.includes(file))
+          expect(order.indexOf(dependency), `${dependency} before ${file}`).toBeLessThan(
+            order.indexOf(file),
+          )
+  })
+
+  it('ends a cycle of imports instead of looping', () => {
+    const chunks = new Map([
+      ['entry.js', { imports: ['a.js'] }],
+      ['a.js', { imports: ['b.js'] }],
+      ['b.js', { imports: ['a.js'] }],
+    ])
+    expect(dependencyOrder('entry.js', chunks)).toEqual(['b.js', 'a.js', 'entry.js'])
+  })
+})
