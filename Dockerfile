@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
-# The production image of the reference topology (compose.yaml). Its commands are the README's
-# deployment section, which scripts/readme-deploy.test.ts runs verbatim: `npm ci` and
+# The production image of the reference topology (compose.yaml). Its commands are those of
+# docs/deployment.md, which scripts/deployment-doc.test.ts runs verbatim: `npm ci` and
 # `npm run build` on the build side, `npm ci --omit=dev` and `node server/index.ts` on the runtime
 # side; server/test/topology.test.ts runs that same server command three times behind nginx.
 

@@ -1,7 +1,7 @@
 /**
  * What a visitor sends from the contact form and the newsletter sign-up, as one zod schema per
  * form that both the site and the server use. The server parses every request with these; the
- * site relies on the browser's native checks (SPEC section 5) and shows the server's per-field
+ * site relies on the browser's native checks (docs/requirements.md#forms) and shows the server's per-field
  * answers next to the fields.
  */
 import { z } from 'zod'

@@ -1,5 +1,5 @@
 /**
- * How the Courses page reads the catalogue answers (SPEC sections 3 and 7). Read tolerantly,
+ * How the Courses page reads the catalogue answers (docs/requirements.md#data, docs/requirements.md#api). Read tolerantly,
  * write strictly: the server builds its answers through the zod schemas of common/course.ts,
  * while the page accepts whatever the specification leaves open and leaves out only the
  * course it cannot show. Hand-written rather than zod so that it costs the page a few hundred

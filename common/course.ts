@@ -1,5 +1,5 @@
 /**
- * The course catalogue as the server writes it (SPEC sections 3 and 7): read tolerantly, write
+ * The course catalogue as the server writes it (docs/requirements.md#data, docs/requirements.md#api): read tolerantly, write
  * strictly. Every course the server saves and sends has passed courseSchema (a string id, a
  * number price, an http(s) url); the API tests check its answers against the answer schemas.
  * The Courses page does not load these: it reads the answers with common/course-reader.ts,

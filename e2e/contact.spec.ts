@@ -1,12 +1,12 @@
 /**
  * The contact form and the newsletter sign-up against the real server: what the visitor sees
- * stays as SPEC sections 4-5 describe (native checks, no navigation, the toast for 3 seconds
+ * stays as docs/requirements.md#forms describes (native checks, no navigation, the toast for 3 seconds
  * whatever the answer), and behind it the message reaches the API, or waits in the browser's
  * outbox until it can.
  *
  * These tests send a few real submissions from 127.0.0.1; the web server of the e2e run should
  * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see
- * README.md#contact-messages-and-the-newsletter).
+ * docs/forms-and-mail.md).
  */
 import { expect, test, type Page } from '@playwright/test'
 import { waitForHydration } from './helpers.ts'

@@ -1,7 +1,7 @@
 /**
  * No Docker engine runs where the tests run, so the image is never built here. What keeps the
  * Dockerfile and compose.yaml honest is that they use the commands and the proxy configuration
- * the tests do run: the README's deployment commands (scripts/readme-deploy.test.ts) and the
+ * the tests do run: the commands of docs/deployment.md (scripts/deployment-doc.test.ts) and the
  * server command and deploy/nginx/app.conf of the topology test (server/test/topology.test.ts).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { deploymentCommands } from './deployment-commands.ts'
 import { findNginx, NGINX_APP_CONF } from './nginx.ts'
 import { SERVER_ENTRY } from '#server/test/server-process.ts'
 
@@ -33,28 +34,17 @@ function stages(dockerfile: string): Map<string, string[]> {
   return result
 }
 
-/** The shell commands of the README's marked deployment section, in order. */
-function readmeCommands(): string[] {
-  const section = /<!-- deploy:start -->([\s\S]*?)<!-- deploy:end -->/.exec(read('README.md'))![1]!
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) =>
-    m[1]!
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  )
-}
-
 describe('Dockerfile and compose.yaml', () => {
   const dockerfile = stages(read('Dockerfile'))
   const build = dockerfile.get('build') ?? []
   const runtime = dockerfile.get('runtime') ?? []
   const runs = (stage: string[]) => stage.filter((line) => line.startsWith('RUN ')).join('\n')
 
-  it('builds on Node 24 with the README build commands, and runs what the README copies to a host', () => {
+  it('builds on Node 24 with the docs/deployment.md build commands, and runs what the docs/deployment.md copies to a host', () => {
     expect(read('Dockerfile')).toMatch(/^ARG NODE_VERSION=24$/m)
     expect(build[0]).toMatch(/^FROM node:\$\{NODE_VERSION\}/)
     expect(runtime[0]).toMatch(/^FROM node:\$\{NODE_VERSION\}/)
-    const commands = readmeCommands()
+    const commands = deploymentCommands()
     // "PUBLIC_SITE_URL=… npm run build": the image takes the settings as build arguments.
     const npm = commands.map((command) => command.replace(/^(PUBLIC_\w+=\S+\s+)+/, ''))
     expect(npm).toContain('npm ci')
@@ -66,7 +56,7 @@ describe('Dockerfile and compose.yaml', () => {
     expect(runs(runtime)).not.toMatch(/npm ci(?! --omit=dev)/)
     expect(runs(runtime)).not.toContain('npm run build')
 
-    // Step 2 of the README copies these to the host; the runtime stage holds the same.
+    // Step 2 of the docs/deployment.md copies these to the host; the runtime stage holds the same.
     const copy = commands.find((command) => command.startsWith('cp -a '))
     const copied = copy!.split(/\s+/).slice(2, -1)
     expect(copied).toEqual([
@@ -85,8 +75,8 @@ describe('Dockerfile and compose.yaml', () => {
     expect(runtime.filter((line) => line.startsWith('COPY '))).toHaveLength(5)
   })
 
-  it('starts the server as the README and the topology test do, as a non-root user with a health check', () => {
-    const serve = readmeCommands().at(-1)!
+  it('starts the server as the docs/deployment.md and the topology test do, as a non-root user with a health check', () => {
+    const serve = deploymentCommands().at(-1)!
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
       .scripts
     const script = /^npm run (\S+)$/.exec(serve)?.[1]

@@ -100,6 +100,22 @@ describe('references in docs and code', () => {
     expect(broken).toEqual([])
   })
 
+  it('code and docs cite the requirements in docs/requirements.md, never a specification outside the repository', () => {
+    const outside = FILES.filter((file) => /\bSPEC(?:\.md)? section\b/i.test(commentsOf(file)))
+    expect(outside).toEqual([])
+  })
+
+  it('the README is a map a newcomer reads first: short, narrow, and it points into docs/', () => {
+    const readme = read('README.md')
+    const lines = readme.split('\n')
+    expect(lines.length).toBeLessThanOrEqual(200)
+    expect(lines.filter((line) => line.length > 160)).toEqual([])
+    for (const heading of ['The two commands', 'Settings', 'How a request flows', 'Code tour'])
+      expect(anchorsOf(readme)).toContain(heading.toLowerCase().replaceAll(' ', '-'))
+    for (const doc of ['configuration', 'deployment', 'api', 'catalogue', 'privacy', 'operations'])
+      expect(readme).toContain(`docs/${doc}.md`)
+  })
+
   it('the anchors follow GitHub, repeats numbered', () => {
     expect([...anchorsOf('# A: b & c\n## Settings\n### Settings\n```\n# not\n```')]).toEqual([
       'a-b--c',

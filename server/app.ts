@@ -138,7 +138,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailOutbox', outbox)
   app.addHook('onReady', outbox.start)
   app.addHook('preClose', outbox.stop)
-  // Retention rules run once at start and then hourly (README "Privacy and data").
+  // Retention rules run once at start and then hourly (docs/privacy.md).
   const housekeeping = createHousekeeping({ log: app.log })
   app.addHook('onReady', housekeeping.start)
   app.addHook('preClose', housekeeping.stop)

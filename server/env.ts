@@ -138,7 +138,7 @@ export const envSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
     // Strict-Transport-Security: also for every subdomain (only when they all serve HTTPS).
     HSTS_INCLUDE_SUBDOMAINS: booleanFlag.default(true),
-    // Course catalogue (server/catalogue, README.md#the-course-catalogue).
+    // Course catalogue (server/catalogue, docs/catalogue.md).
     STORE_PROVIDER: z
       .enum(STORE_PROVIDERS, { error: `must be one of ${STORE_PROVIDERS.join(', ')}` })
       .default('sample'),
@@ -151,7 +151,7 @@ export const envSchema = z
     REFRESH_RATE_LIMIT_WINDOW_SECONDS: positiveInt
       .max(86_400, 'must be at most 86400 (one day)')
       .default(60),
-    // Contact form and newsletter (server/contact, server/newsletter, README.md#contact-messages-and-the-newsletter).
+    // Contact form and newsletter (server/contact, server/newsletter, docs/forms-and-mail.md).
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
     MAIL_FROM: mailbox,
     CONTACT_NOTIFY_TO: addressList,
@@ -168,7 +168,7 @@ export const envSchema = z
     MAIL_RETRY_BASE_MS: positiveInt.default(60_000),
     MAIL_RETRY_MAX_MS: positiveInt.default(2 * 60 * 60_000),
     MAIL_POLL_MS: positiveInt.default(15_000),
-    // Retention (README "Privacy and data"): spam after these many days; contact messages
+    // Retention (docs/privacy.md): spam after these many days; contact messages
     // after MESSAGE_RETENTION_DAYS when set, otherwise kept.
     SPAM_RETENTION_DAYS: positiveInt.max(3650, 'must be at most 3650 (ten years)').default(30),
     // Uploaded media (server/media, docs/media.md): the most used files are kept in memory, up

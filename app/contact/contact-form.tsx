@@ -22,7 +22,7 @@ const fieldRefused = `${fieldBase} border-danger`
 type FieldErrors = Partial<Record<ContactField, string>>
 
 /**
- * The contact form (SPEC section 5): the browser's own checks run first (name and e-mail
+ * The contact form (docs/requirements.md#forms): the browser's own checks run first (name and e-mail
  * required, e-mail and website formats); a valid submit never navigates away and shows the
  * "Response Submitted!" toast for 3 seconds, whatever the server answers. Behind the toast the
  * message goes to POST /api/contact/: cleared when stored, field errors shown on a 400, kept in

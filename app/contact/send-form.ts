@@ -1,5 +1,5 @@
 /**
- * Sends a form's JSON to the API (SPEC section 7: JSON content type, 30 s timeout) and sorts the
+ * Sends a form's JSON to the API (docs/requirements.md#api: JSON content type, 30 s timeout) and sorts the
  * answer into what the site does next: done, show field errors, keep for later, or give up.
  */
 import type { FieldErrors } from '#common/contact-constants.ts'

@@ -7,7 +7,7 @@ import { CourseImage } from './course-image.tsx'
 import { formatUsd } from './format.ts'
 
 /**
- * One offering of the catalogue (SPEC section 2). Everything from the store is rendered as text:
+ * One offering of the catalogue (docs/requirements.md#courses). Everything from the store is rendered as text:
  * React escapes it, and nothing here sets HTML.
  */
 export function CourseCard({ course }: { course: Course }) {

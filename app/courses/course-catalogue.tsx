@@ -9,7 +9,7 @@ import { RefreshIcon } from './refresh-icon.tsx'
 import { useCourseCatalogue } from './use-course-catalogue.ts'
 
 /**
- * The interactive part of the Courses page (SPEC sections 2 and 4): product description and
+ * The interactive part of the Courses page (docs/requirements.md#courses, docs/requirements.md#page-states): product description and
  * Refresh, breadcrumb, heading, and the grid in its three states. The page is prerendered in
  * its loading state; the list loads in the browser once the page opens.
  */

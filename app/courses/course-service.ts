@@ -1,7 +1,7 @@
 /**
- * The course calls of SPEC section 7 on top of the API client. A failed request is an expected
+ * The course calls of docs/requirements.md#api on top of the API client. A failed request is an expected
  * outcome: it comes back as {success: false, error} with the request's message, or the fallback
- * of SPEC section 8 when it has none, and is logged to the console. The answers are read
+ * of docs/requirements.md#errors when it has none, and is logged to the console. The answers are read
  * tolerantly (common/course-reader.ts): a course that cannot be shown is left out with a console
  * warning naming its index and field. Only an answer with no course list at all, or one whose
  * every course was left out, is unexpected: it throws, and the page shows its "unexpected" message.

@@ -6,7 +6,7 @@ import {
   type CourseService,
 } from './course-service.ts'
 
-/** Shown when loading fails in a way the service did not expect (SPEC section 8). */
+/** Shown when loading fails in a way the service did not expect (docs/requirements.md#errors). */
 export const UNEXPECTED_ERROR = 'Unable to load courses. Please try again later.'
 
 export type CatalogueState =
@@ -15,7 +15,7 @@ export type CatalogueState =
   | { status: 'error'; courses: Course[]; error: string }
 
 /**
- * The Courses page's states (SPEC section 4): loading, then loaded or error. The list loads once
+ * The Courses page's states (docs/requirements.md#page-states): loading, then loaded or error. The list loads once
  * when the page opens; reload() asks again with GET (Try Again), refresh() asks the server to
  * re-sync with POST and shows the list it returns (Refresh). Only the latest request may
  * change the state, so a slow early answer never overwrites a newer one.

@@ -1,5 +1,5 @@
 /**
- * Visitor state (SPEC section 4): the presence of the authorizedDocu cookie marks a member. The
+ * Visitor state (docs/requirements.md#visitors): the presence of the authorizedDocu cookie marks a member. The
  * prerendered HTML is the same for everyone; the boot script runs this in <head> before the
  * first paint and sets <html data-visitor>, which CSS reads to show either the member or the
  * anonymous variant. `data-js` says scripts run (CSS shows the `.js-only` controls).

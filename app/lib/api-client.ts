@@ -1,16 +1,16 @@
 /**
- * The site's one HTTP client for its API (SPEC section 7): base address host + "/api", a JSON
+ * The site's one HTTP client for its API (docs/requirements.md#api): base address host + "/api", a JSON
  * content type on every request, a JSON body on non-GET calls, answers read as JSON when their
  * content type says so and as text otherwise, no authentication header, and a 30 s timeout.
  * A failed request throws an ApiError whose message is the answer's message, else its error,
- * else "HTTP error! status: {code}" (SPEC section 8).
+ * else "HTTP error! status: {code}" (docs/requirements.md#errors).
  */
 import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
 
 export const TIMEOUT_MESSAGE = 'Request timeout'
 
 /**
- * The API host per environment. The site always talks to production (SPEC section 7), and an
+ * The API host per environment. The site always talks to production (docs/requirements.md#api), and an
  * empty host means the site's own origin: the one Node server answers /api next to the pages,
  * and the development server proxies /api to it.
  */

@@ -111,7 +111,7 @@ export function articlesView(snapshot: ContentSnapshot) {
         color: a.color,
         portrait: a.portrait,
         // The series cards link with a trailing slash, the Art & Advocacy cards without:
-        // both forms are served (SPEC section 2).
+        // both forms are served (docs/requirements.md#pages).
         link: `/articles/${a.slug}${trailingSlash ? '/' : ''}`,
       }))
   return {

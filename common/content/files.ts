@@ -94,7 +94,7 @@ const COMMENTS: Partial<
       'The privacy notice (/privacy): what the contact form and the newsletter keep, why, for how',
       'long, who sees it and how to leave or be forgotten. The deletion request address is the',
       'e-mail of settings.yaml, added by the page itself. Keep this text in step with the',
-      "server's retention settings (README, Configuration) when they change.",
+      "server's retention settings (docs/configuration.md) when they change.",
     ],
   },
   'page/consent': {

@@ -1,5 +1,5 @@
 /**
- * The catalogue API, registered under /api (SPEC section 7, issue 4):
+ * The catalogue API, registered under /api (docs/requirements.md#api, issue 4):
  *   GET  /core/{store}/courses/       -> 200 {data, count}, from memory, with ETag / 304
  *   GET  /core/{store}/courses/{id}/  -> 200 {data} or 404
  *   POST /core/{store}/courses/       -> re-sync from the store -> 200 {data, count, message}

@@ -2,7 +2,7 @@
  * POST /api/contact/: stores a contact-form message and answers 201 {"ok":true} once it is
  * committed (a plain form post, without JavaScript, gets a 303 to /contact/sent instead). When
  * SMTP_URL and CONTACT_NOTIFY_TO are set, each accepted message that is not spam is queued for a
- * notification mail (server/mail/outbox.ts). See README.md#contact-messages-and-the-newsletter.
+ * notification mail (server/mail/outbox.ts). See docs/forms-and-mail.md.
  */
 import type { FastifyInstance } from 'fastify'
 import { ContactSubmission } from '#common/contact.ts'

@@ -10,7 +10,7 @@
  * On the site (newsletterPageRoutes): the POSTs of the confirm and unsubscribe pages' buttons,
  * answered with a 303 to the page that shows the result, and the RFC 8058 one-click unsubscribe
  * that mail providers POST to the List-Unsubscribe link.
- * See README.md#contact-messages-and-the-newsletter.
+ * See docs/forms-and-mail.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { NewsletterSignup } from '#common/contact.ts'

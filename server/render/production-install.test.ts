@@ -1,5 +1,5 @@
 /**
- * The server renders pages at run time on a host installed with `npm ci --omit=dev` (the README's
+ * The server renders pages at run time on a host installed with `npm ci --omit=dev` (docs/deployment.md's
  * deployment): a copy of what such a host has (the server's sources, the content, a real build's
  * server build, and a production install from the registry) renders pages through this module,
  * and gets the bytes the build wrote.

@@ -1,5 +1,5 @@
 /**
- * The reference topology of the README's deployment section, for real: three server processes
+ * The reference topology of docs/deployment.md, for real: three server processes
  * (`node server/index.ts`, the Dockerfile's command) on one PostgreSQL database, behind nginx with
  * the proxy configuration compose.yaml uses (deploy/nginx/app.conf, round-robin), with a loopback
  * SMTP server and a stub store. Every request goes through nginx. Clients are told apart by their

@@ -1,4 +1,4 @@
-/** What a visitor sees when a route fails or a page does not exist (SPEC sections 2 and 8). */
+/** What a visitor sees when a route fails or a page does not exist (docs/requirements.md#pages, docs/requirements.md#errors). */
 export function ErrorScreen({ message, detail }: { message: string; detail?: string }) {
   return (
     <section

@@ -65,7 +65,7 @@ function NavList({
       </li>
     )
     if (item.to !== '/about') return [link]
-    // Members get "My Module" right after About Us (SPEC section 2, header).
+    // Members get "My Module" right after About Us (docs/requirements.md#header-and-footer).
     return [
       link,
       <li key="my-module" className="member-only">

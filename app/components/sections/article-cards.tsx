@@ -10,7 +10,7 @@ export interface ArticleCardView {
   location: string
   color: 'clay' | 'teal' | 'plum' | 'gold'
   portrait: ImageSource
-  /** The link as published: some carry a trailing slash (SPEC section 2). */
+  /** The link as published: some carry a trailing slash (docs/requirements.md#pages). */
   link: string
 }
 

@@ -25,7 +25,7 @@ export function CategoriesSection({ categories }: { categories: Categories }) {
       >
         {categories.cards.map((card, i) => (
           <li key={card.title}>
-            {/* SPEC: the cards carry their links but are not active links (those pages are not published). */}
+            {/* docs/requirements.md#home: the cards carry their links but are not active links (those pages are not published). */}
             <a
               href={card.link}
               aria-disabled="true"

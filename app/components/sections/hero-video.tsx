@@ -4,7 +4,7 @@ import { Island } from '#app/islands/island.tsx'
 import type { VideoSource } from '#app/lib/media.ts'
 
 /**
- * The home page's muted background loop (SPEC section 2). A spinner covers it until its data has
+ * The home page's muted background loop (docs/requirements.md#home). A spinner covers it until its data has
  * loaded and comes back whenever loading starts again. A visible pause/play control satisfies
  * WCAG 2.2.2; visitors who prefer reduced motion or save data get the still poster until they
  * press play. The poster is the page's largest paint: preloaded at high priority, while the

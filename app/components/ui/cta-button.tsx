@@ -2,7 +2,7 @@ import { siteConfig } from '#app/config.ts'
 import { buttonClass } from './button-styles.ts'
 
 /**
- * The call to action of About (SPEC section 4): anonymous visitors see "Join" (sign-up),
+ * The call to action of About (docs/requirements.md#visitors): anonymous visitors see "Join" (sign-up),
  * members see "Content" (their courses). Both are in the HTML; CSS shows the right one before
  * first paint, so neither label flashes.
  */

@@ -1,10 +1,10 @@
 /**
- * The README's deployment section, run as it stands: the shell commands between
+ * The deployment commands of docs/deployment.md, run as they stand: the shell commands between
  * `<!-- deploy:start -->` and `<!-- deploy:end -->` run in one shell, from a copy of the repository
  * (its tracked files, as a clone has them), with a temporary folder for the example host folder.
  * The host folder gets a real `npm ci --omit=dev` from the registry and no Node but the Node 24
  * this test runs on. The last command starts the server; the site it serves must carry the
- * build's public address. Then the operator commands run in the host folder, as the README tells
+ * build's public address. Then the operator commands run in the host folder, as docs/deployment.md tells
  * operators to: `npm run staff` (its link registers a passkey with the running server) and
  * `npm run forget`.
  */
@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createAuthenticator } from '#server/test/authenticator.ts'
+import { deploymentCommands } from './deployment-commands.ts'
 import {
   startServerProcess,
   stopServerProcess,
@@ -22,21 +23,8 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..')
 const SITE_URL = 'https://www.example.org'
-/** The README's example host folder, replaced by a temporary one. */
+/** docs/deployment.md's example host folder, replaced by a temporary one. */
 const HOST_DIR = '/srv/docucommons'
-
-/** The shell commands of the README's marked deployment section, in order. */
-function deploymentCommands(readme: string): string[] {
-  const section = /<!-- deploy:start -->([\s\S]*?)<!-- deploy:end -->/.exec(readme)?.[1]
-  if (!section)
-    throw new Error('README.md has no <!-- deploy:start --> … <!-- deploy:end --> block')
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((match) =>
-    match[1]!
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== '' && !line.startsWith('#')),
-  )
-}
 
 /** The repository's tracked files (and new ones not yet committed), copied as a clone has them. */
 function copyRepository(to: string) {
@@ -58,7 +46,7 @@ function copyRepository(to: string) {
   }
 }
 
-describe('README deployment section', () => {
+describe('docs/deployment.md', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-deploy-'))
   let server: ServerProcess | undefined
 
@@ -70,7 +58,7 @@ describe('README deployment section', () => {
   }, 120_000)
 
   it('builds, copies, installs production dependencies only and serves the built public address', async () => {
-    const commands = deploymentCommands(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))
+    const commands = deploymentCommands()
     expect(commands).toContain(`PUBLIC_SITE_URL=${SITE_URL} npm run build`)
     expect(commands).toContain('npm ci --omit=dev')
     expect(commands.join('\n')).toContain(HOST_DIR)
