@@ -22,7 +22,11 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     inlineScript(),
-    hydrationManifest({ entry: 'app/entry.client.tsx' }),
+    hydrationManifest({
+      entry: 'app/entry.client.tsx',
+      // Islands only some pages have, each pack a chunk of its own (app/islands/registry.ts).
+      packs: { podcast: 'app/podcast/islands.ts' },
+    }),
   ],
   // The site's addresses (content settings, overridden by PUBLIC_* variables) and the brand,
   // navigation and footer copy that the header and footer show: validated here, in Node, and

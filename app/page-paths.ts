@@ -9,6 +9,15 @@
  */
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
+import {
+  chapterSlugs,
+  chaptersPath,
+  episodePath,
+  episodeSlugs,
+  listPagePaths,
+  timedTranscriptSlugs,
+  transcriptPath,
+} from '#app/lib/podcast-paths.server.ts'
 
 /** The slug of every article, in order. */
 export function articleSlugs(snapshot: ContentSnapshot = contentSnapshot()): string[] {
@@ -28,22 +37,38 @@ export interface PageRoute {
    * - `resource`: a file made by the route's loader (sitemap.xml, robots.txt, rss.xml).
    */
   kind: 'page' | 'form-page' | 'resource'
-  /** The paths of a route with parameters. */
-  paths?: (snapshot?: ContentSnapshot) => string[]
+  /**
+   * The paths of a route with parameters, from a snapshot at a time (the render's: an episode
+   * is on the site from its publication time on); by default the repository's and now.
+   */
+  paths?: (snapshot: ContentSnapshot, at: Date) => string[]
+  /** The route's id where two routes share one module. */
+  id?: string
 }
 
-const page = (pattern: string, file: string, paths?: PageRoute['paths']): PageRoute => ({
+const page = (
+  pattern: string,
+  file: string,
+  paths?: PageRoute['paths'],
+  id?: string,
+): PageRoute => ({
   pattern,
   file,
   kind: 'page',
   ...(paths && { paths }),
+  ...(id && { id }),
 })
 const formPage = (pattern: string): PageRoute => ({
   pattern,
   file: 'routes/consent.tsx',
   kind: 'form-page',
 })
-const resource = (pattern: string, file: string): PageRoute => ({ pattern, file, kind: 'resource' })
+const resource = (pattern: string, file: string, paths?: PageRoute['paths']): PageRoute => ({
+  pattern,
+  file,
+  kind: 'resource',
+  ...(paths && { paths }),
+})
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/', 'routes/home.tsx'),
@@ -55,6 +80,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/contact', 'routes/contact.tsx'),
   page('/courses', 'routes/courses.tsx'),
   page('/privacy', 'routes/privacy.tsx'),
+  page('/listen', 'routes/listen.tsx'),
+  page('/listen/page/:page', 'routes/listen.tsx', listPagePaths, 'listen-page'),
+  page('/listen/:slug', 'routes/episode.tsx', (snapshot, at) =>
+    episodeSlugs(snapshot, at).map(episodePath),
+  ),
   formPage('/newsletter/confirm'),
   formPage('/newsletter/confirmed'),
   formPage('/newsletter/already-confirmed'),
@@ -70,35 +100,46 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   resource('/sitemap.xml', 'routes/sitemap.ts'),
   resource('/robots.txt', 'routes/robots.ts'),
   resource('/rss.xml', 'routes/rss.ts'),
+  resource('/listen/feed.xml', 'routes/podcast-feed.ts'),
+  resource('/listen/:slug/transcript.vtt', 'routes/episode-transcript.ts', (snapshot, at) =>
+    timedTranscriptSlugs(snapshot, at).map(transcriptPath),
+  ),
+  resource('/listen/:slug/chapters.json', 'routes/episode-chapters.ts', (snapshot, at) =>
+    chapterSlugs(snapshot, at).map(chaptersPath),
+  ),
 ]
 
 /** A route's id where several routes share one module: its path ("newsletter-confirm"). */
 export function routeId(route: PageRoute): string | undefined {
-  return route.kind === 'form-page' ? route.pattern.slice(1).replaceAll('/', '-') : undefined
+  return route.kind === 'form-page' ? route.pattern.slice(1).replaceAll('/', '-') : route.id
 }
 
-function pathsOf(route: PageRoute, snapshot?: ContentSnapshot): string[] {
-  if (route.paths) return route.paths(snapshot)
+function pathsOf(route: PageRoute, snapshot?: ContentSnapshot, at?: Date): string[] {
+  if (route.paths) return route.paths(snapshot ?? contentSnapshot(), at ?? new Date())
   if (route.pattern.includes(':'))
     throw new Error(`app/page-paths.ts: the route ${route.pattern} has parameters but no paths`)
   return [route.pattern]
 }
 
-const pathsOfKind = (kind: PageRoute['kind'], snapshot?: ContentSnapshot) =>
-  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap((route) => pathsOf(route, snapshot))
+const pathsOfKind = (kind: PageRoute['kind'], snapshot?: ContentSnapshot, at?: Date) =>
+  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap((route) =>
+    pathsOf(route, snapshot, at),
+  )
 
 /** Every indexable HTML page of the site (what sitemap.xml lists). */
-export function pagePaths(snapshot?: ContentSnapshot): string[] {
-  return pathsOfKind('page', snapshot)
+export function pagePaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return pathsOfKind('page', snapshot, at)
 }
 
 /** The form pages: rendered, noindex, not in the sitemap. */
 export const NOINDEX_PAGES: readonly string[] = pathsOfKind('form-page')
 
 /** Files made by resource routes. */
-export const RESOURCE_PATHS: readonly string[] = pathsOfKind('resource')
+export function resourcePaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return pathsOfKind('resource', snapshot, at)
+}
 
-/** Everything the build renders. */
-export function renderPaths(snapshot?: ContentSnapshot): string[] {
-  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot))
+/** Everything the build renders, from a snapshot at a time (the render's). */
+export function renderPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot, at))
 }

@@ -21,7 +21,9 @@ function refuse(message: string): never {
 
 /**
  * `extra`: what the composition root adds to the app beyond configuration (the media library
- * with its guard and audit log; tests start real processes with their own).
+ * with its guard and audit log; tests start real processes with their own). Uploaded media are
+ * always served (/media/u/: the podcast's audio and artwork are there), the library's API only
+ * when `media.library` is given.
  */
 export async function start(
   source?: Record<string, string | undefined>,
@@ -63,7 +65,7 @@ export async function start(
         logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
-  const running = await buildApp({ env, database, build, ...extra })
+  const running = await buildApp({ env, database, build, ...extra, media: extra.media ?? {} })
   logTo.app = running
   running.addHook('onClose', async () => {
     await database.close()
@@ -73,7 +75,12 @@ export async function start(
   // A new database gets the repository's content/ as its first version (content that does not
   // pass its schemas stops the start with the file and field to fix).
   try {
-    await importContentOnFirstStart({ database, contentDir, log: running.log })
+    await importContentOnFirstStart({
+      database,
+      contentDir,
+      log: running.log,
+      library: running.mediaLibrary!,
+    })
   } catch (error) {
     await running.close()
     refuse((error as Error).message)

@@ -7,8 +7,9 @@ export interface PageSeo {
   description: string
   /** Path of the page, without a trailing slash ("/" for home). */
   path: string
-  /** Site-relative URL of the share image (1200x630). */
+  /** Site-relative URL of the share image (1200x630 unless `imageSize` says otherwise). */
   image: string
+  imageSize?: { width: number; height: number }
   imageAlt?: string
   type?: 'website' | 'article'
   /** Extra JSON-LD objects for this page (Article, BreadcrumbList...). */
@@ -73,8 +74,8 @@ export function seo(page: PageSeo): MetaDescriptor[] {
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:width', content: String(page.imageSize?.width ?? 1200) },
+    { property: 'og:image:height', content: String(page.imageSize?.height ?? 630) },
     { property: 'og:image:alt', content: page.imageAlt ?? page.title },
     { property: 'og:locale', content: 'en_US' },
     { name: 'twitter:card', content: 'summary_large_image' },

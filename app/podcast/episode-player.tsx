@@ -1,7 +1,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   useSyncExternalStore,
@@ -68,7 +67,8 @@ export function EpisodePlayer({
   const [resumedAt, setResumedAt] = useState<number | null>(null)
   const [problem, setProblem] = useState('')
   const [shared, setShared] = useState<{ url: string; copied: boolean } | null>(null)
-  const ids = useId()
+  // Not useId: an island hydrates as a root of its own, where React's ids differ from the page's.
+  const ids = `player-${guid}`
 
   const seek = useCallback(
     (seconds: number) => {

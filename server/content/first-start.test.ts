@@ -15,6 +15,8 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '#server/test/server-process.ts'
+import { storedFileUrl, storedVariantUrl } from '#common/content/podcast-files.ts'
+import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { importContentOnFirstStart } from './first-start.ts'
 import { createContentRepository } from './repository.ts'
 import { writeSiteBuild } from '#server/test/site-build.ts'
@@ -26,10 +28,12 @@ const SPAWNING_TIMEOUT_MS = 90_000
 describeOnDatabases('first start', (dialect) => {
   let testDb: TestDatabase
   let scratch: string
+  let library: MediaLibrary
   const log = { info: vi.fn(), warn: vi.fn() }
 
   beforeEach(async () => {
     testDb = await createTestDatabase(dialect)
+    library = createMediaLibrary({ database: testDb.database, dataDir: testDb.env.DATA_DIR })
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-'))
     log.info.mockClear()
     log.warn.mockClear()
@@ -41,15 +45,31 @@ describeOnDatabases('first start', (dialect) => {
 
   it('fills an empty database from the content folder, once', async () => {
     const start = () =>
-      importContentOnFirstStart({ database: testDb.database, contentDir: CONTENT, log })
+      importContentOnFirstStart({ database: testDb.database, contentDir: CONTENT, log, library })
     expect(await start()).toBe('imported')
     expect(log.info).toHaveBeenCalledWith(
-      expect.objectContaining({ documents: 16, contentVersion: 1 }),
+      expect.objectContaining({ documents: 23, contentVersion: 1 }),
       'content imported into the empty database',
     )
-    expect(await createContentRepository(testDb.database).readPublished()).toEqual(
-      readContentDir(CONTENT),
-    )
+    const published = await createContentRepository(testDb.database).readPublished()
+    expect(published).toEqual(readContentDir(CONTENT))
+    // The podcast's audio and artwork answer at the addresses the pages name.
+    const name = (url: string) => url.slice('/media/u/'.length)
+    for (const { data } of published!.podcast.episodes) {
+      const served = await library.resolve(name(storedFileUrl(data.files.audio.sha256, 'mp3')))
+      expect(served, data.audio).toMatchObject({ mime: 'audio/mpeg', size: data.files.audio.size })
+    }
+    const artwork = published!.podcast.show.files.artwork
+    expect(await library.resolve(name(storedFileUrl(artwork.sha256, 'jpg')))).toMatchObject({
+      mime: 'image/jpeg',
+      size: artwork.size,
+      sha256: artwork.sha256,
+    })
+    for (const width of [320, 480, 640])
+      for (const format of ['avif', 'webp'] as const)
+        expect(
+          await library.resolve(name(storedVariantUrl(artwork.sha256, width, format))),
+        ).toBeDefined()
     expect(await start()).toBe('present')
     expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
   })
@@ -59,6 +79,7 @@ describeOnDatabases('first start', (dialect) => {
       database: testDb.database,
       contentDir: path.join(scratch, 'missing'),
       log,
+      library,
     })
     expect(result).toBe('no-folder')
     expect(log.warn).toHaveBeenCalledWith(
@@ -73,9 +94,27 @@ describeOnDatabases('first start', (dialect) => {
     fs.cpSync(CONTENT, folder, { recursive: true })
     fs.writeFileSync(path.join(folder, 'articles', 'marisol-vega.md'), '<script>x</script>\n')
     await expect(
-      importContentOnFirstStart({ database: testDb.database, contentDir: folder, log }),
+      importContentOnFirstStart({ database: testDb.database, contentDir: folder, log, library }),
     ).rejects.toBeInstanceOf(ContentError)
     expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
+  })
+
+  it('refuses an episode whose audio is not as long as its front matter says, and stores nothing', async () => {
+    const folder = path.join(scratch, 'content')
+    fs.cpSync(CONTENT, folder, { recursive: true })
+    const md = path.join(folder, 'podcast/episodes/the-empty-panel.md')
+    fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace(/^duration: .*$/m, 'duration: 170.5'))
+    const refused = importContentOnFirstStart({
+      database: testDb.database,
+      contentDir: folder,
+      log,
+      library,
+    })
+    await expect(refused).rejects.toThrow(
+      /podcast\/episodes\/the-empty-panel\.md:\n {2}duration: says 170\.5 s, but the-empty-panel\.mp3 is 160\.47 s long/,
+    )
+    expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
+    expect((await library.list({ limit: 10 })).items).toEqual([])
   })
 
   it(

@@ -5,9 +5,11 @@
  * content/ is read again only by `npm run content -- import` (docs/decisions/014-content-as-data.md).
  */
 import fs from 'node:fs'
-import { readContentDir } from '#common/content/content-dir.ts'
+import { readContentFolder } from '#common/content/content-dir.ts'
 import type { Database } from '#server/db/index.ts'
+import type { MediaLibrary } from '#server/media/media-library.ts'
 import { createContentRepository } from './repository.ts'
+import { storeContentFiles } from './stored-files.ts'
 
 export interface FirstStartLog {
   info(object: object, message: string): void
@@ -16,15 +18,18 @@ export interface FirstStartLog {
 
 /**
  * Imports `contentDir` when the database holds no content. Several processes starting at once
- * import once (the repository takes a lock). A folder with bad content throws a ContentError that
- * names each file and field.
+ * import once (the repository takes a lock; the podcast's audio and artwork, stored first, are
+ * stored once by the media library whoever comes first). A folder with bad content throws a
+ * ContentError that names each file and field.
  */
 export async function importContentOnFirstStart(options: {
   database: Database
   contentDir: string
   log: FirstStartLog
+  /** Where the podcast's audio and artwork are stored (the process's media library). */
+  library: MediaLibrary
 }): Promise<'imported' | 'present' | 'no-folder'> {
-  const { database, contentDir, log } = options
+  const { database, contentDir, log, library } = options
   const repository = createContentRepository(database)
   if (!(await repository.isEmpty())) return 'present'
   if (!fs.existsSync(contentDir)) {
@@ -34,7 +39,8 @@ export async function importContentOnFirstStart(options: {
     )
     return 'no-folder'
   }
-  const snapshot = readContentDir(contentDir)
+  const { snapshot, stored, label } = readContentFolder(contentDir)
+  await storeContentFiles(snapshot, stored, library, label)
   const result = await repository.importSnapshot(snapshot, {
     note: 'Imported from the content folder at first start',
   })

@@ -408,13 +408,18 @@ export function createContentRepository(
   }
 
   return {
-    /** True while the database holds no content at all (before the first import). */
-    async isEmpty(): Promise<boolean> {
+    /** How many documents the database holds (of every kind and status). */
+    async documentCount(): Promise<number> {
       const row = await db
         .selectFrom('content_document')
         .select(db.fn.countAll<number>().as('count'))
         .executeTakeFirst()
-      return Number(row?.count ?? 0) === 0
+      return Number(row?.count ?? 0)
+    },
+
+    /** True while the database holds no content at all (before the first import). */
+    async isEmpty(): Promise<boolean> {
+      return (await this.documentCount()) === 0
     },
 
     /** The number every publish raises. */

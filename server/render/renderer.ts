@@ -47,8 +47,8 @@ export interface RenderOptions {
 }
 
 export interface PageRenderer {
-  /** Every path the site renders (its page list). */
-  paths(): string[]
+  /** Every path the site renders (its page list), at a time (an episode is listed from its time). */
+  paths(at?: Date): string[]
   /** The path rendered as the not-found page. */
   notFoundPath: string
   /** Renders a path; throws when it does not answer 200 or is not finished as promised. */
@@ -114,7 +114,7 @@ export function createRenderer(build: ServerBuild): PageRenderer {
   }
 
   return {
-    paths: () => entry.renderPaths(),
+    paths: (at) => entry.renderPaths(undefined, at),
     notFoundPath: entry.notFoundPath,
     render: (path, options = {}) => renderPath(path, options, 200),
     renderNotFound: (options = {}) => renderPath(entry.notFoundPath, options, 404),
