@@ -243,7 +243,8 @@ export function EpisodePlayer({
                 +{SKIP_SECONDS}
               </SkipButton>
               <label className="ml-auto flex items-center gap-2 text-sm">
-                <span>Speed</span>
+                {/* on a phone the row keeps to one line: the select is named all the same */}
+                <span className="sr-only sm:not-sr-only">Speed</span>
                 <select
                   value={speed}
                   onChange={(event) => changeSpeed(Number(event.target.value))}

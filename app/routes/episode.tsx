@@ -51,7 +51,6 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             </nav>
             <h1 className="mt-4 font-display text-title font-semibold">{episode.title}</h1>
             <EpisodeMeta episode={episode} className="mt-4 text-gold" />
-            <p className="mt-5 max-w-2xl text-lg text-paper/85">{episode.summary}</p>
             <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               <a
                 href={`#${transcriptId}`}
@@ -73,14 +72,15 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="mx-auto max-w-page px-gutter">
-        <div className="-mt-8 md:-mt-10">
+        <div className="relative -mt-8 md:-mt-10">
           <Island name="episode-player" props={episode.player} />
         </div>
       </div>
 
       <div className="mx-auto grid max-w-page gap-12 px-gutter py-14 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-16">
         <section aria-labelledby="notes-title">
-          <h2 id="notes-title" className="text-2xl font-semibold">
+          <p className="font-display text-2xl leading-snug font-medium">{episode.summary}</p>
+          <h2 id="notes-title" className="mt-10 text-2xl font-semibold">
             Show notes
           </h2>
           <div

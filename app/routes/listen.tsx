@@ -43,7 +43,7 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
           aria-hidden="true"
           className="absolute -bottom-32 left-1/4 size-64 rounded-full bg-plum/60 blur-2xl"
         />
-        <div className="relative mx-auto grid max-w-page items-center gap-10 px-gutter py-14 md:grid-cols-[1fr_auto] md:py-20">
+        <div className="relative mx-auto grid max-w-page items-center gap-8 px-gutter py-12 md:grid-cols-[1fr_auto] md:gap-10 md:py-20">
           <div>
             <p className="text-xs font-semibold tracking-eyebrow text-gold uppercase">
               Listen · the daily news podcast
@@ -62,9 +62,9 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
           </div>
           <Picture
             image={show.artwork}
-            sizes="(min-width: 768px) 18rem, 11rem"
+            sizes="(min-width: 768px) 18rem, 8rem"
             loading="eager"
-            className="w-44 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:w-72"
+            className="order-first w-32 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:order-none md:w-72"
           />
         </div>
       </section>
