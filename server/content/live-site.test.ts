@@ -8,13 +8,11 @@
  * renders a draft that visitors never see.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import path from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { createRenderer } from '#server/render/renderer.ts'
 import { loadServerBuild } from '#server/render/server-build.ts'
-import { openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -22,6 +20,7 @@ import {
 } from '#server/test/databases.ts'
 import { probeEventLoop } from '#server/test/event-loop-probe.ts'
 import { realBuild } from '#server/test/real-build.ts'
+import { openRealSiteBuild } from '#server/test/site-build.ts'
 import { testClock } from '#server/test/staff.ts'
 import { createLiveSite, type LiveSite } from './live-site.ts'
 import { createContentRepository, type ContentRepository } from './repository.ts'
@@ -29,12 +28,12 @@ import { createContentRepository, type ContentRepository } from './repository.ts
 const sample = readContentDir('content')
 const linked = new Set(sample.pages.home.changemakers.cards.map((card) => card.article))
 const unlinked = sample.articles.find((article) => !linked.has(article.slug))!
-const text = (build: SiteBuild, pagePath: string) =>
+const text = (build: ReturnType<typeof openRealSiteBuild>, pagePath: string) =>
   build.pages.get(pagePath)?.body.toString('utf8')
 
 describeOnDatabases('publishing on a running server', (dialect) => {
   let testDb: TestDatabase
-  let build: SiteBuild
+  let build: ReturnType<typeof openRealSiteBuild>
   let buildDirectory: string
   let live: LiveSite
   let repository: ContentRepository
@@ -51,7 +50,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     testDb = await createTestDatabase(dialect)
     repository = createContentRepository(testDb.database, { clock: clock.now })
     await repository.importSnapshot(sample)
-    build = openSiteBuild(path.join(buildDirectory, 'client'))
+    build = openRealSiteBuild(buildDirectory)
     live = createLiveSite({ database: testDb.database, build, log, clock: clock.now })
     await live.start()
   }, 300_000)
