@@ -894,6 +894,14 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
 
   // ── The media library's "used by" ───────────────────────────────────────────────────────────
 
+  // A picture's focal point (or alt text) changed: the pages that show it render again.
+  media?.onChange('content', async (item) => {
+    const documents = await repository.documentsUsing(item.contentId)
+    if (documents.length === 0) return
+    await repository.raiseVersion()
+    site?.changed()
+  })
+
   media?.registerUsage('content', async (assetId) => {
     const item = await media.get(assetId)
     if (!item) return []

@@ -1054,6 +1054,14 @@ export function createContentRepository(
       return rows.map((row) => row.from_slug)
     },
 
+    /**
+     * Raises the content version without changing a document: what the pages show changed
+     * elsewhere (an uploaded picture's focal point), so every process renders again.
+     */
+    async raiseVersion(): Promise<number> {
+      return write((trx) => bumpContentVersion(trx, nowIso()))
+    },
+
     /** An article's former slugs, whose addresses redirect to it. */
     async formerSlugs(key: string): Promise<string[]> {
       const rows = await db
