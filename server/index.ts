@@ -9,6 +9,7 @@ import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
+import { createLiveSite } from '#server/content/live-site.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
 import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
@@ -20,14 +21,13 @@ function refuse(message: string): never {
 }
 
 /**
- * `extra`: what the composition root adds to the app beyond configuration (the media library
- * with its guard and audit log; tests start real processes with their own). Uploaded media are
- * always served (/media/u/: the podcast's audio and artwork are there), the library's API only
- * when `media.library` is given.
+ * `extra`: what the composition root adds to the app beyond configuration. By default uploaded
+ * media are on: served at /media/u/, with the library in the back office (/admin/api/media,
+ * behind staff's session, role check and audit log); tests start real processes with their own.
  */
 export async function start(
   source?: Record<string, string | undefined>,
-  extra: Pick<AppOptions, 'media'> = {},
+  extra: Pick<AppOptions, 'media'> = { media: { backOffice: true } },
 ) {
   // The build comes first: the public settings it was made with complete the environment
   // (PUBLIC_SITE_URL for the links in mails), as they do for the pages.
@@ -65,9 +65,29 @@ export async function start(
         logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
-  const running = await buildApp({ env, database, build, ...extra, media: extra.media ?? {} })
+  // Publishing: this process's pages follow what the database publishes (rendered in a worker).
+  const live = createLiveSite({
+    database,
+    build,
+    log: {
+      info: (object, message) => logTo.app?.log.info(object, message),
+      warn: (object, message) => logTo.app?.log.warn(object, message),
+      error: (object, message) =>
+        logTo.app ? logTo.app.log.error(object, message) : console.error(message, object),
+    },
+  })
+  // Uploaded media are always served (/media/u/: the podcast's audio and artwork are there).
+  const running = await buildApp({
+    env,
+    database,
+    build,
+    contentSite: live,
+    ...extra,
+    media: extra.media ?? {},
+  })
   logTo.app = running
   running.addHook('onClose', async () => {
+    await live.close()
     await database.close()
     build.close()
   })
@@ -85,6 +105,9 @@ export async function start(
     await running.close()
     refuse((error as Error).message)
   }
+  // The pages show what the database publishes before the first visitor asks: equal to the
+  // build's content, its pages are served; otherwise every page is rendered first.
+  await live.start()
 
   // SIGTERM/SIGINT, and an uncaught exception or unhandled rejection, close gracefully: stop
   // accepting, finish requests in flight, close the database; a second signal or the timeout

@@ -51,3 +51,11 @@ export function chapterSlugs(snapshot: ContentSnapshot, at: Date): string[] {
     .filter((episode) => episode.data.files.chapters !== undefined)
     .map((episode) => episode.slug)
 }
+
+/** The slugs of the episodes published just before and just after this one at `at`. */
+export function episodeNeighbours(snapshot: ContentSnapshot, slug: string, at: Date): string[] {
+  const episodes = publishedEpisodes(snapshot, at)
+  const index = episodes.findIndex((episode) => episode.slug === slug)
+  if (index === -1) return []
+  return [episodes[index - 1], episodes[index + 1]].flatMap((e) => (e ? [e.slug] : []))
+}

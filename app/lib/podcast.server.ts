@@ -193,7 +193,7 @@ export function listenView(snapshot: ContentSnapshot, at: Date, page = 1) {
       page: i + 1,
       href: listPagePath(i + 1),
     })),
-    meta: seo({
+    meta: seo(snapshot, {
       title,
       description: typographic(show.description),
       path,
@@ -260,7 +260,7 @@ export function episodeView(snapshot: ContentSnapshot, slug: string, at: Date) {
     },
     newer: newer && card(newer),
     older: older && card(older),
-    meta: seo({
+    meta: seo(snapshot, {
       title: `${typographic(data.title)} (${show.title}, episode ${data.number})`,
       description: typographic(data.summary),
       path,

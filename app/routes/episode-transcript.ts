@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/episode-transcript'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { transcriptFile } from '#app/lib/podcast.server.ts'
 import { renderClock } from '#app/render-clock.ts'
 
@@ -9,7 +9,7 @@ import { renderClock } from '#app/render-clock.ts'
  * captions track and the feed's podcast:transcript.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const vtt = transcriptFile(contentSnapshot(), params.slug, context.get(renderClock)())
+  const vtt = transcriptFile(snapshotOf(context), params.slug, context.get(renderClock)())
   if (vtt === undefined) throw data(null, { status: 404, statusText: 'Not Found' })
   return new Response(vtt, { headers: { 'Content-Type': 'text/vtt; charset=utf-8' } })
 }

@@ -3,14 +3,14 @@ import type { Route } from './+types/episode'
 import { Picture } from '#app/components/ui/picture.tsx'
 import type { IslandPacksHandle } from '#app/document/document-assets.ts'
 import { Island } from '#app/islands/island.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { TRANSCRIPT_ID } from '#app/lib/podcast-paths.server.ts'
 import { episodeView } from '#app/lib/podcast.server.ts'
 import { EpisodeMeta } from '#app/podcast/episode-meta.tsx'
 import { renderClock } from '#app/render-clock.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const view = episodeView(contentSnapshot(), params.slug, context.get(renderClock)())
+  const view = episodeView(snapshotOf(context), params.slug, context.get(renderClock)())
   if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
   return { ...view, transcriptId: TRANSCRIPT_ID }
 }

@@ -3,7 +3,7 @@ import type { Route } from './+types/listen'
 import { Picture } from '#app/components/ui/picture.tsx'
 import type { IslandPacksHandle } from '#app/document/document-assets.ts'
 import { Island } from '#app/islands/island.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { listenView } from '#app/lib/podcast.server.ts'
 import { EpisodeListItem } from '#app/podcast/episode-list-item.tsx'
 import { FollowLinks } from '#app/podcast/follow-links.tsx'
@@ -13,7 +13,7 @@ import { renderClock } from '#app/render-clock.ts'
 /** /listen, and /listen/page/N for the older episodes (the same module, two routes). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = params.page === undefined ? 1 : Number(params.page)
-  const view = listenView(contentSnapshot(), context.get(renderClock)(), page)
+  const view = listenView(snapshotOf(context), context.get(renderClock)(), page)
   if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
   return view
 }

@@ -1,5 +1,5 @@
 import type { Route } from './+types/podcast-feed'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { podcastFeed } from '#app/lib/podcast.server.ts'
 import { renderClock } from '#app/render-clock.ts'
 
@@ -8,6 +8,6 @@ import { renderClock } from '#app/render-clock.ts'
  * tags, Podcasting 2.0). Served from the page set like every page: ETag and 304, precompressed.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const xml = podcastFeed(contentSnapshot(), context.get(renderClock)())
+  const xml = podcastFeed(snapshotOf(context), context.get(renderClock)())
   return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } })
 }

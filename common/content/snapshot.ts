@@ -22,7 +22,7 @@ import {
   type PodcastContent,
 } from './episodes.ts'
 import { checkMarkdown } from './markdown.ts'
-import { mediaManifest, type MediaManifest } from './media.ts'
+import { mediaManifest, UPLOADED_IMAGE_ID, type ImageEntry, type MediaManifest } from './media.ts'
 import {
   about,
   articlesPage,
@@ -100,6 +100,17 @@ export interface ContentDocument {
 
 export const articleKey = (slug: string) => `article/${slug}`
 
+/** The manifest without the uploaded pictures a snapshot carries for rendering. */
+function manifestOnly(media: MediaManifest): MediaManifest {
+  if (!Object.keys(media.images).some((id) => UPLOADED_IMAGE_ID.test(id))) return media
+  return {
+    ...media,
+    images: Object.fromEntries(
+      Object.entries(media.images).filter(([id]) => !UPLOADED_IMAGE_ID.test(id)),
+    ),
+  }
+}
+
 function singletonValue(snapshot: ContentSnapshot, key: SingletonKey): unknown {
   switch (key) {
     case 'settings':
@@ -107,7 +118,8 @@ function singletonValue(snapshot: ContentSnapshot, key: SingletonKey): unknown {
     case 'site':
       return snapshot.site
     case 'media':
-      return snapshot.media
+      // Uploaded pictures live in the media library (server/media), not in the manifest.
+      return manifestOnly(snapshot.media)
     case SHOW_KEY:
       return snapshot.podcast.show
     default:
@@ -243,6 +255,11 @@ export function snapshotFromDocuments(
     redirectsSource?: string
     /** Where a problem inside an episode's transcript or chapters is reported. */
     fileSource?: (document: ContentDocument) => FileSources | undefined
+    /**
+     * Uploaded pictures the documents may name ("u/<key>": server/media), beside the manifest's;
+     * the snapshot's `media.images` carries them for rendering, never the exported manifest.
+     */
+    uploads?: Readonly<Record<string, ImageEntry>>
   } = {},
 ): ContentSnapshot {
   const source = options.source ?? byKey
@@ -250,11 +267,15 @@ export function snapshotFromDocuments(
   const values = new Map<string, unknown>()
   const articles: ArticleSource[] = []
   const episodes: EpisodeSource[] = []
+  const uploads = Object.fromEntries(
+    Object.entries(options.uploads ?? {}).filter(([id]) => UPLOADED_IMAGE_ID.test(id)),
+  )
 
   const mediaDocument = documents.find((d) => d.key === 'media')
-  const media = mediaDocument
+  const manifest = mediaDocument
     ? (mediaManifest.safeParse(mediaDocument.data).data as MediaManifest | undefined)
     : undefined
+  const media = manifest && withUploads(manifest, uploads)
 
   for (const document of documents) {
     const label = source(document)
@@ -314,7 +335,7 @@ export function snapshotFromDocuments(
       privacy: values.get('page/privacy') as ContentSnapshot['pages']['privacy'],
       consent: values.get('page/consent') as ConsentPagesContent,
     },
-    media: values.get('media') as MediaManifest,
+    media: withUploads(values.get('media') as MediaManifest, uploads),
     articles,
     redirects,
     podcast: { show: values.get(SHOW_KEY) as PodcastContent['show'], episodes },
@@ -325,6 +346,11 @@ export function snapshotFromDocuments(
   })
   if (crossProblems.length > 0) throw new ContentError(crossProblems)
   return snapshot
+}
+
+function withUploads(manifest: MediaManifest, uploads: Record<string, ImageEntry>): MediaManifest {
+  if (Object.keys(uploads).length === 0) return manifest
+  return { ...manifest, images: { ...manifest.images, ...uploads } }
 }
 
 /** A media reference inside some document data: where it is and what it names. */
@@ -371,7 +397,9 @@ export function crossReferenceProblems(
         problems.push({
           source: label,
           field: reference.field,
-          message: `there is no ${reference.kind === 'image' ? 'picture' : 'video'} "${reference.id}" in the media library (content/media-manifest.json)`,
+          message: UPLOADED_IMAGE_ID.test(reference.id)
+            ? `there is no picture "${reference.id}" in the media library (it may have been deleted): choose another`
+            : `there is no ${reference.kind === 'image' ? 'picture' : 'video'} "${reference.id}" in the media library (content/media-manifest.json)`,
         })
     }
   }
@@ -428,4 +456,45 @@ export function crossReferenceProblems(
       })
   }
   return problems
+}
+
+/**
+ * The parts of the content a page can depend on: "settings", "site" and "media" (which every
+ * page shows: header, footer, pictures), "page/<name>", "article/<slug>" (one per article, also
+ * when it appears or goes), "redirects" (former article slugs), "podcast" (the show) and
+ * "episode/<slug>" (one per episode). The pages that use a part say so (app/page-paths.ts).
+ */
+export type ContentPart = string
+
+/** Every part of a snapshot with its content, as comparable text. */
+function partsOf(snapshot: ContentSnapshot): Map<ContentPart, string> {
+  const parts = new Map<ContentPart, string>()
+  for (const document of snapshotDocuments(snapshot)) {
+    const part = SLUGGED_KINDS.has(document.kind)
+      ? `${document.kind}/${document.slug}`
+      : document.key
+    parts.set(part, JSON.stringify([document.data, document.body]))
+  }
+  // Uploaded pictures are not in the manifest document, but the pages draw them.
+  parts.set('media', `${parts.get('media')}${JSON.stringify(snapshot.media.images)}`)
+  parts.set('redirects', JSON.stringify(snapshot.redirects))
+  return parts
+}
+
+/** The parts whose content differs between two snapshots (added and removed ones included). */
+export function changedParts(before: ContentSnapshot, after: ContentSnapshot): ContentPart[] {
+  const older = partsOf(before)
+  const newer = partsOf(after)
+  const changed = new Set<ContentPart>()
+  for (const [part, text] of newer) if (older.get(part) !== text) changed.add(part)
+  for (const part of older.keys()) if (!newer.has(part)) changed.add(part)
+  return [...changed]
+}
+
+/**
+ * A stable text of a whole snapshot: the same content gives the same text, whichever way it was
+ * read (content/, the database). Hashed, it tells whether two snapshots render the same pages.
+ */
+export function snapshotText(snapshot: ContentSnapshot): string {
+  return [...partsOf(snapshot)].map(([part, text]) => `${part}\n${text}`).join('\n\n')
 }

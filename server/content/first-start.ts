@@ -5,6 +5,7 @@
  * content/ is read again only by `npm run content -- import` (docs/decisions/014-content-as-data.md).
  */
 import fs from 'node:fs'
+import { sql } from 'kysely'
 import { readContentFolder } from '#common/content/content-dir.ts'
 import type { Database } from '#server/db/index.ts'
 import type { MediaLibrary } from '#server/media/media-library.ts'
@@ -18,8 +19,9 @@ export interface FirstStartLog {
 
 /**
  * Imports `contentDir` when the database holds no content. Several processes starting at once
- * import once (the repository takes a lock; the podcast's audio and artwork, stored first, are
- * stored once by the media library whoever comes first). A folder with bad content throws a
+ * on PostgreSQL take turns (a session lock), so one reads, checks and stores the folder (the
+ * podcast's audio, and its artwork through sharp, a few seconds) and the others find it done; the
+ * repository's own lock keeps the import single in any case. A folder with bad content throws a
  * ContentError that names each file and field.
  */
 export async function importContentOnFirstStart(options: {
@@ -29,25 +31,41 @@ export async function importContentOnFirstStart(options: {
   /** Where the podcast's audio and artwork are stored (the process's media library). */
   library: MediaLibrary
 }): Promise<'imported' | 'present' | 'no-folder'> {
+  const { database } = options
+  if (database.dialect === 'sqlite') return importOnce(options)
+  // pg_advisory_lock(key1, key2): "LLL" (the site) and 401 (the first start's import).
+  return database.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(connection)
+    try {
+      return await importOnce(options)
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(
+        connection,
+      )
+    }
+  })
+}
+
+async function importOnce(options: Parameters<typeof importContentOnFirstStart>[0]) {
   const { database, contentDir, log, library } = options
   const repository = createContentRepository(database)
-  if (!(await repository.isEmpty())) return 'present'
+  if (!(await repository.isEmpty())) return 'present' as const
   if (!fs.existsSync(contentDir)) {
     log.warn(
       { contentDir },
       'the database holds no content and there is no content folder to import it from: copy content/ beside the server (or set CONTENT_DIR), or run npm run content -- import <folder>',
     )
-    return 'no-folder'
+    return 'no-folder' as const
   }
   const { snapshot, stored, label } = readContentFolder(contentDir)
   await storeContentFiles(snapshot, stored, library, label)
   const result = await repository.importSnapshot(snapshot, {
     note: 'Imported from the content folder at first start',
   })
-  if (!result.imported) return 'present'
+  if (!result.imported) return 'present' as const
   log.info(
     { contentDir, documents: result.documents, contentVersion: result.contentVersion },
     'content imported into the empty database',
   )
-  return 'imported'
+  return 'imported' as const
 }
