@@ -572,6 +572,27 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
   }
 
   /**
+   * The file a feature names by the SHA-256 of its bytes (an episode's audio, the podcast's
+   * artwork master): its served name, type, size and pixel size; undefined when none has them.
+   */
+  async function findFile(
+    sha256: string,
+    roles: readonly MediaFileTable['role'][],
+  ): Promise<
+    | { name: string; mime: string; size: number; width: number | null; height: number | null }
+    | undefined
+  > {
+    const row = await db
+      .selectFrom('media_file')
+      .select(['name', 'mime', 'size', 'width', 'height'])
+      .where('sha256', '=', sha256)
+      .where('role', 'in', [...roles])
+      .orderBy('name')
+      .executeTakeFirst()
+    return row && { ...row, size: Number(row.size) }
+  }
+
+  /**
    * The whole bytes of a stored file by its SHA-256 (an export of the content writes the audio
    * and the artwork with these); throws when no file has them.
    */
@@ -592,6 +613,7 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
     saveImage,
     saveBlob,
     readBlob,
+    findFile,
     get,
     list,
     update,
