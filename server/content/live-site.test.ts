@@ -55,6 +55,13 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     await live.start()
   }, 300_000)
   afterAll(async () => {
+    // The figures of docs/rendering.md ("Publishing"): what each change rendered, and how long.
+    console.info(
+      logged
+        .filter((entry) => entry.message.startsWith('pages rendered'))
+        .map((entry) => JSON.stringify(entry.object))
+        .join('\n'),
+    )
     await live?.close()
     build?.close()
     await testDb?.drop()
