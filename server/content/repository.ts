@@ -345,8 +345,7 @@ export function createContentRepository(
       ...own.problems.filter((problem) => problem.message.startsWith('unknown field')),
     ]
     if (refused.length > 0) throw new ContentError(refused)
-    if (own.problems.length > 0)
-      return { document, problems: [...own.problems, ...markdown] }
+    if (own.problems.length > 0) return { document, problems: [...own.problems, ...markdown] }
     // Complete on its own: what publishing it would do to everything published.
     try {
       withDocument(candidate, own.document)
