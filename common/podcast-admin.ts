@@ -11,7 +11,7 @@
  * otherwise), and the episode's publication time decides: in the future, publishing schedules it
  * (prepared the night before); now or past, it goes live.
  */
-import type { StaffRef } from './content-admin.ts'
+import type { ContentProblemAnswer, StaffRef } from './content-admin.ts'
 
 export const EPISODE_KEY_PREFIX = 'episode/'
 export const episodeIdOf = (key: string) => key.slice(EPISODE_KEY_PREFIX.length)
@@ -146,6 +146,12 @@ export interface EpisodeAnswer {
   url: string | null
   /** The draft when there is one, else what is published. */
   fields: EpisodeFields
+  /**
+   * What must be done before the draft can be published (an unfinished draft is kept): each
+   * with the form's field ("audio", "transcript", "chapters", "title"…) when it is this
+   * episode's; empty when it is ready.
+   */
+  problems: ContentProblemAnswer[]
   contentVersion: number
 }
 

@@ -141,7 +141,10 @@ test.describe('the player', () => {
     await tabTo(player.getByRole('link', { name: /Listen, learn, lead/ }))
     await page.keyboard.press('Enter')
     await near(page, 129.42)
-    const stamp = page.locator('#transcript').getByRole('link', { name: /play from/ }).nth(3)
+    const stamp = page
+      .locator('#transcript')
+      .getByRole('link', { name: /play from/ })
+      .nth(3)
     const at = Number((await stamp.getAttribute('href'))!.replace('#t=', ''))
     await tabTo(stamp)
     await page.keyboard.press('Enter')

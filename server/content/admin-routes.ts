@@ -65,7 +65,7 @@ import type { AuditEntry } from '#server/staff/audit.ts'
 import type { BackOffice, RouteContext, SignedInStaff } from '#server/staff/back-office.ts'
 import { staffLabels } from '#server/staff/repository.ts'
 import { ADMIN_ONLY, SIGNED_IN } from '#server/staff/roles.ts'
-import { contentAnswers, staffRef } from './answers.ts'
+import { contentAnswers, problemAnswer, staffRef } from './answers.ts'
 import { diffData, diffLines } from './compare.ts'
 import { ContentNotFoundError } from './errors.ts'
 import {
@@ -182,9 +182,10 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
   const repository =
     options.repository ?? createContentRepository(database, { clock: options.clock })
 
-  backOffice.page({ path: '/articles', access: EDITORS, label: 'Articles', order: 20 })
-  backOffice.page({ path: '/pages', access: EDITORS, label: 'Pages and settings', order: 30 })
-  backOffice.page({ path: '/media', access: EDITORS, label: 'Media library', order: 40 })
+  // After the administrators' Messages, Subscribers and Forget a person, before Staff (70).
+  backOffice.page({ path: '/articles', access: EDITORS, label: 'Articles', order: 40 })
+  backOffice.page({ path: '/pages', access: EDITORS, label: 'Pages and settings', order: 50 })
+  backOffice.page({ path: '/media', access: EDITORS, label: 'Media library', order: 60 })
 
   // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
@@ -207,17 +208,22 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
     if (unique.length === 0) return {}
     const built = await manifest()
     const uploads = await uploadedImageEntries(db, unique)
-    const alts = await uploadAlts(Object.keys(uploads))
+    const assets = await uploadAssets(Object.keys(uploads))
     const previews: Record<string, PicturePreview> = {}
     for (const id of unique) {
       const entry: ImageEntry | undefined = uploads[id] ?? built.images[id]
       if (!entry) continue
-      previews[id] = preview(id, entry, id in uploads, alts.get(id) ?? null)
+      const asset = assets.get(id)
+      previews[id] = preview(id, entry, asset ?? null)
     }
     return previews
   }
 
-  function preview(id: string, entry: ImageEntry, uploaded: boolean, alt: string | null) {
+  function preview(
+    id: string,
+    entry: ImageEntry,
+    asset: { id: string; alt: string | null } | null,
+  ) {
     const source = imageSource(
       { images: { [id]: entry }, videos: {}, awards: [], partners: [], og: {} },
       id,
@@ -229,22 +235,26 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       width: entry.width,
       height: entry.height,
       color: entry.color,
-      uploaded,
+      uploaded: asset !== null,
       focalPoint: entry.focal ?? null,
-      alt,
+      alt: asset?.alt ?? null,
+      mediaId: asset?.id ?? null,
     } satisfies PicturePreview
   }
 
-  async function uploadAlts(contentIds: string[]): Promise<Map<string, string>> {
+  /** The library items of uploaded pictures, by content id. */
+  async function uploadAssets(
+    contentIds: string[],
+  ): Promise<Map<string, { id: string; alt: string | null }>> {
     const keys = contentIds.map((id) => id.slice(UPLOADED_ID_PREFIX.length))
     if (keys.length === 0) return new Map()
     const rows = await db
       .selectFrom('media_asset')
-      .select(['key', 'alt'])
+      .select(['id', 'key', 'alt'])
       .where('key', 'in', keys)
       .execute()
     return new Map(
-      rows.filter((row) => row.alt).map((row) => [`${UPLOADED_ID_PREFIX}${row.key}`, row.alt!]),
+      rows.map((row) => [`${UPLOADED_ID_PREFIX}${row.key}`, { id: row.id, alt: row.alt }]),
     )
   }
 
@@ -306,6 +316,12 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       revisions: revisions.map((revision) => revisionSummary(labels, revision)),
       formerSlugs,
       pictures: await picturePreviews([...pictureIds(state.published), ...pictureIds(state.draft)]),
+      problems: state.draft
+        ? [
+            ...(await repository.draftProblems(key)),
+            ...(await orderProblems(key, state.draft.data)),
+          ].map(problemAnswer)
+        : [],
       contentVersion: await repository.contentVersion(),
     }
   }
@@ -438,7 +454,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       const q = query.q?.toLowerCase()
       const pictures: PicturePreview[] = Object.entries(built.images)
         .filter(([id]) => !q || id.includes(q))
-        .map(([id, entry]) => preview(id, entry, false, null))
+        .map(([id, entry]) => preview(id, entry, null))
       if (media) {
         const uploads = await media.list({ kind: 'image', q: query.q || undefined, limit: 100 })
         const entries = await uploadedImageEntries(
@@ -447,7 +463,8 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         )
         for (const item of uploads.items) {
           const entry = entries[item.contentId]
-          if (entry) pictures.unshift(preview(item.contentId, entry, true, item.alt))
+          if (entry)
+            pictures.unshift(preview(item.contentId, entry, { id: item.id, alt: item.alt }))
         }
       }
       return { pictures } satisfies PicturesAnswer
@@ -509,7 +526,6 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         const { params, body, staff, reply, now } = context
         const key = keyOf(params)
         return answer(reply, await ownOf(key), async () => {
-          if (key === pageKey('articles')) await checkOrder(body.data)
           await repository.saveDraft(key, {
             data: body.data,
             body: body.body ?? null,
@@ -550,6 +566,9 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         const { params, body, staff, reply, now } = context
         const key = keyOf(params)
         return answer(reply, await ownOf(key), async () => {
+          const current = await repository.getDocument(key)
+          const order = await orderProblems(key, (current.draft ?? current.published)?.data)
+          if (order.length > 0) throw new ContentError(order)
           await repository.publish(key, {
             baseVersion: body.baseVersion,
             actor: staff.id,
@@ -765,10 +784,10 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
 
   // ── The articles page's order ───────────────────────────────────────────────────────────────
 
-  /** Every slug of `order` must be an article's (any state) or a former one. */
-  async function checkOrder(data: unknown) {
+  /** Every slug of the articles page's `order` must be an article's (any state) or a former one. */
+  async function orderProblems(key: string, data: unknown): Promise<ContentProblem[]> {
     const order = (data as { order?: unknown } | null)?.order
-    if (!Array.isArray(order)) return
+    if (key !== pageKey('articles') || !Array.isArray(order)) return []
     const documents = await repository.listDocuments()
     const known = new Set(documents.map((d) => d.slug).filter((slug) => slug !== null))
     const former = new Set(await repository.allFormerSlugs())
@@ -781,7 +800,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
           message: `there is no article "${slug}"`,
         })
     })
-    if (problems.length > 0) throw new ContentError(problems)
+    return problems
   }
 
   // ── Preview ─────────────────────────────────────────────────────────────────────────────────
@@ -849,6 +868,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
   })
 }
 
+/** A problem as the API answers it. */
 /** A small page of the back office saying why a preview cannot be shown. */
 function sendPreviewProblem(reply: FastifyReply, status: number, lines: string[]) {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

@@ -4,7 +4,12 @@
  * document and when (ConflictAnswer), 422 for an action the document cannot take.
  */
 import type { FastifyReply } from 'fastify'
-import type { ConflictAnswer, ContentProblemsAnswer, StaffRef } from '#common/content-admin.ts'
+import type {
+  ConflictAnswer,
+  ContentProblemAnswer,
+  ContentProblemsAnswer,
+  StaffRef,
+} from '#common/content-admin.ts'
 import { ContentError, describeProblem, type ContentProblem } from '#common/content/problems.ts'
 import type { Database } from '#server/db/index.ts'
 import { sendApiError } from '#server/http/api-error.ts'
@@ -13,6 +18,16 @@ import { ContentActionError, ContentConflictError, ContentNotFoundError } from '
 
 export const staffRef = (labels: Map<string, string>, id: string | null): StaffRef | null =>
   id ? { id, label: labels.get(id) ?? 'a former staff member' } : null
+
+/** A content problem as the API answers it. */
+export function problemAnswer(problem: ContentProblem): ContentProblemAnswer {
+  return {
+    source: problem.source,
+    ...(problem.field !== undefined && { field: problem.field }),
+    ...(problem.line !== undefined && { line: problem.line, column: problem.column ?? 1 }),
+    message: problem.message,
+  }
+}
 
 export function contentAnswers(db: Database['db']) {
   /**
@@ -43,12 +58,7 @@ export function contentAnswers(db: Database['db']) {
         ? `Nothing was saved. ${elsewhere}${describeProblem(first)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
         : 'Nothing was saved: the content does not pass its checks.',
       fields,
-      problems: problems.map((problem) => ({
-        source: problem.source,
-        ...(problem.field !== undefined && { field: problem.field }),
-        ...(problem.line !== undefined && { line: problem.line, column: problem.column ?? 1 }),
-        message: problem.message,
-      })),
+      problems: problems.map(problemAnswer),
     }
     return reply.code(400).header('cache-control', 'no-store').send(answer)
   }

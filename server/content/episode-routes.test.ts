@@ -96,7 +96,9 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
   let audio: AudioAnswer['audio']
   let episode: EpisodeAnswer
 
-  const fields = (overrides: Partial<EpisodeFields> = {}) => ({
+  const fields = (
+    overrides: Partial<Omit<EpisodeFields, 'audio'>> & { audio?: { sha256: string } | null } = {},
+  ) => ({
     slug: 'a-two-second-test',
     title: 'A Two-Second Test',
     number: 7,
@@ -156,34 +158,51 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     expect(served.headers['content-type']).toBe('audio/mp4')
   })
 
-  it('names the line of a transcript that does not parse, and saves nothing', async () => {
-    const refused = await as(editor).post(
+  it('keeps an unfinished draft and says what publishing needs, a transcript’s line included', async () => {
+    const created = await as(editor).post(
       '/podcast/episodes',
-      fields({ transcript: `${TRANSCRIPT}[00:00] Owen Fairchild: Back in time.\n` }),
+      fields({ audio: null, transcript: '', chapters: [] }),
     )
-    expect(refused.statusCode).toBe(400)
-    const problems = refused.json<ContentProblemsAnswer>()
-    expect(problems.fields?.transcript).toBe(
-      'line 3, column 1: the time stamp [00:00] is earlier than the line before it',
-    )
-    const noAudio = await as(editor).post(
-      '/podcast/episodes',
-      fields({ audio: null, transcript: '' }),
-    )
-    expect(noAudio.json<ContentProblemsAnswer>().fields).toMatchObject({
-      audio: 'Upload the episode’s audio (MP3 or M4A).',
-      transcript: expect.stringMatching(/^Add the transcript/),
-    })
-    expect((await as(editor).get('/podcast')).json<PodcastOverviewAnswer>().episodes).toHaveLength(
-      6,
-    )
-  })
-
-  it('creates the episode as a draft, with its transcript and chapters as files of its own', async () => {
-    const created = await as(editor).post('/podcast/episodes', fields())
     expect(created.statusCode, created.body).toBe(201)
     episode = created.json<EpisodeAnswer>()
     expect(episode).toMatchObject({ status: 'draft', everPublished: false, url: null })
+    const byField = (answer: EpisodeAnswer) =>
+      Object.fromEntries(answer.problems.map((problem) => [problem.field, problem.message]))
+    expect(byField(episode)).toMatchObject({
+      audio: 'Upload the episode’s audio (MP3 or M4A).',
+      transcript: expect.stringMatching(/^Add the transcript/),
+    })
+    const backwards = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+      ...fields({ transcript: `${TRANSCRIPT}[00:00] Owen Fairchild: Back in time.\n` }),
+      baseVersion: episode.version,
+    })
+    expect(backwards.statusCode, backwards.body).toBe(200)
+    episode = backwards.json<EpisodeAnswer>()
+    expect(episode.problems).toEqual([
+      expect.objectContaining({
+        field: 'transcript',
+        line: 3,
+        message: 'the time stamp [00:00] is earlier than the line before it',
+      }),
+    ])
+    const refused = await as(editor).post(`/podcast/episodes/${episode.id}/publish`, {
+      baseVersion: episode.version,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json<ContentProblemsAnswer>().fields?.transcript).toBe(
+      'line 3, column 1: the time stamp [00:00] is earlier than the line before it',
+    )
+    expect((await published())!.podcast.episodes).toHaveLength(6)
+  })
+
+  it('saves the finished episode, its transcript and chapters as files of its own', async () => {
+    const saved = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+      ...fields(),
+      baseVersion: episode.version,
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    episode = saved.json<EpisodeAnswer>()
+    expect(episode.problems).toEqual([])
     expect(episode.fields).toMatchObject({
       slug: 'a-two-second-test',
       publishedAt: '2026-11-25T12:00:00Z',
@@ -200,6 +219,14 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
       chapters: 'a-two-second-test.chapters.json',
       files: { transcript: TRANSCRIPT },
     })
+    const unknown = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+      ...fields({ audio: { sha256: 'f'.repeat(64) } }),
+      baseVersion: episode.version,
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json<ContentProblemsAnswer>().fields?.audio).toBe(
+      'This audio is not in the media library (any more): upload it again.',
+    )
   })
 
   it('schedules an episode whose publication time is to come, and it appears at that time', async () => {
@@ -337,6 +364,8 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
         /^podcast\.audio-upload ben@example\.org: uploaded the audio “Test tone\.m4a” \(0:02\)$/,
       ),
       'podcast.created ben@example.org: created episode “A Two-Second Test” as a draft',
+      'podcast.draft-saved ben@example.org: saved a draft of episode “A Two-Second Test”',
+      'podcast.draft-saved ben@example.org: saved a draft of episode “A Two-Second Test”',
       expect.stringMatching(
         /^podcast\.scheduled ben@example\.org: scheduled episode “A Two-Second Test” \(revision 1\) for /,
       ),

@@ -28,8 +28,8 @@ import {
   type EpisodeDocument,
   type ShowDocument,
 } from '#common/content/podcast.ts'
-import { ContentError, type ContentProblem } from '#common/content/problems.ts'
-import { byKey } from '#common/content/snapshot.ts'
+import { ContentError } from '#common/content/problems.ts'
+import { byKey, checkDocument } from '#common/content/snapshot.ts'
 import {
   ARTWORK_UPLOAD_MAX_BYTES,
   AUDIO_UPLOAD_MAX_BYTES,
@@ -69,7 +69,7 @@ import type { BackOffice, RouteContext, SignedInStaff } from '#server/staff/back
 import { staffLabels } from '#server/staff/repository.ts'
 import { ADMIN_ONLY, SIGNED_IN } from '#server/staff/roles.ts'
 import type { ContentSite } from './admin-routes.ts'
-import { contentAnswers, staffRef } from './answers.ts'
+import { contentAnswers, problemAnswer, staffRef } from './answers.ts'
 import { ContentNotFoundError } from './errors.ts'
 import {
   createContentRepository,
@@ -163,42 +163,77 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
       state.publishAt !== null &&
       state.publishAt <= now.toISOString())
 
-  function fieldsOf(slug: string, data: EpisodeDocument, notes: string): EpisodeFields {
-    const { audio } = data.files
+  /** The form's fields of an episode's data, a draft's unfinished data included. */
+  function fieldsOf(slug: string, data: Partial<EpisodeDocument>, notes: string): EpisodeFields {
+    const audio = data.files?.audio
     let chapters: EpisodeFields['chapters'] = []
     try {
-      chapters = (parseEpisodeChapters(data)?.chapters ?? []).map(({ startTime, title }) => ({
-        startTime,
-        title,
-      }))
+      chapters = (
+        parseEpisodeChapters({ files: { chapters: data.files?.chapters } } as EpisodeDocument)
+          ?.chapters ?? []
+      ).map(({ startTime, title }) => ({ startTime, title }))
     } catch {
-      // stored chapters always parse (the content checks); nothing to show otherwise
+      // chapters that do not parse are a draft's problem, named in the answer's `problems`
     }
     return {
       slug,
-      title: data.title,
-      number: data.number,
-      publishedAt: data.publishedAt,
-      summary: data.summary,
+      title: data.title ?? '',
+      number: data.number ?? 0,
+      publishedAt: data.publishedAt ?? '',
+      summary: data.summary ?? '',
       notes,
-      audio: {
-        sha256: audio.sha256,
-        size: audio.size,
-        mime: audio.mime,
-        duration: data.duration,
-        url: storedFileUrl(audio.sha256, AUDIO_EXTENSION[audio.mime]),
-      },
-      transcript: data.files.transcript,
+      audio: audio
+        ? {
+            sha256: audio.sha256,
+            size: audio.size,
+            mime: audio.mime,
+            duration: data.duration ?? 0,
+            url: storedFileUrl(audio.sha256, AUDIO_EXTENSION[audio.mime]),
+          }
+        : null,
+      transcript: data.files?.transcript ?? '',
       chapters,
     }
+  }
+
+  /**
+   * A draft's problems as its form shows them: a file not given yet says what to add (rather
+   * than the schema's words for the fields it fills), the others by their form's field.
+   */
+  async function draftProblems(
+    key: string,
+    data: Partial<EpisodeDocument>,
+    own: Set<string>,
+  ): Promise<EpisodeAnswer['problems']> {
+    const missing: EpisodeAnswer['problems'] = []
+    if (!data.files?.audio)
+      missing.push({
+        source: key,
+        field: 'audio',
+        message: 'Upload the episode’s audio (MP3 or M4A).',
+      })
+    if (data.files?.transcript === undefined)
+      missing.push({
+        source: key,
+        field: 'transcript',
+        message:
+          'Add the transcript (WebVTT, or plain text with a speaker on each line): every episode has a text alternative.',
+      })
+    const named = new Set(missing.map((problem) => problem.field))
+    const problems = (await repository.draftProblems(key)).map((problem) => ({
+      ...problemAnswer(problem),
+      ...(own.has(problem.source) && { field: formField(problem.field ?? '_') }),
+    }))
+    return [...missing, ...problems.filter((problem) => !named.has(problem.field))]
   }
 
   async function episodeAnswer(key: string, now: Date): Promise<EpisodeAnswer> {
     const state = await repository.getDocument(key)
     if (state.kind !== 'episode') throw new ContentNotFoundError(`There is no episode ${key}.`)
     const latest = (state.draft ?? state.published)!
-    const data = latest.data as EpisodeDocument
+    const data = latest.data as Partial<EpisodeDocument>
     const labels = await staffLabels(db, [state.updatedBy])
+    const own = ownOf(key, [state.slug])
     return {
       id: episodeIdOf(key),
       key,
@@ -206,13 +241,15 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
       publishAt: state.publishAt,
       everPublished: state.published !== null,
       hasDraft: state.draft !== null,
-      guid: data.guid,
+      guid: data.guid ?? '',
       version: state.version,
       createdAt: state.createdAt,
       updatedAt: state.updatedAt,
       updatedBy: staffRef(labels, state.updatedBy),
       url: isLive(state, now) && state.slug ? `/listen/${state.slug}` : null,
       fields: fieldsOf(state.slug ?? '', data, latest.body ?? ''),
+      // What publishing the draft needs, by the form's fields (an unfinished draft is kept).
+      problems: state.draft ? await draftProblems(key, data, own) : [],
       contentVersion: await repository.contentVersion(),
     }
   }
@@ -244,52 +281,50 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
     source: string,
     current: { data: EpisodeDocument; guid: string } | { guid: string },
   ): Promise<{ data: unknown; body: string }> {
-    const existing = 'data' in current ? current.data : undefined
-    const problems: ContentProblem[] = []
+    const existing = 'data' in current ? (current.data as Partial<EpisodeDocument>) : undefined
     const slug = fields.slug
-    const audio = fields.audio ? await audioOf(fields.audio.sha256, existing) : undefined
-    if (!fields.audio)
-      problems.push({ source, field: 'audio', message: 'Upload the episode’s audio (MP3 or M4A).' })
-    else if (!audio)
-      problems.push({
-        source,
-        field: 'audio',
-        message: 'This audio is not in the media library (any more): upload it again.',
-      })
+    const complete = existing?.files?.audio ? (existing as EpisodeDocument) : undefined
+    const audio = fields.audio ? await audioOf(fields.audio.sha256, complete) : undefined
+    // Audio the library does not have is refused: the draft would name a file nobody can play.
+    if (fields.audio && !audio)
+      throw new ContentError([
+        {
+          source,
+          field: 'audio',
+          message: 'This audio is not in the media library (any more): upload it again.',
+        },
+      ])
     const transcript = fields.transcript.replace(/\r\n?/g, '\n')
-    if (!transcript.trim())
-      problems.push({
-        source,
-        field: 'transcript',
-        message:
-          'Add the transcript (WebVTT, or plain text with a speaker on each line): every episode has a text alternative.',
-      })
-    if (problems.length > 0) throw new ContentError(problems)
 
     const vtt = /^\uFEFF?WEBVTT(?:[ \t\n]|$)/.test(transcript)
     const transcriptName =
-      existing && existing.files.transcript === transcript
+      existing?.transcript && existing.files?.transcript === transcript
         ? existing.transcript
         : `${slug}.${vtt ? 'vtt' : 'txt'}`
     const rows = fields.chapters.map(({ startTime, title }) => ({ startTime, title: title.trim() }))
     let chapters: { name: string; text: string } | undefined
     if (rows.length > 0) {
-      const same =
-        existing?.chapters !== undefined &&
-        JSON.stringify(
-          (parseEpisodeChapters(existing)?.chapters ?? []).map(({ startTime, title }) => ({
-            startTime,
-            title,
-          })),
-        ) === JSON.stringify(rows)
-      chapters = same
-        ? { name: existing.chapters!, text: existing.files.chapters! }
-        : {
-            name: `${slug}.chapters.json`,
-            text: `${JSON.stringify({ version: CHAPTERS_VERSION, chapters: rows }, null, 2)}\n`,
-          }
+      let before: unknown
+      try {
+        before =
+          existing?.chapters !== undefined
+            ? (parseEpisodeChapters(existing as EpisodeDocument)?.chapters ?? []).map(
+                ({ startTime, title }) => ({ startTime, title }),
+              )
+            : undefined
+      } catch {
+        before = undefined
+      }
+      chapters =
+        before !== undefined && JSON.stringify(before) === JSON.stringify(rows)
+          ? { name: existing!.chapters!, text: existing!.files!.chapters! }
+          : {
+              name: `${slug}.chapters.json`,
+              text: `${JSON.stringify({ version: CHAPTERS_VERSION, chapters: rows }, null, 2)}\n`,
+            }
     }
-    const audioName = audio!.name || `${slug}.${AUDIO_EXTENSION[audio!.file.mime]}`
+    // An unfinished draft leaves out what it does not have yet: the answer lists what publishing
+    // needs (the audio, the transcript), and publishing checks everything.
     return {
       data: {
         title: fields.title,
@@ -297,13 +332,15 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
         publishedAt: isoTime(fields.publishedAt),
         summary: fields.summary,
         guid: current.guid,
-        audio: audioName,
-        duration: audio!.duration,
-        transcript: transcriptName,
+        ...(audio && {
+          audio: audio.name || `${slug}.${AUDIO_EXTENSION[audio.file.mime]}`,
+          duration: audio.duration,
+        }),
+        ...(transcript.trim() && { transcript: transcriptName }),
         ...(chapters && { chapters: chapters.name }),
         files: {
-          audio: audio!.file,
-          transcript,
+          ...(audio && { audio: audio.file }),
+          ...(transcript.trim() && { transcript }),
           ...(chapters && { chapters: chapters.text }),
         },
       },
@@ -354,7 +391,7 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
       )
       const episodes: EpisodeListItem[] = documents
         .map((document) => {
-          const episode = data.get(document.key) as EpisodeDocument
+          const episode = (data.get(document.key) ?? {}) as Partial<EpisodeDocument>
           return {
             id: episodeIdOf(document.key),
             key: document.key,
@@ -362,10 +399,10 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
             status: document.status,
             publishAt: document.publishAt,
             hasDraft: document.hasDraft,
-            title: episode.title,
-            number: episode.number,
-            publishedAt: episode.publishedAt,
-            duration: episode.duration,
+            title: episode.title || 'Untitled episode',
+            number: episode.number ?? 0,
+            publishedAt: episode.publishedAt ?? document.updatedAt,
+            duration: episode.duration ?? 0,
             version: document.version,
             updatedAt: document.updatedAt,
             updatedBy: staffRef(labels, document.updatedBy),
@@ -560,6 +597,12 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
           ...(funding && (funding.url || funding.text) && { funding }),
           files: { artwork },
         }
+        // Saved and published at once: settings that cannot go live are not kept as a draft.
+        const checked = checkDocument(
+          { key: SHOW_KEY, kind: 'podcast', slug: null, data, body: null },
+          { source: SHOW_KEY },
+        )
+        if (checked.problems.length > 0) throw new ContentError(checked.problems)
         const saved = await repository.saveDraft(SHOW_KEY, {
           data,
           baseVersion: body.baseVersion,

@@ -81,6 +81,17 @@ interface FormState {
   chapters: ChapterDraft[]
 }
 
+/** The problems a saved draft still has, as messages next to the form's fields. */
+function problemsByField(episode: EpisodeAnswer): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const problem of episode.problems) {
+    const field = problem.field ?? '_'
+    fields[field] ??=
+      problem.line !== undefined ? `line ${problem.line}: ${problem.message}` : problem.message
+  }
+  return fields
+}
+
 let chapterKeys = 0
 
 /** A chapter's start as staff type it: "1:05", with hundredths when it has them ("0:18.88"). */
@@ -136,7 +147,9 @@ export function EpisodePage() {
   const [episode, setEpisode] = useState(loaded.mode === 'edit' ? loaded.episode : undefined)
   const [form, setForm] = useState<FormState>(() => initialState(loaded))
   const [slugTouched, setSlugTouched] = useState(loaded.mode === 'edit')
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [errors, setErrors] = useState<Record<string, string>>(() =>
+    loaded.mode === 'edit' ? problemsByField(loaded.episode) : {},
+  )
   const [message, setMessage] = useState<string>()
   const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | 'upload'>()
   const [dirty, setDirty] = useState(false)
@@ -210,6 +223,7 @@ export function EpisodePage() {
         : await post<EpisodeAnswer>('/podcast/episodes', body)
       setEpisode(saved)
       setDirty(false)
+      setErrors(problemsByField(saved))
       if (!episode) navigate(`/podcast/episodes/${saved.id}`, { replace: true })
       return saved
     } catch (caught) {
@@ -223,7 +237,12 @@ export function EpisodePage() {
     setBusy('save')
     const saved = await save()
     setBusy(undefined)
-    if (saved) notify('The draft is saved. Visitors see nothing of it until it is published.')
+    if (saved)
+      notify(
+        saved.problems.length > 0
+          ? 'The draft is saved. Before it can be published, see the notes next to the fields.'
+          : 'The draft is saved. Visitors see nothing of it until it is published.',
+      )
   }
 
   async function publish() {
