@@ -160,6 +160,16 @@ test.describe('the player', () => {
   })
 })
 
+test('the Listen sections of Home and About lead to /listen', async ({ page }) => {
+  for (const path of ['/', '/about']) {
+    await page.goto(path)
+    await expect(page.getByRole('link', { name: 'Listen to The Daily Commons' })).toHaveAttribute(
+      'href',
+      '/listen',
+    )
+  }
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
 

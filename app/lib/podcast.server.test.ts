@@ -3,7 +3,8 @@ import { readContentDir } from '#common/content/content-dir.ts'
 import type { EpisodeSource } from '#common/content/episodes.ts'
 import { parseWebVtt } from '#common/content/transcript.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
-import { renderPaths, pagePaths, resourcePaths } from '#app/page-paths.ts'
+import { POSITION_KEY_PREFIX } from '#app/podcast/resume.ts'
+import { affectedPaths, pagePaths, renderPaths, resourcePaths } from '#app/page-paths.ts'
 import {
   chaptersFile,
   episodeView,
@@ -171,4 +172,87 @@ describe('/listen/<slug>', () => {
     expect(isoDuration(3725)).toBe('PT1H2M5S')
     expect(isoDuration(0)).toBe('PT0S')
   })
+})
+
+describe('what publishing an episode renders again', () => {
+  const monday = new Date('2026-11-23T18:00:00Z')
+  const before = {
+    ...sample,
+    podcast: {
+      ...sample.podcast,
+      episodes: sample.podcast.episodes.filter((e) => e.slug !== 'a-winter-of-listening'),
+    },
+  }
+
+  it('a new episode: its page and files, its neighbour’s page, the list, the feed, the sitemap', () => {
+    const change = affectedPaths(before, sample, monday)
+    expect(change.all).toBe(false)
+    expect(change.remove).toEqual([])
+    expect(change.render.sort()).toEqual(
+      [
+        '/listen',
+        '/listen/page/2',
+        '/listen/a-winter-of-listening',
+        '/listen/a-winter-of-listening/transcript.vtt',
+        '/listen/a-winter-of-listening/chapters.json',
+        // the episode before it now links to it
+        '/listen/the-empty-panel',
+        '/listen/feed.xml',
+        '/sitemap.xml',
+      ].sort(),
+    )
+  })
+
+  it('an episode taken off: its pages go, its neighbours and the list follow', () => {
+    const change = affectedPaths(sample, before, monday)
+    expect(change.remove.sort()).toEqual(
+      [
+        '/listen/a-winter-of-listening',
+        '/listen/a-winter-of-listening/transcript.vtt',
+        '/listen/a-winter-of-listening/chapters.json',
+        '/listen/page/2',
+      ].sort(),
+    )
+    expect(change.render).toEqual(
+      expect.arrayContaining(['/listen', '/listen/the-empty-panel', '/listen/feed.xml']),
+    )
+    expect(change.render.filter((path) => path.startsWith('/articles'))).toEqual([])
+  })
+
+  it('an edited transcript: that episode’s page and files, its neighbours, the list and the feed', () => {
+    const edited = {
+      ...sample,
+      podcast: {
+        ...sample.podcast,
+        episodes: sample.podcast.episodes.map((e) =>
+          e.slug === 'nine-squares-in-kansas-city'
+            ? {
+                ...e,
+                data: {
+                  ...e.data,
+                  files: {
+                    ...e.data.files,
+                    transcript: e.data.files.transcript.replace('Good morning', 'Good morning!'),
+                  },
+                },
+              }
+            : e,
+        ),
+      },
+    }
+    const change = affectedPaths(sample, edited, monday)
+    expect(change.render).toContain('/listen/nine-squares-in-kansas-city/transcript.vtt')
+    expect(change.render).toEqual(
+      expect.arrayContaining([
+        '/listen/a-cuff-in-every-bag',
+        '/listen/a-fourth-porch-on-the-east-side',
+      ]),
+    )
+    expect(change.render).not.toContain('/listen/a-winter-of-listening')
+    expect(change.render.filter((path) => !path.startsWith('/listen'))).toEqual(['/sitemap.xml'])
+  })
+})
+
+it('the privacy notice says what the player keeps on the device, by its name', () => {
+  expect(JSON.stringify(sample.pages.privacy)).toContain(`(${POSITION_KEY_PREFIX} and the episode)`)
 })
