@@ -4,6 +4,7 @@
  * 201), the catalogue is served from memory; afterwards everything works without a restart.
  */
 import net from 'node:net'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '#server/app.ts'
@@ -149,6 +150,24 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     const stored = await database.db.selectFrom('contact_message').select('name').execute()
     expect(stored).toHaveLength(2)
   }, 60_000)
+
+  it('answers 503 within 3 s when storing, not the rate limit, is the first query to meet the silence', async () => {
+    // Another session holds the messages' table: the rate limit's query answers at once, and
+    // the insert then waits with nothing to end it before the 10 s statement timeout, as a
+    // server frozen between the two queries would leave it.
+    const holder = await openDatabase({ dataDir: '/nonexistent', databaseUrl: postgres.url })
+    try {
+      const { value: response, ms } = await holder.db.transaction().execute(async (trx) => {
+        await sql`lock table contact_message in access exclusive mode`.execute(trx)
+        return timed(() => postContact({ ...contact, startedAt: started() }))
+      })
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['retry-after']).toBeDefined()
+      expect(ms).toBeLessThan(3000)
+    } finally {
+      await holder.close()
+    }
+  }, 30_000)
 })
 
 describe('a database that accepts connections and never answers', () => {
