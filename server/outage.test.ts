@@ -5,7 +5,7 @@
  */
 import net from 'node:net'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import { isDatabaseUnavailable, openDatabase, type Database } from '#server/db/index.ts'
@@ -155,6 +155,9 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     // Another session holds the messages' table: the rate limit's query answers at once, and
     // the insert then waits with nothing to end it before the 10 s statement timeout, as a
     // server frozen between the two queries would leave it.
+    const stored = async () =>
+      (await database.db.selectFrom('contact_message').select('id').execute()).length
+    const before = await stored()
     const holder = await openDatabase({ dataDir: '/nonexistent', databaseUrl: postgres.url })
     try {
       const { value: response, ms } = await holder.db.transaction().execute(async (trx) => {
@@ -164,9 +167,18 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
       expect(response.statusCode).toBe(503)
       expect(response.headers['retry-after']).toBeDefined()
       expect(ms).toBeLessThan(3000)
+      // The insert was sent and is still waiting: the answer must not say nothing was saved.
+      expect(response.json().message).toBe(
+        'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.',
+      )
     } finally {
       await holder.close()
     }
+    // Once the table is free the waiting insert lands, as the answer warned it might.
+    await vi.waitFor(async () => expect(await stored()).toBe(before + 1), {
+      timeout: 10_000,
+      interval: 100,
+    })
   }, 30_000)
 })
 
