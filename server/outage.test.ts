@@ -122,6 +122,8 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
         expect(response.statusCode).toBe(503)
         expect(response.headers['retry-after']).toBeDefined()
         expect(ms).toBeLessThan(3000)
+        // Nothing was sent that could land later (checked below), and the answer says so.
+        expect(response.json().message).toContain('nothing was saved')
       }
       // The newsletter page's buttons are form posts too.
       const unsubscribe = await timed(() =>

@@ -83,14 +83,19 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * isDatabaseUnavailable recognises (the request answers 503). A database that stopped answering
  * (a frozen server, a network that drops packets) enforces no timeout of its own, and the
  * client's own gives up only after a statement's full time; a request waits this long at most.
- * The work itself is not cancelled: it finishes or fails in the background.
+ * The work itself is not cancelled: it finishes or fails in the background, so a write's caller
+ * says `unconfirmed` (the visitor is then not told that nothing was saved).
  */
-export async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function answerWithin<T>(
+  work: Promise<T>,
+  ms: number,
+  { unconfirmed = false }: { unconfirmed?: boolean } = {},
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     // setTimeout fires at once past 2^31 - 1 ms; no wait that long is meant.
     timer = setTimeout(
-      () => reject(databaseSilent(ms, { unconfirmed: true })),
+      () => reject(databaseSilent(ms, { unconfirmed })),
       Math.min(Math.max(0, ms), 2 ** 31 - 1),
     )
   })
