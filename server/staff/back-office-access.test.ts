@@ -67,6 +67,14 @@ describe('every back-office route and page answers each role exactly as the rout
       expect(urls).toContain(expected)
   })
 
+  it('every route anyone may post to (signing in, invitations) is rate-limited per address', () => {
+    const unlimited = app.backOffice.routes
+      .filter((route) => route.access === 'anyone' && route.method !== 'GET' && !route.limiter)
+      .map((route) => `${route.method} ${route.url}`)
+    expect(app.backOffice.routes.some((route) => route.access === 'anyone')).toBe(true)
+    expect(unlimited).toEqual([])
+  })
+
   it('API routes: 401 without a session, 403 for a role not listed, neither for a listed one', async () => {
     const wrong: string[] = []
     for (const route of app.backOffice.routes) {
