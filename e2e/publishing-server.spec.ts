@@ -160,7 +160,7 @@ Nine neighbours came, and a pot of coffee.
   await expect(page.getByTestId('preview-banner')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.headline)
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/publishing/preview-1440.png', fullPage: false })
+  await page.screenshot({ path: 'test-results/publishing-server/preview-1440.png', fullPage: false })
 
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
@@ -192,7 +192,7 @@ Nine neighbours came, and a pot of coffee.
   for (const width of [390, 1440]) {
     await visitor.setViewportSize({ width, height: 900 })
     await visitor.screenshot({
-      path: `test-results/publishing/article-${width}.png`,
+      path: `test-results/publishing-server/article-${width}.png`,
       fullPage: true,
     })
     const results = await new AxeBuilder({ page: visitor }).withTags(WCAG_22_AA).analyze()
