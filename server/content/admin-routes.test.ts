@@ -13,7 +13,9 @@ import type {
   ContentOverviewAnswer,
   ContentProblemsAnswer,
   DocumentAnswer,
+  LiveAnswer,
   MediaItemAnswer,
+  PicturesAnswer,
   RevisionAnswer,
   RevisionListAnswer,
 } from '#common/content-admin.ts'
@@ -559,6 +561,31 @@ describeOnDatabases('the content API', (dialect) => {
     expect(audit).toEqual([
       { action: 'media.upload', actor_label: 'ben@example.org', target_id: item.id },
     ])
+  })
+
+  it('lists the pictures a field may name, and says what this process serves', async () => {
+    const all = (await as(editor).get('/content/pictures')).json<PicturesAnswer>()
+    const mission = sample.pages.home.mission.image.image
+    expect(all.pictures.find((p) => p.id === mission)).toMatchObject({
+      uploaded: false,
+      mediaId: null,
+      src: expect.stringMatching(new RegExp(`^/media/${mission}-\\d+\\.webp$`)),
+    })
+    const uploads = all.pictures.filter((p) => p.uploaded)
+    expect(uploads.map((p) => p.id)).toContainEqual(expect.stringMatching(/^u\/[0-9a-f]{32}$/))
+    const searched = (await as(editor).get('/content/pictures?q=people')).json<PicturesAnswer>()
+    expect(searched.pictures.length).toBeGreaterThan(0)
+    expect(searched.pictures.every((p) => p.id.includes('people'))).toBe(true)
+
+    const live = (await as(editor).get('/content/live')).json<LiveAnswer>()
+    const overview = (await as(editor).get('/content')).json<ContentOverviewAnswer>()
+    // No site here (an API test): nothing rendered, the version is the database's.
+    expect(live).toEqual({
+      contentVersion: overview.contentVersion,
+      servedVersion: 0,
+      renderedAt: null,
+      lastFailure: null,
+    })
   })
 
   it('answers that a preview needs a site build when the server has none', async () => {

@@ -11,6 +11,8 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROLES, type Role } from '#common/back-office.ts'
+import { CONTENT_ROUTES } from '#common/content-admin.ts'
+import { PODCAST_ROUTES } from '#common/podcast-admin.ts'
 import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
 import {
   backOfficeApp,
@@ -20,7 +22,7 @@ import {
   signUp,
   type StaffClient,
 } from '#server/test/staff.ts'
-import { allows } from './roles.ts'
+import { allows, type Access } from './roles.ts'
 
 const SOME_ID = '01900000-0000-7000-8000-000000000000'
 
@@ -82,11 +84,48 @@ describe('every back-office route and page answers each role exactly as the rout
     const content = app.backOffice.routes.filter((route) =>
       /^\/(content|articles|pages)\b/.test(route.url),
     )
-    expect(content.length).toBeGreaterThan(20)
+    // The contract the staff app is written against (common/content-admin.ts) is this table.
+    const mounted = app.backOffice.mounts
+      .filter((mount) => mount.prefix !== '/podcast')
+      .flatMap((mount) =>
+        mount.routes.map((route) => `${route.method} ${route.url.replace(/\/$/, '')}`),
+      )
+    expect(CONTENT_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+      [...content.map((route) => `${route.method} ${route.url}`), ...mounted].sort(),
+    )
     for (const route of content) {
       const expected = route.method === 'DELETE' ? ['admin'] : ['admin', 'editor']
       expect([route.method, route.url, route.access]).toEqual([route.method, route.url, expected])
     }
+  })
+
+  it("the podcast's routes are its contract's (common/podcast-admin.ts), with the roles it names", () => {
+    const table = app.backOffice.routes.filter((route) => /^\/podcast\b/.test(route.url))
+    const mount = app.backOffice.mounts.find((m) => m.prefix === '/podcast')!
+    const roles = (access: Access) => (access === 'anyone' ? access : [...access].sort().join(', '))
+    const served = [
+      ...table.map((route) => [route.method, route.url, roles(route.access)]),
+      ...mount.routes.map((route) => [
+        route.method,
+        route.url.replace(/\/$/, ''),
+        roles(mount.access),
+      ]),
+    ]
+    const contract = PODCAST_ROUTES.map((route) => [
+      route.method,
+      route.path,
+      route.roles.split(', ').sort().join(', '),
+    ])
+    const key = (row: string[]) => row.join(' ')
+    expect(served.map(key).sort()).toEqual(contract.map(key).sort())
+  })
+
+  it('every route anyone may post to (signing in, invitations) is rate-limited per address', () => {
+    const unlimited = app.backOffice.routes
+      .filter((route) => route.access === 'anyone' && route.method !== 'GET' && !route.limiter)
+      .map((route) => `${route.method} ${route.url}`)
+    expect(app.backOffice.routes.some((route) => route.access === 'anyone')).toBe(true)
+    expect(unlimited).toEqual([])
   })
 
   it('API routes: 401 without a session, 403 for a role not listed, neither for a listed one', async () => {
@@ -163,6 +202,76 @@ describe('every back-office route and page answers each role exactly as the rout
       }
     }
     expect(wrong).toEqual([])
+  })
+
+  it("an editor is refused every administrator's page and API route with 403 (the administrators' areas named here, not read from the table)", async () => {
+    // Issue 18: staff, messages, subscribers, erasure and the audit log are administrators' only.
+    const adminArea = /^\/(staff|audit|messages|subscribers|erasure|forget)(\/|$)/
+    const routes = app.backOffice.routes.filter((route) => adminArea.test(route.url))
+    const pages = app.backOffice.pages.filter((page) => adminArea.test(page.path))
+    expect(routes.length).toBeGreaterThanOrEqual(18)
+    expect(pages.length).toBeGreaterThanOrEqual(5)
+    const cookie = await freshCookie('editor')
+    const answers: string[] = []
+    for (const route of routes) {
+      const answer = await call(app, route.method, route.url.replace(/:\w+/g, SOME_ID), {
+        cookie,
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      })
+      answers.push(`${route.method} ${route.url} ${answer.statusCode}`)
+    }
+    for (const page of pages) {
+      const answer = await app.inject({
+        method: 'GET',
+        url: `/admin${page.path}`,
+        headers: { host: 'staff.example.org', 'x-forwarded-proto': 'https', cookie: cookie! },
+      })
+      answers.push(`page ${page.path} ${answer.statusCode}`)
+    }
+    expect(answers).toEqual([
+      ...routes.map((route) => `${route.method} ${route.url} 403`),
+      ...pages.map((page) => `page ${page.path} 403`),
+    ])
+  })
+
+  it("has a strict CSP: the staff app's own files only on its pages, nothing that runs with the API's answers", async () => {
+    const directives = (header: unknown) =>
+      new Map(
+        String(header)
+          .split(';')
+          .map((directive) => directive.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name!, sources.join(' ')]),
+      )
+    const page = await app.inject({
+      method: 'GET',
+      url: '/admin/sign-in',
+      headers: { host: 'staff.example.org', 'x-forwarded-proto': 'https' },
+    })
+    const policy = String(page.headers['content-security-policy'])
+    expect(policy).not.toMatch(/unsafe-|\*|https?:/)
+    expect(Object.fromEntries(directives(policy))).toMatchObject({
+      'default-src': "'none'",
+      'script-src': "'self'",
+      'style-src': "'self'",
+      'connect-src': "'self'",
+      'object-src': "'none'",
+      'base-uri': "'none'",
+      'form-action': "'self'",
+      'frame-ancestors': "'none'",
+      'require-trusted-types-for': "'script'",
+    })
+    // JSON answers, with a session and without one: no script, no framing, never stored or indexed.
+    for (const answer of [
+      await call(app, 'GET', '/session', { cookie: await freshCookie('admin') }),
+      await call(app, 'GET', '/session'),
+    ]) {
+      expect(Object.fromEntries(directives(answer.headers['content-security-policy']))).toEqual({
+        'default-src': "'none'",
+        'frame-ancestors': "'none'",
+      })
+      expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow')
+      expect(answer.headers['cache-control']).toBe('no-store')
+    }
   })
 
   it('pages: 401 without a session, 403 for a role not listed, 200 for a listed one', async () => {

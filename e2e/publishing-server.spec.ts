@@ -3,8 +3,9 @@
  * it cannot share the suite's server): an editor signed in with a passkey uploads two pictures
  * (one a cover with a focal point), writes an article through the back office's API, opens its
  * private preview, publishes it, and a visitor then reads it at its address, in /articles, the
- * sitemap and the feed; a new phone number shows in every page's footer; the article page is
- * accessible at 390 and 1440 px. The staff app's screens are tested in their own spec.
+ * sitemap and the feed; the article page is accessible at 390 and 1440 px. (A setting on every
+ * page, rendered again in full, is server/content/live-site.test.ts's; the staff app's screens
+ * are tested in their own spec.)
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -159,7 +160,10 @@ Nine neighbours came, and a pot of coffee.
   await expect(page.getByTestId('preview-banner')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.headline)
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/publishing/preview-1440.png', fullPage: false })
+  await page.screenshot({
+    path: 'test-results/publishing-server/preview-1440.png',
+    fullPage: false,
+  })
 
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
@@ -191,7 +195,7 @@ Nine neighbours came, and a pot of coffee.
   for (const width of [390, 1440]) {
     await visitor.setViewportSize({ width, height: 900 })
     await visitor.screenshot({
-      path: `test-results/publishing/article-${width}.png`,
+      path: `test-results/publishing-server/article-${width}.png`,
       fullPage: true,
     })
     const results = await new AxeBuilder({ page: visitor }).withTags(WCAG_22_AA).analyze()
@@ -206,24 +210,5 @@ Nine neighbours came, and a pot of coffee.
     '/articles/lena-ortiz</link>',
   )
 
-  // A setting: the phone number in every page's footer, without a build.
-  const settings = (await (await call.get('/pages/settings')).json()) as DocumentAnswer<{
-    phone: string
-  }>
-  const phone = '+1 (913) 555-0123'
-  const saved = await call.post('/pages/settings/draft', {
-    baseVersion: settings.version,
-    data: { ...settings.published!.data, phone },
-  })
-  expect(saved.status()).toBe(200)
-  const live = await call.post('/pages/settings/publish', {
-    baseVersion: ((await saved.json()) as DocumentAnswer).version,
-  })
-  expect(live.status()).toBe(200)
-  await expect
-    .poll(async () => (await visitor.request.get(`${base}/about`)).text(), { timeout: 10_000 })
-    .toContain(phone)
-  await visitor.goto(`${base}/about`)
-  await expect(visitor.getByRole('contentinfo').getByRole('link', { name: phone })).toBeVisible()
   await visitorContext.close()
 })
