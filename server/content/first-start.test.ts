@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import pg from 'pg'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { ContentError } from '#common/content/problems.ts'
@@ -16,6 +17,7 @@ import {
   type ServerProcess,
 } from '#server/test/server-process.ts'
 import { storedFileUrl, storedVariantUrl } from '#common/content/podcast-files.ts'
+import { openDatabase } from '#server/db/index.ts'
 import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { importContentOnFirstStart } from './first-start.ts'
 import { createContentRepository } from './repository.ts'
@@ -98,6 +100,37 @@ describeOnDatabases('first start', (dialect) => {
     ).rejects.toBeInstanceOf(ContentError)
     expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
   })
+
+  it.skipIf(dialect !== 'postgres')(
+    "waits for another process's import longer than one statement may run",
+    async () => {
+      // A pool whose statements may run 300 ms, and another session holding the import's lock
+      // for a second: a plain pg_advisory_lock would be cancelled by the statement timeout.
+      const short = await openDatabase({
+        dataDir: scratch,
+        databaseUrl: testDb.env.DATABASE_URL,
+        statementTimeoutMs: 300,
+      })
+      const holder = new pg.Client({ connectionString: testDb.env.DATABASE_URL })
+      await holder.connect()
+      try {
+        await holder.query(`select pg_advisory_lock(${0x4c4c4c}, 401)`)
+        const waiting = importContentOnFirstStart({
+          database: short,
+          contentDir: path.join(scratch, 'missing'),
+          log,
+          library,
+        })
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        expect(log.warn).not.toHaveBeenCalled()
+        await holder.query(`select pg_advisory_unlock(${0x4c4c4c}, 401)`)
+        expect(await waiting).toBe('no-folder')
+      } finally {
+        await holder.end()
+        await short.close()
+      }
+    },
+  )
 
   it('refuses an episode whose audio is not as long as its front matter says, and stores nothing', async () => {
     const folder = path.join(scratch, 'content')

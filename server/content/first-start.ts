@@ -24,6 +24,9 @@ export interface FirstStartLog {
  * repository's own lock keeps the import single in any case. A folder with bad content throws a
  * ContentError that names each file and field.
  */
+/** How long a process waits for another one's first-start import before giving up. */
+const FIRST_START_WAIT_MS = 5 * 60_000
+
 export async function importContentOnFirstStart(options: {
   database: Database
   contentDir: string
@@ -33,9 +36,24 @@ export async function importContentOnFirstStart(options: {
 }): Promise<'imported' | 'present' | 'no-folder'> {
   const { database } = options
   if (database.dialect === 'sqlite') return importOnce(options)
-  // pg_advisory_lock(key1, key2): "LLL" (the site) and 401 (the first start's import).
+  // pg_advisory_lock(key1, key2): "LLL" (the site) and 401 (the first start's import). Taken
+  // with pg_try_advisory_lock in a loop: a waiting pg_advisory_lock is one statement, and the
+  // pool's statement_timeout would cancel it while another process imports on a slow machine.
   return database.db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(connection)
+    const deadline = performance.now() + FIRST_START_WAIT_MS
+    for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+      const { rows } = await sql<{
+        locked: boolean
+      }>`select pg_try_advisory_lock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)}) as locked`.execute(
+        connection,
+      )
+      if (rows[0]?.locked) break
+      if (performance.now() > deadline)
+        throw new Error(
+          `Another process has been importing the content folder for ${FIRST_START_WAIT_MS / 1000} s; this one gives up (start it again once that import is done)`,
+        )
+      await new Promise((resolve) => setTimeout(resolve, pause))
+    }
     try {
       return await importOnce(options)
     } finally {
