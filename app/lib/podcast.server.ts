@@ -19,6 +19,7 @@ import { renderMarkdown } from '#common/content/markdown.ts'
 import { imageSource } from '#common/content/media.ts'
 import {
   ARTWORK_EXTENSION,
+  ARTWORK_WIDTHS,
   AUDIO_EXTENSION,
   storedFileUrl,
   storedVariantUrl,
@@ -42,9 +43,6 @@ import {
   transcriptPath,
 } from './podcast-paths.server.ts'
 import { absoluteUrl, breadcrumbs, seo } from './seo.server.ts'
-
-/** The artwork's widths on the pages: every valid artwork (1400 px or more) has these variants. */
-const ARTWORK_WIDTHS = [320, 480, 640] as const
 
 /** The show's artwork on a page: the media library's variants of the stored file. */
 export function artworkImage(show: ShowDocument, alt = ''): ImageSource {

@@ -43,6 +43,12 @@ export const storedKey = (sha256: string) => sha256.slice(0, 32)
 export const storedFileUrl = (sha256: string, extension: string) =>
   `${UPLOADED_MEDIA_PREFIX}${storedKey(sha256)}.${extension}`
 
+/**
+ * The artwork's widths on the pages, the only variants stored for it: every valid artwork (1400
+ * px or more) has them.
+ */
+export const ARTWORK_WIDTHS = [320, 480, 640] as const
+
 /** Where the media library serves a picture's variant of one width. */
 export const storedVariantUrl = (sha256: string, width: number, format: 'avif' | 'webp') =>
   `${UPLOADED_MEDIA_PREFIX}${storedKey(sha256)}-${width}.${format}`

@@ -18,6 +18,7 @@ import { fieldErrors } from '#common/contact.ts'
 import { EPISODE_KEY_PREFIX, parseEpisodeChapters, SHOW_KEY } from '#common/content/episodes.ts'
 import {
   ARTWORK_EXTENSION,
+  ARTWORK_WIDTHS,
   AUDIO_EXTENSION,
   roundDuration,
   storedFileUrl,
@@ -752,6 +753,7 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
               declaredMime: upload.declaredMime,
               alt: 'The podcast’s artwork',
               master: 'encode-keyed-by-master',
+              widths: ARTWORK_WIDTHS,
               createdBy: request.staff!.id,
             })
             const master = saved.item.files.find((file) => file.role === 'master')!

@@ -7,6 +7,7 @@
  * documents.
  */
 import { EPISODES_FOLDER, PODCAST_FOLDER } from '#common/content/files.ts'
+import { ARTWORK_WIDTHS } from '#common/content/podcast-files.ts'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { AudioRejectedError, readAudioMetadata } from '#server/media/audio-metadata.ts'
@@ -63,6 +64,7 @@ export async function storeContentFiles(
       fileName: show.artwork,
       alt: `${show.title}: the show’s artwork`,
       master: 'as-is',
+      widths: ARTWORK_WIDTHS,
     })
   } catch (error) {
     if (!(error instanceof MediaRefusal)) throw error

@@ -59,10 +59,14 @@ export function decoder(bytes: Buffer, options: { autoOrient?: boolean } = {}): 
   return sharp(bytes, { ...sharpOptions, ...options })
 }
 
-/** The widths to make for a picture `width` pixels wide. */
-export function variantWidths(width: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w <= width)
-  if (width < VARIANT_WIDTHS.at(-1)! && !widths.includes(width)) widths.push(width)
+/**
+ * The widths to make for a picture `width` pixels wide: of `choice` (every width the site uses,
+ * unless a feature names the few its pages show), those no wider than the picture, and the
+ * picture's own width when it is narrower than the widest.
+ */
+export function variantWidths(width: number, choice: readonly number[] = VARIANT_WIDTHS): number[] {
+  const widths: number[] = choice.filter((w) => w <= width)
+  if (width < choice.at(-1)! && !widths.includes(width)) widths.push(width)
   return widths
 }
 
@@ -97,7 +101,13 @@ export type MasterMode = 'encode' | 'as-is'
 /** Checks and re-encodes an uploaded picture; throws MediaRefusal naming what is wrong. */
 export async function processImage(
   bytes: Buffer,
-  upload: { declaredMime?: string | undefined; fileName: string; master?: MasterMode },
+  upload: {
+    declaredMime?: string | undefined
+    fileName: string
+    master?: MasterMode
+    /** The variants' widths, when not every width the site uses (variantWidths). */
+    widths?: readonly number[] | undefined
+  },
 ): Promise<ProcessedImage> {
   if (bytes.length > IMAGE_LIMITS.maxBytes) {
     throw refuseFile(
@@ -175,7 +185,7 @@ export async function processImage(
         : await encode(fromPixels().png({ compressionLevel: 9 }), 'png')
 
   const variants: EncodedFile[] = []
-  for (const w of variantWidths(info.width)) {
+  for (const w of variantWidths(info.width, upload.widths)) {
     const resized = () => {
       const source = w === info.width ? fromPixels() : fromPixels().resize(w)
       return opaque ? source.removeAlpha() : source
