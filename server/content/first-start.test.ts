@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { ContentError } from '#common/content/problems.ts'
@@ -115,10 +115,23 @@ describeOnDatabases('first start', (dialect) => {
         databaseUrl: testDb.env.DATABASE_URL,
         statementTimeoutMs: 300,
       })
-      const holder = new pg.Client({ connectionString: testDb.env.DATABASE_URL })
-      await holder.connect()
+      // The other process: a session of the test database's own pool, which holds the lock
+      // until `release` is called.
+      let release = () => {}
+      let locked = () => {}
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      const holder = testDb.database.db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(
+          connection,
+        )
+        locked()
+        await new Promise<void>((resolve) => (release = resolve))
+        await sql`select pg_advisory_unlock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(
+          connection,
+        )
+      })
       try {
-        await holder.query(`select pg_advisory_lock(${0x4c4c4c}, 401)`)
+        await isLocked
         const waiting = importContentOnFirstStart({
           database: short,
           contentDir: path.join(scratch, 'missing'),
@@ -127,10 +140,12 @@ describeOnDatabases('first start', (dialect) => {
         })
         await new Promise((resolve) => setTimeout(resolve, 1000))
         expect(log.warn).not.toHaveBeenCalled()
-        await holder.query(`select pg_advisory_unlock(${0x4c4c4c}, 401)`)
+        release()
+        await holder
         expect(await waiting).toBe('no-folder')
       } finally {
-        await holder.end()
+        release()
+        await holder
         await short.close()
       }
     },
