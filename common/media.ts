@@ -9,6 +9,12 @@ import { z } from 'zod'
 export const UPLOADED_MEDIA_PREFIX = '/media/u/'
 
 /**
+ * How content names an uploaded picture: "u/<key>", a media id like the build's
+ * ("people/marisol-vega"), whose variants are then /media/u/<key>-<width>.<ext>.
+ */
+export const UPLOADED_ID_PREFIX = 'u/'
+
+/**
  * A served file's name: the asset's key (32 hex digits of the upload's SHA-256), for a picture's
  * variant "-<width>", then the extension. The build's ids are words with slashes, never "u/".
  */
@@ -84,6 +90,8 @@ export interface MediaUse {
 
 export interface MediaItem {
   id: string
+  /** The media id content names it by (pictures): "u/<key>". */
+  contentId: string
   kind: 'image' | 'audio'
   originalName: string
   mime: string

@@ -136,7 +136,21 @@ export type Series = z.infer<typeof series>
 export const articlesPage = z.strictObject({
   banner: nonEmpty,
   intro: nonEmpty,
-  series: z.array(series).length(3),
+  /** The series in the order the page shows them. */
+  series: z
+    .array(series)
+    .length(3)
+    .refine((list) => new Set(list.map((s) => s.id)).size === list.length, {
+      message: 'each series appears once',
+    }),
+  /**
+   * Articles shown first in their series, in this order (slugs); the others follow, newest
+   * first. A slug no published article has is passed over.
+   */
+  order: z
+    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be an article slug'))
+    .refine((list) => new Set(list).size === list.length, { message: 'lists an article twice' })
+    .optional(),
 })
 export type ArticlesPageContent = z.infer<typeof articlesPage>
 

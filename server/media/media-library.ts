@@ -11,6 +11,7 @@ import { sql } from 'kysely'
 import type { Readable } from 'node:stream'
 import {
   UPLOADED_FILE_NAME,
+  UPLOADED_ID_PREFIX,
   UPLOADED_MEDIA_PREFIX,
   type MediaItem,
   type MediaUpdate,
@@ -178,6 +179,7 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
   function toItem(asset: MediaAssetTable, files: MediaFileTable[]): MediaItem {
     return {
       id: asset.id,
+      contentId: `${UPLOADED_ID_PREFIX}${asset.key}`,
       kind: asset.kind,
       originalName: asset.original_name,
       mime: asset.mime,
