@@ -5,6 +5,16 @@ import { cn } from '#app/lib/cn.ts'
 
 export { buttonClass }
 
+/** A small button, for controls repeated on every item of a list (move, remove). */
+export function smallButtonClass(variant: 'outline' | 'danger' = 'outline') {
+  return cn(
+    'inline-flex min-h-10 items-center justify-center rounded-full border px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50',
+    variant === 'danger'
+      ? 'border-danger/40 text-danger hover:bg-paper'
+      : 'border-ink/25 text-ink hover:bg-paper-deep',
+  )
+}
+
 let navigated = false
 
 /**
@@ -124,27 +134,91 @@ export function Field({
   )
 }
 
+/** A text area with its label, an optional hint, and the message when it is wrong. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: ComponentProps<'textarea'> & {
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+}) {
+  const id = useId()
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="font-semibold">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-ink-soft">
+          {hint}
+        </p>
+      )}
+      <textarea
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        className={cn(
+          'rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
+          error ? 'border-danger' : 'border-ink/25',
+        )}
+        {...textarea}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
 /** A select with its label. */
 export function SelectField({
   label,
   hideLabel,
+  hint,
+  error,
   className,
   children,
   ...select
-}: ComponentProps<'select'> & { label: string; hideLabel?: boolean }) {
+}: ComponentProps<'select'> & {
+  label: string
+  hideLabel?: boolean
+  hint?: ReactNode
+  error?: string | undefined
+}) {
   const id = useId()
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold'}>
         {label}
       </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-ink-soft">
+          {hint}
+        </p>
+      )}
       <select
         id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
         className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
         {...select}
       >
         {children}
       </select>
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
     </div>
   )
 }
