@@ -29,6 +29,7 @@ import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
 import { createMediaLibrary } from '#server/media/media-library.ts'
 import { mediaFileRoutes } from '#server/media/file-routes.ts'
 import { mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
+import { contentAdminRoutes, EDITORS, type ContentSite } from '#server/content/admin-routes.ts'
 
 export interface AppOptions {
   env: Env
@@ -48,7 +49,17 @@ export interface AppOptions {
    * with `library`, the back office's media library answers at /api/media behind its guard.
    * Unset, neither exists and the public site is as before.
    */
-  media?: { library?: Omit<MediaRoutesOptions, 'library' | 'siteUrl'> }
+  media?: {
+    /** The library API at /api/media behind a guard of the caller's (the module's own tests). */
+    library?: Omit<MediaRoutesOptions, 'library' | 'siteUrl'>
+    /**
+     * The library API in the back office, at /admin/api/media: behind staff's session, the role
+     * check (editors and administrators) and the audit log. What `npm start` runs.
+     */
+    backOffice?: boolean
+  }
+  /** The running site's side of publishing (server/content/live-site.ts), when pages are served. */
+  contentSite?: ContentSite
 }
 
 /**
@@ -200,6 +211,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   contactAdminRoutes(staff.backOffice, { env, database, outbox })
   newsletterAdminRoutes(staff.backOffice, { database })
   erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
+  contentAdminRoutes(staff.backOffice, {
+    database,
+    media,
+    site: options.contentSite,
+    clock: staff.now,
+  })
+  if (media && options.media?.backOffice)
+    staff.backOffice.mount(EDITORS, {
+      prefix: '/media',
+      routes: [
+        { method: 'GET', url: '/media' },
+        { method: 'POST', url: '/media' },
+        { method: 'GET', url: '/media/:id' },
+        { method: 'PATCH', url: '/media/:id' },
+        { method: 'DELETE', url: '/media/:id' },
+      ],
+      register: (scope, { guard, audit }) =>
+        mediaRoutes(scope, {
+          library: media,
+          guard,
+          audit: (entry, request) =>
+            audit(request, {
+              action: entry.action,
+              summary: entry.summary,
+              target: { type: 'media', id: entry.mediaId },
+              details: { kind: entry.kind },
+            }),
+          actorOf: (request) => request.staff?.id ?? null,
+          siteUrl: staff.site.origin,
+        }),
+    })
   app.decorate('backOffice', staff.backOffice)
   await app.register(staff.plugin, { prefix: '/admin' })
 

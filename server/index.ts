@@ -20,12 +20,13 @@ function refuse(message: string): never {
 }
 
 /**
- * `extra`: what the composition root adds to the app beyond configuration (the media library
- * with its guard and audit log; tests start real processes with their own).
+ * `extra`: what the composition root adds to the app beyond configuration. By default uploaded
+ * media are on: served at /media/u/, with the library in the back office (/admin/api/media,
+ * behind staff's session, role check and audit log); tests start real processes with their own.
  */
 export async function start(
   source?: Record<string, string | undefined>,
-  extra: Pick<AppOptions, 'media'> = {},
+  extra: Pick<AppOptions, 'media'> = { media: { backOffice: true } },
 ) {
   // The build comes first: the public settings it was made with complete the environment
   // (PUBLIC_SITE_URL for the links in mails), as they do for the pages.

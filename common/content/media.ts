@@ -15,16 +15,33 @@ const logo = z.strictObject({
   height: z.number(),
 })
 
+/** One picture: its size, the widths its variants exist in, its colour. */
+export const imageEntry = z.strictObject({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  widths: z.array(z.number().int().positive()).min(1),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /**
+   * Uploaded pictures: where to keep the subject when a cover is cropped, 0–1 from the left and
+   * the top (the build's pictures are drawn for their frames and have none).
+   */
+  focal: z.strictObject({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).optional(),
+})
+export type ImageEntry = z.infer<typeof imageEntry>
+
+/**
+ * The media id of an uploaded picture (server/media): "u/<32 hex digits>", whose variants are
+ * /media/u/<key>-<width>.<ext>. No picture of the build has an id starting with "u/".
+ */
+export const UPLOADED_IMAGE_ID = /^u\/[0-9a-f]{32}$/
+
+/** Every uploaded picture id written anywhere in a text (a document's JSON, a Markdown body). */
+export function uploadedImageIds(text: string): string[] {
+  return [...new Set(text.match(/\bu\/[0-9a-f]{32}\b/g) ?? [])]
+}
+
 export const mediaManifest = z.strictObject({
-  images: z.record(
-    z.string(),
-    z.strictObject({
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-      widths: z.array(z.number().int().positive()).min(1),
-      color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
-    }),
-  ),
+  images: z.record(z.string(), imageEntry),
   videos: z.record(
     z.string(),
     z.strictObject({
@@ -53,6 +70,8 @@ export interface ImageSource {
   /** Background colour shown while the image loads. */
   color: string
   alt: string
+  /** CSS object-position for a cover cropped to its frame (uploaded pictures with a focal point). */
+  position?: string
 }
 
 /** A manifest image's generated widths, the fallback width among them, and a variant's URL. */
@@ -82,5 +101,12 @@ export function imageSource(
     height: entry.height,
     color: entry.color,
     alt,
+    ...(entry.focal && { position: focalPosition(entry.focal) }),
   }
+}
+
+/** A focal point as CSS object-position: "30% 60%". */
+export function focalPosition(focal: { x: number; y: number }): string {
+  const percent = (value: number) => `${Math.round(value * 1000) / 10}%`
+  return `${percent(focal.x)} ${percent(focal.y)}`
 }

@@ -13,7 +13,7 @@
 import type { z } from 'zod'
 import { articleFrontmatter, normaliseBody, type ArticleSource } from './articles.ts'
 import { checkMarkdown } from './markdown.ts'
-import { mediaManifest, type MediaManifest } from './media.ts'
+import { mediaManifest, UPLOADED_IMAGE_ID, type ImageEntry, type MediaManifest } from './media.ts'
 import {
   about,
   articlesPage,
@@ -83,6 +83,17 @@ export interface ContentDocument {
 
 export const articleKey = (slug: string) => `article/${slug}`
 
+/** The manifest without the uploaded pictures a snapshot carries for rendering. */
+function manifestOnly(media: MediaManifest): MediaManifest {
+  if (!Object.keys(media.images).some((id) => UPLOADED_IMAGE_ID.test(id))) return media
+  return {
+    ...media,
+    images: Object.fromEntries(
+      Object.entries(media.images).filter(([id]) => !UPLOADED_IMAGE_ID.test(id)),
+    ),
+  }
+}
+
 function singletonValue(snapshot: ContentSnapshot, key: SingletonKey): unknown {
   switch (key) {
     case 'settings':
@@ -90,7 +101,8 @@ function singletonValue(snapshot: ContentSnapshot, key: SingletonKey): unknown {
     case 'site':
       return snapshot.site
     case 'media':
-      return snapshot.media
+      // Uploaded pictures live in the media library (server/media), not in the manifest.
+      return manifestOnly(snapshot.media)
     default:
       return snapshot.pages[PAGE_FIELD[key]]
   }
@@ -195,17 +207,26 @@ export function snapshotFromDocuments(
     bodyOffset?: BodyOffsets
     /** Where a problem with the redirects is reported. */
     redirectsSource?: string
+    /**
+     * Uploaded pictures the documents may name ("u/<key>": server/media), beside the manifest's;
+     * the snapshot's `media.images` carries them for rendering, never the exported manifest.
+     */
+    uploads?: Readonly<Record<string, ImageEntry>>
   } = {},
 ): ContentSnapshot {
   const source = options.source ?? byKey
   const problems: ContentProblem[] = []
   const values = new Map<string, unknown>()
   const articles: ArticleSource[] = []
+  const uploads = Object.fromEntries(
+    Object.entries(options.uploads ?? {}).filter(([id]) => UPLOADED_IMAGE_ID.test(id)),
+  )
 
   const mediaDocument = documents.find((d) => d.key === 'media')
-  const media = mediaDocument
+  const manifest = mediaDocument
     ? (mediaManifest.safeParse(mediaDocument.data).data as MediaManifest | undefined)
     : undefined
+  const media = manifest && withUploads(manifest, uploads)
 
   for (const document of documents) {
     const label = source(document)
@@ -251,7 +272,7 @@ export function snapshotFromDocuments(
       privacy: values.get('page/privacy') as ContentSnapshot['pages']['privacy'],
       consent: values.get('page/consent') as ConsentPagesContent,
     },
-    media: values.get('media') as MediaManifest,
+    media: withUploads(values.get('media') as MediaManifest, uploads),
     articles,
     redirects,
   }
@@ -261,6 +282,11 @@ export function snapshotFromDocuments(
   })
   if (crossProblems.length > 0) throw new ContentError(crossProblems)
   return snapshot
+}
+
+function withUploads(manifest: MediaManifest, uploads: Record<string, ImageEntry>): MediaManifest {
+  if (Object.keys(uploads).length === 0) return manifest
+  return { ...manifest, images: { ...manifest.images, ...uploads } }
 }
 
 /** A media reference inside some document data: where it is and what it names. */
@@ -307,7 +333,9 @@ export function crossReferenceProblems(
         problems.push({
           source: label,
           field: reference.field,
-          message: `there is no ${reference.kind === 'image' ? 'picture' : 'video'} "${reference.id}" in the media library (content/media-manifest.json)`,
+          message: UPLOADED_IMAGE_ID.test(reference.id)
+            ? `there is no picture "${reference.id}" in the media library (it may have been deleted): choose another`
+            : `there is no ${reference.kind === 'image' ? 'picture' : 'video'} "${reference.id}" in the media library (content/media-manifest.json)`,
         })
     }
   }

@@ -16,6 +16,7 @@
  */
 import { sql, type Kysely } from 'kysely'
 import { normaliseBody } from '#common/content/articles.ts'
+import { uploadedImageIds, type ImageEntry } from '#common/content/media.ts'
 import { ContentError } from '#common/content/problems.ts'
 import { slugProblem } from '#common/content/slug.ts'
 import {
@@ -30,6 +31,7 @@ import {
 } from '#common/content/snapshot.ts'
 import type { Database } from '#server/db/index.ts'
 import { newRowId } from '#server/db/ids.ts'
+import { uploadedImageEntries } from '#server/media/content-pictures.ts'
 import type { ContentDocumentTable, DatabaseSchema } from '#server/db/schema.ts'
 import { ContentActionError, ContentConflictError, ContentNotFoundError } from './errors.ts'
 
@@ -79,6 +81,7 @@ export type ContentAction =
   | 'imported'
   | 'created'
   | 'draft-saved'
+  | 'draft-discarded'
   | 'published'
   | 'scheduled'
   | 'restored'
@@ -106,6 +109,12 @@ export interface ContentChange {
   to?: string
   note?: string
 }
+
+/**
+ * Called inside a mutation's transaction with what it changed (the audit log's entry is written
+ * there, so a change and its record commit together or not at all).
+ */
+export type RecordChange = (change: ContentChange, trx: Db) => Promise<void>
 
 export interface ContentRepositoryOptions {
   /** The time "now" for publishing and scheduling; tests move it. */
@@ -157,15 +166,15 @@ export function createContentRepository(
    * A write to one document the editor opened at `baseVersion`: refused with who changed it and
    * when if it has changed since.
    */
-  function writeDocument<T>(
+  function writeDocument<T extends { change: ContentChange }>(
     key: string,
-    baseVersion: number,
+    input: { baseVersion: number; record?: RecordChange | undefined },
     fn: (trx: Db, row: DocumentRow) => Promise<T>,
   ): Promise<T> {
     return write(async (trx) => {
       const row = await findRow(trx, key)
-      assertVersion(row, baseVersion)
-      return fn(trx, row)
+      assertVersion(row, input.baseVersion)
+      return recorded(trx, input.record, await fn(trx, row))
     })
   }
 
@@ -216,6 +225,26 @@ export function createContentRepository(
     }
   }
 
+  /** The uploaded pictures (server/media) the documents name, as manifest entries. */
+  async function uploadsOf(
+    trx: Db,
+    documents: readonly Pick<ContentDocument, 'data' | 'body'>[],
+  ): Promise<Record<string, ImageEntry>> {
+    const ids = new Set<string>()
+    for (const document of documents)
+      for (const id of uploadedImageIds(`${JSON.stringify(document.data)}\n${document.body ?? ''}`))
+        ids.add(id)
+    return ids.size === 0 ? {} : uploadedImageEntries(trx, [...ids])
+  }
+
+  /** Checks documents as a whole, with the uploaded pictures they name. */
+  async function snapshotOf(trx: Db, candidate: Candidate): Promise<ContentSnapshot> {
+    return snapshotFromDocuments(candidate.documents, {
+      redirects: candidate.redirects,
+      uploads: await uploadsOf(trx, candidate.documents),
+    })
+  }
+
   /**
    * Applies a change to everything published or scheduled and checks the result as a whole;
    * throws a ContentError naming each problem by document key and field.
@@ -223,7 +252,17 @@ export function createContentRepository(
   async function checkCandidate(trx: Db, change: (candidate: Candidate) => void) {
     const candidate = await visibleDocuments(trx, 'with-scheduled')
     change(candidate)
-    return snapshotFromDocuments(candidate.documents, { redirects: candidate.redirects })
+    return snapshotOf(trx, candidate)
+  }
+
+  /** Runs a mutation and records its change in the same transaction. */
+  async function recorded<T extends { change: ContentChange }>(
+    trx: Db,
+    record: RecordChange | undefined,
+    result: T,
+  ): Promise<T> {
+    if (record) await record(result.change, trx)
+    return result
   }
 
   const without = (candidate: Candidate, key: string) => {
@@ -440,9 +479,9 @@ export function createContentRepository(
       | { imported: false; existingDocuments: number }
     > {
       const documents = snapshotDocuments(snapshot)
-      snapshotFromDocuments(documents, { redirects: snapshot.redirects })
       const actor = details.actor ?? null
       return write(async (trx) => {
+        await snapshotOf(trx, { documents, redirects: snapshot.redirects })
         const existing = await trx
           .selectFrom('content_document')
           .select(trx.fn.countAll<number>().as('count'))
@@ -533,9 +572,9 @@ export function createContentRepository(
      * whose time has come. Undefined while the database holds no content.
      */
     async readPublished(at: Date = clock()): Promise<ContentSnapshot | undefined> {
-      const { documents, redirects } = await visibleDocuments(db, at.toISOString())
-      if (documents.length === 0) return undefined
-      return snapshotFromDocuments(documents, { redirects })
+      const candidate = await visibleDocuments(db, at.toISOString())
+      if (candidate.documents.length === 0) return undefined
+      return snapshotOf(db, candidate)
     },
 
     /** When the next scheduled document goes live, after `after` (default: now); null if none. */
@@ -580,6 +619,7 @@ export function createContentRepository(
       data: unknown
       body: string
       actor: string | null
+      record?: RecordChange
     }): Promise<{ document: DocumentState; change: ContentChange }> {
       return write(async (trx) => {
         const id = newRowId()
@@ -613,14 +653,14 @@ export function createContentRepository(
             updated_by: input.actor,
           })
           .execute()
-        return {
+        return recorded(trx, input.record, {
           document: await state(trx, key),
           change: changeOf({ key, kind: 'article', slug: input.slug }, 'created', {
             actor: input.actor,
             at,
             version: 1,
           }),
-        }
+        })
       })
     },
 
@@ -631,9 +671,15 @@ export function createContentRepository(
      */
     async saveDraft(
       key: string,
-      input: { data: unknown; body?: string | null; baseVersion: number; actor: string | null },
+      input: {
+        data: unknown
+        body?: string | null
+        baseVersion: number
+        actor: string | null
+        record?: RecordChange
+      },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return writeDocument(key, input.baseVersion, async (trx, row) => {
+      return writeDocument(key, input, async (trx, row) => {
         const draft = parsed({
           key,
           kind: row.kind as DocumentKind,
@@ -671,9 +717,15 @@ export function createContentRepository(
      */
     async publish(
       key: string,
-      input: { baseVersion: number; actor: string | null; note?: string; at?: Date },
+      input: {
+        baseVersion: number
+        actor: string | null
+        note?: string
+        at?: Date
+        record?: RecordChange
+      },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return writeDocument(key, input.baseVersion, async (trx, row) => {
+      return writeDocument(key, input, async (trx, row) => {
         const at = nowIso()
         const publishAt = input.at ? input.at.toISOString() : at
         const scheduled = publishAt > at
@@ -776,9 +828,9 @@ export function createContentRepository(
     async restoreRevision(
       key: string,
       revisionId: string,
-      input: { baseVersion: number; actor: string | null },
+      input: { baseVersion: number; actor: string | null; record?: RecordChange },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return writeDocument(key, input.baseVersion, async (trx, row) => {
+      return writeDocument(key, input, async (trx, row) => {
         const revision = await trx
           .selectFrom('content_revision')
           .select(['number', 'data', 'body'])
@@ -820,12 +872,16 @@ export function createContentRepository(
     /** Takes an article off the site (it keeps its revisions and can be published again). */
     async unpublish(
       key: string,
-      input: { baseVersion: number; actor: string | null },
+      input: { baseVersion: number; actor: string | null; record?: RecordChange },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return writeDocument(key, input.baseVersion, async (trx, row) => {
+      return writeDocument(key, input, async (trx, row) => {
         assertArticle(row, 'unpublished')
         if (row.status === 'draft') throw new ContentActionError(`${key} is not published.`)
-        await checkCandidate(trx, (candidate) => without(candidate, key))
+        // Its former slugs go with it (they redirect again once it is published again).
+        await checkCandidate(trx, (candidate) => {
+          without(candidate, key)
+          candidate.redirects = candidate.redirects.filter((r) => r.to !== row.slug)
+        })
         const at = nowIso()
         const version = Number(row.version) + 1
         await trx
@@ -855,9 +911,9 @@ export function createContentRepository(
     async changeSlug(
       key: string,
       slug: string,
-      input: { baseVersion: number; actor: string | null },
+      input: { baseVersion: number; actor: string | null; record?: RecordChange },
     ): Promise<{ document: DocumentState; change: ContentChange }> {
-      return writeDocument(key, input.baseVersion, async (trx, row) => {
+      return writeDocument(key, input, async (trx, row) => {
         assertArticle(row, 'given a new slug')
         const from = row.slug ?? ''
         if (slug === from) throw new ContentActionError(`${key} already has the slug "${slug}".`)
@@ -912,12 +968,141 @@ export function createContentRepository(
       })
     },
 
+    /**
+     * Throws away the unpublished changes: the document is again what visitors see (an article
+     * never published keeps its draft: there is nothing to go back to).
+     */
+    async discardDraft(
+      key: string,
+      input: { baseVersion: number; actor: string | null; record?: RecordChange },
+    ): Promise<{ document: DocumentState; change: ContentChange }> {
+      return writeDocument(key, input, async (trx, row) => {
+        if (row.draft_data === null)
+          throw new ContentActionError(`${key} has no unpublished changes to discard.`)
+        if (row.published_revision_id === null)
+          throw new ContentActionError(
+            `${key} has never been published: its draft is all there is. Delete the article instead.`,
+          )
+        const at = nowIso()
+        const version = Number(row.version) + 1
+        await trx
+          .updateTable('content_document')
+          .set({
+            draft_data: null,
+            draft_body: null,
+            version,
+            updated_at: at,
+            updated_by: input.actor,
+          })
+          .where('id', '=', row.id)
+          .execute()
+        return {
+          document: await state(trx, key),
+          change: changeOf(row, 'draft-discarded', { actor: input.actor, at, version }),
+        }
+      })
+    },
+
+    /** Every document's newest data (its draft's, else its published revision's), by key. */
+    async latestData(): Promise<Map<string, unknown>> {
+      const rows = await db
+        .selectFrom('content_document as d')
+        .leftJoin('content_revision as r', 'r.id', 'd.published_revision_id')
+        .select(['d.key', 'd.draft_data', 'r.data'])
+        .where('d.kind', '!=', 'media')
+        .execute()
+      return new Map(
+        rows.map((row) => [row.key, JSON.parse(row.draft_data ?? row.data ?? 'null') as unknown]),
+      )
+    },
+
+    /** Every former slug of every article. */
+    async allFormerSlugs(): Promise<string[]> {
+      const rows = await db.selectFrom('content_redirect').select('from_slug').execute()
+      return rows.map((row) => row.from_slug)
+    },
+
+    /** An article's former slugs, whose addresses redirect to it. */
+    async formerSlugs(key: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('content_redirect as x')
+        .innerJoin('content_document as d', 'd.id', 'x.document_id')
+        .select('x.from_slug')
+        .where('d.key', '=', key)
+        .orderBy('x.from_slug')
+        .execute()
+      return rows.map((row) => row.from_slug)
+    },
+
+    /**
+     * The documents whose published (or scheduled) content or draft names a media id, e.g. an
+     * uploaded picture "u/<key>": the media library's "used by".
+     */
+    async documentsUsing(
+      mediaId: string,
+    ): Promise<{ key: string; kind: DocumentKind; slug: string | null; data: unknown }[]> {
+      // A LIKE pattern of a media id: letters, digits, "-" and "/" only, nothing to escape.
+      if (!/^[a-z0-9/-]+$/.test(mediaId)) return []
+      const pattern = `%${mediaId}%`
+      const rows = await db
+        .selectFrom('content_document as d')
+        .leftJoin('content_revision as r', 'r.id', 'd.published_revision_id')
+        .select(['d.key', 'd.kind', 'd.slug', 'd.draft_data', 'd.draft_body', 'r.data', 'r.body'])
+        .where((eb) =>
+          eb.or([
+            eb('d.draft_data', 'like', pattern),
+            eb('d.draft_body', 'like', pattern),
+            eb('r.data', 'like', pattern),
+            eb('r.body', 'like', pattern),
+          ]),
+        )
+        .where('d.kind', '!=', 'media')
+        .orderBy('d.key')
+        .execute()
+      // The pattern also matches a longer id that starts the same: keep the exact id only.
+      const named = (text: string | null) =>
+        text !== null && text.split(/[^a-z0-9/-]+/).some((word) => word === mediaId)
+      return rows
+        .filter((row) => [row.draft_data, row.draft_body, row.data, row.body].some(named))
+        .map((row) => ({
+          key: row.key,
+          kind: row.kind as DocumentKind,
+          slug: row.slug,
+          data: JSON.parse(row.draft_data ?? row.data ?? 'null') as unknown,
+        }))
+    },
+
+    /**
+     * What visitors would see if a document's draft were published now: everything visible at
+     * this moment, with the document's draft (or, without one, its last content) in its place.
+     * An article that is not live is shown as if it were. Checked like a publish; also returns
+     * the document as it is in the preview.
+     */
+    async previewSnapshot(
+      key: string,
+    ): Promise<{ snapshot: ContentSnapshot; document: ContentDocument }> {
+      const row = await findRow(db, key)
+      const current = await state(db, key)
+      const content = current.draft ?? current.published
+      if (!content) throw new ContentNotFoundError(`${key} has nothing to preview yet.`)
+      const document = parsed({
+        key,
+        kind: row.kind as DocumentKind,
+        slug: row.slug,
+        data: content.data,
+        body: content.body,
+      })
+      const candidate = await visibleDocuments(db, nowIso())
+      withDocument(candidate, document)
+      return { snapshot: await snapshotOf(db, candidate), document }
+    },
+
     /** Deletes an article with its revisions and former slugs. */
     async deleteArticle(
       key: string,
-      input: { baseVersion: number; actor: string | null },
+      input: { baseVersion: number; actor: string | null; record?: RecordChange },
     ): Promise<{ change: ContentChange }> {
-      return writeDocument(key, input.baseVersion, async (trx, row) => {
+      return writeDocument(key, input, async (trx, row) => {
         assertArticle(row, 'deleted')
         await checkCandidate(trx, (candidate) => {
           without(candidate, key)

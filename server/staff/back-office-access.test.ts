@@ -40,6 +40,7 @@ describe('every back-office route and page answers each role exactly as the rout
     app = await backOfficeApp(testDb.database, {
       adminDir,
       env: { TRUST_PROXY: '1', STAFF_SIGN_IN_RATE_LIMIT_MAX: '1000' },
+      media: true,
     })
     for (const role of ROLES)
       staff[role] = await signUp(app, testDb.database, `${role}@example.org`, role)
@@ -63,8 +64,29 @@ describe('every back-office route and page answers each role exactly as the rout
       'POST /messages/:id/handled',
       'GET /subscribers/export.csv',
       'POST /erasure',
+      'GET /content',
+      'POST /articles',
+      'POST /articles/:id/publish',
+      'DELETE /articles/:id',
+      'POST /pages/:name/draft',
+      'POST /pages/:name/revisions/:revision/restore',
     ])
       expect(urls).toContain(expected)
+    expect(app.backOffice.mounts.flatMap((mount) => mount.routes.map((r) => r.url))).toContain(
+      '/media',
+    )
+    expect(app.backOffice.views.map((view) => view.url)).toContain('/preview/articles/:id')
+  })
+
+  it('every content route lets editors and administrators in, and deleting is for administrators', () => {
+    const content = app.backOffice.routes.filter((route) =>
+      /^\/(content|articles|pages)\b/.test(route.url),
+    )
+    expect(content.length).toBeGreaterThan(20)
+    for (const route of content) {
+      const expected = route.method === 'DELETE' ? ['admin'] : ['admin', 'editor']
+      expect([route.method, route.url, route.access]).toEqual([route.method, route.url, expected])
+    }
   })
 
   it('API routes: 401 without a session, 403 for a role not listed, neither for a listed one', async () => {
@@ -86,6 +108,58 @@ describe('every back-office route and page answers each role exactly as the rout
           wrong.push(
             `${route.method} ${route.url} as ${role ?? 'nobody'}: ${answer.statusCode}, expected ${expected}`,
           )
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('mounted routes (the media library): 401 without a session, 403 for a role not listed', async () => {
+    const wrong: string[] = []
+    for (const mount of app.backOffice.mounts) {
+      for (const route of mount.routes) {
+        for (const role of who) {
+          const answer = await call(app, route.method, route.url.replace(/:\w+/g, SOME_ID), {
+            cookie: await freshCookie(role),
+          })
+          const expected = allows(mount.access, role) ? 'allowed' : role ? 403 : 401
+          const ok =
+            expected === 'allowed'
+              ? answer.statusCode !== 401 && answer.statusCode !== 403
+              : answer.statusCode === expected
+          if (!ok)
+            wrong.push(
+              `${route.method} ${route.url} as ${role ?? 'nobody'}: ${answer.statusCode}, expected ${expected}`,
+            )
+        }
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
+  it('views (the preview): the staff app says 401 without a session, 403 for a role not listed', async () => {
+    const wrong: string[] = []
+    for (const view of app.backOffice.views) {
+      for (const role of who) {
+        const answer = await app.inject({
+          method: 'GET',
+          url: `/admin${view.url.replace(/:\w+/g, 'home')}`,
+          headers: {
+            host: 'staff.example.org',
+            'x-forwarded-proto': 'https',
+            ...(role ? { cookie: (await freshCookie(role))! } : {}),
+          },
+        })
+        const expected = allows(view.access, role) ? 'allowed' : role ? 403 : 401
+        const ok =
+          expected === 'allowed'
+            ? answer.statusCode !== 401 && answer.statusCode !== 403
+            : answer.statusCode === expected
+        if (!ok)
+          wrong.push(
+            `${view.url} as ${role ?? 'nobody'}: ${answer.statusCode}, expected ${expected}`,
+          )
+        expect(answer.headers['x-robots-tag']).toBe('noindex, nofollow')
+        expect(answer.headers['cache-control']).toBe('no-store')
       }
     }
     expect(wrong).toEqual([])

@@ -8,7 +8,12 @@
  * A route's input is parsed by its zod schemas before the handler runs (400 naming each field),
  * and its handler gets the signed-in person and an audit function that records as them.
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { NavigationItem, StaffIdentity } from '#common/back-office.ts'
@@ -75,6 +80,47 @@ export interface RegisteredRoute {
   handler(context: RouteContext<unknown, unknown, unknown, SignedInStaff | null>): Promise<unknown>
 }
 
+/**
+ * A Fastify plugin of API routes under /admin/api<prefix> that reads its own input, such as the
+ * media library's uploads (multipart). It gets the role check and the audit log to use on each of
+ * its routes; `routes` lists them for the table test.
+ */
+export interface MountedRoutes {
+  prefix: string
+  routes: readonly { method: Method; url: string }[]
+  register(
+    app: FastifyInstance,
+    tools: {
+      guard: preHandlerAsyncHookHandler
+      /** Records an entry in the audit log as the request's signed-in staff member. */
+      audit(request: FastifyRequest, entry: AuditEntry): Promise<void>
+    },
+  ): Promise<void>
+}
+
+export interface RegisteredMount extends MountedRoutes {
+  access: Access
+}
+
+/**
+ * A page under /admin that the server renders itself (the content preview), rather than the
+ * staff app: its handler sends the answer. Without a session, or with a role it does not list,
+ * the staff app's page answers 401 / 403 instead (it says why).
+ */
+export interface ViewDefinition<Params> {
+  /** Under /admin, e.g. "/preview/articles/:id". */
+  url: string
+  params?: z.ZodType<Params>
+  handler(context: RouteContext<undefined, undefined, Params, SignedInStaff>): Promise<unknown>
+}
+
+export interface RegisteredView {
+  url: string
+  access: Access
+  params?: z.ZodType
+  handler(context: RouteContext<unknown, unknown, unknown, SignedInStaff>): Promise<unknown>
+}
+
 /** A page of the staff app under /admin: who may open it, and its menu entry. */
 export interface BackOfficePage {
   /** Under /admin, e.g. "/messages"; deeper paths (/messages/123) belong to it. */
@@ -97,8 +143,14 @@ export interface BackOffice {
     definition: RouteDefinition<Body, Query, Params, SignedInStaff | null>,
   ): void
   page(page: BackOfficePage): void
+  /** Routes a feature serves with a plugin of its own (uploads), behind the role check. */
+  mount(roles: readonly Role[], mounted: MountedRoutes): void
+  /** A page the server renders itself, for signed-in staff of the given roles. */
+  view<Params = undefined>(roles: readonly Role[], definition: ViewDefinition<Params>): void
   readonly routes: readonly RegisteredRoute[]
   readonly pages: readonly BackOfficePage[]
+  readonly mounts: readonly RegisteredMount[]
+  readonly views: readonly RegisteredView[]
   /** The menu for a role, in order. */
   navigation(role: Role): NavigationItem[]
   /** Who may open a path under /admin (the page it belongs to), or undefined for no such page. */
@@ -108,6 +160,8 @@ export interface BackOffice {
 export function createBackOffice(): BackOffice {
   const routes: RegisteredRoute[] = []
   const pages: BackOfficePage[] = []
+  const mounts: RegisteredMount[] = []
+  const views: RegisteredView[] = []
   const add = (access: Access, definition: RouteDefinition<never, never, never, never>) => {
     const key = `${definition.method} ${definition.url}`
     if (routes.some((route) => `${route.method} ${route.url}` === key))
@@ -126,8 +180,20 @@ export function createBackOffice(): BackOffice {
         throw new Error(`Back-office page ${page.path} is registered twice`)
       pages.push(page)
     },
+    mount(roles, mounted) {
+      if (mounts.some((m) => m.prefix === mounted.prefix))
+        throw new Error(`Back-office routes under ${mounted.prefix} are mounted twice`)
+      mounts.push({ ...mounted, access: roles })
+    },
+    view(roles, definition) {
+      if (views.some((v) => v.url === definition.url))
+        throw new Error(`Back-office view ${definition.url} is registered twice`)
+      views.push({ ...(definition as unknown as RegisteredView), access: roles })
+    },
     routes,
     pages,
+    mounts,
+    views,
     navigation(role) {
       return pages
         .filter((page) => page.label && page.access !== 'anyone' && allows(page.access, role))

@@ -40,6 +40,39 @@ export async function findMember(db: Db, id: string): Promise<MemberRow | undefi
   return db.selectFrom('staff_member').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
+/**
+ * How staff are named beside what they did (content screens): their name, else their address;
+ * someone removed since keeps the label the audit log last recorded for them.
+ */
+export async function staffLabels(
+  db: Db,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))]
+  const labels = new Map<string, string>()
+  if (wanted.length === 0) return labels
+  const members = await db
+    .selectFrom('staff_member')
+    .select(['id', 'name', 'email'])
+    .where('id', 'in', wanted)
+    .execute()
+  for (const member of members) labels.set(member.id, member.name ?? member.email)
+  const gone = wanted.filter((id) => !labels.has(id))
+  if (gone.length > 0) {
+    const logged = await db
+      .selectFrom('audit_log')
+      .select(['actor_id', 'actor_label'])
+      .where('actor_id', 'in', gone)
+      .orderBy('created_at', 'desc')
+      .execute()
+    for (const row of logged)
+      if (row.actor_id && !labels.has(row.actor_id))
+        labels.set(row.actor_id, `${row.actor_label} (no longer staff)`)
+  }
+  for (const id of gone) if (!labels.has(id)) labels.set(id, 'a former staff member')
+  return labels
+}
+
 export async function createMember(
   db: Db,
   input: { email: string; name?: string | undefined; role: Role; now: Date },

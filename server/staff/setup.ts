@@ -139,6 +139,16 @@ export function createStaff(options: StaffOptions): Staff {
         handler: (request, reply) => handle(route, request, reply),
       })
     }
+    for (const mount of backOffice.mounts) {
+      await app.register(
+        (scope) =>
+          mount.register(scope, {
+            guard: requireRole(mount.access),
+            audit: (request, entry) => recordAudit(db, actorOf(request), entry, now()),
+          }),
+        { prefix: `/api${mount.prefix}` },
+      )
+    }
     app.all('/api/*', async (request, reply) =>
       sendApiError(
         reply,
@@ -155,11 +165,37 @@ export function createStaff(options: StaffOptions): Staff {
       )
     })
 
-    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    /** Passkeys and the cookie belong to one origin: other names of this server lead there. */
+    const elsewhere = (request: FastifyRequest) => {
       const expected = new URL(site.origin)
-      // Passkeys and the cookie belong to one origin: other names of this server lead there.
-      if (request.host !== expected.host || `${request.protocol}:` !== expected.protocol)
-        return reply.redirect(`${site.origin}${request.url}`, 308)
+      return request.host !== expected.host || `${request.protocol}:` !== expected.protocol
+    }
+
+    for (const view of backOffice.views) {
+      app.get(view.url.replace(/^\/admin/, ''), async (request, reply) => {
+        if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
+        const staff = request.staff
+        if (!staff) return adminApp.sendShell(request, reply, 401)
+        if (!allows(view.access, staff.role)) return adminApp.sendShell(request, reply, 403)
+        const params = view.params ? view.params.safeParse(request.params) : undefined
+        if (params && !params.success) return adminApp.sendShell(request, reply, 404)
+        const at = now()
+        const result = await view.handler({
+          body: undefined,
+          query: undefined,
+          params: params?.data,
+          staff,
+          request,
+          reply,
+          now: at,
+          audit: (entry, target = db) => recordAudit(target, actorOf(request), entry, at),
+        })
+        return result === reply || reply.sent ? reply : reply.send(result)
+      })
+    }
+
+    const page = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
       const pathname = request.url.split('?', 1)[0]!.slice(ADMIN_PATH.length) || '/'
       const access = backOffice.pageAccess(pathname)
       const status =
@@ -234,6 +270,12 @@ export function createStaff(options: StaffOptions): Staff {
   }
 
   return { backOffice, site, now, plugin }
+}
+
+/** Who the audit log names for a request: its signed-in staff member. */
+function actorOf(request: FastifyRequest) {
+  const staff = request.staff
+  return staff ? { id: staff.id, label: staff.email } : { id: null, label: 'someone signed out' }
 }
 
 function isApiRequest(request: FastifyRequest): boolean {

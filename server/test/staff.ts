@@ -7,6 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { Role } from '#common/back-office.ts'
 import { buildApp } from '#server/app.ts'
+import type { ContentSite } from '#server/content/admin-routes.ts'
 import type { Database } from '#server/db/index.ts'
 import { COMMAND_LINE } from '#server/staff/audit.ts'
 import { invite } from '#server/staff/staff-list.ts'
@@ -33,13 +34,22 @@ export function testClock(start = new Date()) {
 
 export async function backOfficeApp(
   database: Database,
-  options: { env?: Record<string, string>; now?: () => Date; adminDir?: string } = {},
+  options: {
+    env?: Record<string, string>
+    now?: () => Date
+    adminDir?: string
+    /** Uploaded media on, with the library in the back office (as `npm start`). */
+    media?: boolean
+    contentSite?: ContentSite
+  } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
     env: testEnv({ ADMIN_ORIGIN, ...options.env }),
     database,
     now: options.now,
     adminDir: options.adminDir,
+    ...(options.media && { media: { backOffice: true } }),
+    ...(options.contentSite && { contentSite: options.contentSite }),
   })
 }
 
