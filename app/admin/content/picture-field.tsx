@@ -7,7 +7,7 @@ import { useId, useState } from 'react'
 import type { PicturePreview } from '#common/content-admin.ts'
 import { Dialog } from '../components/dialog.tsx'
 import { useToast } from '../components/toast.tsx'
-import { buttonClass, Field } from '../components/ui.tsx'
+import { buttonClass, TextAreaField } from '../components/ui.tsx'
 import { updateMedia } from './content-api.ts'
 import { FocalPointPicker, type FocalPoint } from './focal-point.tsx'
 import { PicturePicker, Thumbnail, usePictures } from './pictures.tsx'
@@ -102,11 +102,14 @@ export function PictureField({
         </div>
       </div>
       {alt !== undefined && (
-        <Field
+        <TextAreaField
           label="Alt text"
           hint="What the picture shows, for people who cannot see it."
           value={alt}
-          onChange={(event) => onChange({ image, alt: event.target.value })}
+          rows={2}
+          onChange={(event) =>
+            onChange({ image, alt: event.target.value.replace(/\s*\n\s*/g, ' ') })
+          }
           error={errors.alt}
           maxLength={1000}
         />

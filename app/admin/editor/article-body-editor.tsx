@@ -346,12 +346,14 @@ function Toolbar({ editor, ref, onLink, onPhoto }: ToolbarProps) {
     },
     {
       label: 'Indent list item',
+      shown: 'Indent',
       keys: 'Control+]',
       disabled: !on.inList,
       action: () => run((c) => c.sinkListItem('listItem')),
     },
     {
       label: 'Outdent list item',
+      shown: 'Outdent',
       keys: 'Control+[',
       disabled: !on.inList,
       action: () => run((c) => c.liftListItem('listItem')),
@@ -409,6 +411,7 @@ function Toolbar({ editor, ref, onLink, onPhoto }: ToolbarProps) {
           key={button.label}
           type="button"
           tabIndex={index === current ? 0 : -1}
+          aria-label={typeof button.shown === 'string' ? button.label : undefined}
           aria-pressed={button.pressed}
           aria-keyshortcuts={button.keys}
           aria-disabled={button.disabled || undefined}
