@@ -1,7 +1,8 @@
 /**
  * A modal dialog with a title, its content and its buttons: the browser's own <dialog> (focus
  * stays inside, Escape closes it, focus goes back to what opened it). Long content scrolls inside
- * the dialog, whose title and buttons stay in view.
+ * the dialog, whose title and buttons stay in view. Focus starts on the element marked
+ * `data-autofocus` (the first field of a form), else on the first control.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
@@ -30,7 +31,10 @@ export function Dialog({
   useEffect(() => {
     const element = dialog.current
     if (!element) return
-    if (open && !element.open) element.showModal()
+    if (open && !element.open) {
+      element.showModal()
+      element.querySelector<HTMLElement>('[data-autofocus]')?.focus()
+    }
     if (!open && element.open) element.close()
   }, [open])
   return (

@@ -83,8 +83,11 @@ export function uploadPicture(
   })
 }
 
-/** A library item as content's picture previews describe it. */
-export function previewOfItem(item: MediaItemWithUses): PicturePreview {
+/**
+ * A library item as content's picture previews describe it, with the item's own id (to change its
+ * focal point).
+ */
+export function previewOfItem(item: MediaItemWithUses): PicturePreview & { mediaId: string } {
   const webp = item.files
     .filter((file) => file.role === 'variant' && file.format === 'webp' && file.width)
     .sort((a, b) => a.width! - b.width!)
@@ -92,6 +95,7 @@ export function previewOfItem(item: MediaItemWithUses): PicturePreview {
   const master = item.files.find((file) => file.role === 'master')
   return {
     id: item.contentId,
+    mediaId: item.id,
     src: middle?.url ?? master?.url ?? '',
     width: item.width ?? 1,
     height: item.height ?? 1,

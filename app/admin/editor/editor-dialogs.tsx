@@ -73,6 +73,7 @@ function LinkForm({
       {link.text !== undefined && (
         <Field
           label="Link text"
+          data-autofocus
           value={text}
           onChange={(event) => setText(event.target.value)}
           error={errors.text}
@@ -81,6 +82,7 @@ function LinkForm({
       <Field
         label="Address"
         hint="A web address (https://…), an e-mail (mailto:…), a phone number (tel:…) or a page of this site (/about)."
+        data-autofocus={link.text === undefined ? true : undefined}
         value={href}
         inputMode="url"
         autoComplete="off"
@@ -218,6 +220,7 @@ function PhotoForm({
           <Field
             label="Alt text"
             hint="What the picture shows, for people who cannot see it."
+            data-autofocus
             value={alt}
             onChange={(event) => setAlt(event.target.value)}
             error={errors.alt}

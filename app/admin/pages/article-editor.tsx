@@ -534,6 +534,7 @@ function ScheduleForm({
         <Field
           label="Date"
           type="date"
+          data-autofocus
           value={date}
           onChange={(event) => setDate(event.target.value)}
         />
@@ -634,6 +635,7 @@ function SlugForm({
           </>
         }
         value={slug}
+        data-autofocus
         onChange={(event) => setSlug(event.target.value.toLowerCase())}
         error={error}
         spellCheck={false}
