@@ -3,15 +3,14 @@ import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
-import { siteConfigFromEnv } from './app/site-config.ts'
-import { siteCopyDefines } from './app/site-copy-defines.ts'
+import { deploymentConfig, settingsOverrides } from './app/site-config.ts'
 import { readContentDir } from './common/content/content-dir.ts'
 import { hydrationManifest } from './scripts/vite/hydration-manifest.ts'
 import { inlineScript } from './scripts/vite/inline-script.ts'
 
 // Every content file is read and checked before anything is built: a bad entry fails the build
 // with its file and field. The route loaders read the same snapshot while prerendering.
-const content = readContentDir(path.resolve(import.meta.dirname, 'content'))
+readContentDir(path.resolve(import.meta.dirname, 'content'))
 
 const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8')) as {
   dependencies: Record<string, string>
@@ -24,12 +23,13 @@ export default defineConfig(({ command }) => ({
     inlineScript(),
     hydrationManifest({ entry: 'app/entry.client.tsx' }),
   ],
-  // The site's addresses (content settings, overridden by PUBLIC_* variables) and the brand,
-  // navigation and footer copy that the header and footer show: validated here, in Node, and
-  // injected as constants, so a bad value fails the build and no schema code ships.
+  // The deployment's addresses and the content settings its PUBLIC_* variables override:
+  // validated here, in Node, and injected as constants, so a bad value fails the build and no
+  // schema code ships. The content itself (settings, brand, navigation, footer, pages) comes with
+  // each render, from content/ at build time and from the database at run time.
   define: {
-    __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv(process.env, content.settings)),
-    ...siteCopyDefines(content.site),
+    __SITE_CONFIG__: JSON.stringify(deploymentConfig(process.env)),
+    __SETTINGS_OVERRIDES__: JSON.stringify(settingsOverrides(process.env)),
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   // The server build imports only `dependencies` at run time: the server renders pages with a

@@ -1,15 +1,10 @@
-import path from 'node:path'
 import { defineConfig } from 'vitest/config'
-import { siteConfigFromEnv } from './app/site-config.ts'
-import { siteCopyDefines } from './app/site-copy-defines.ts'
-import { readContentDir } from './common/content/content-dir.ts'
-
-const content = readContentDir(path.resolve(import.meta.dirname, 'content'))
+import { deploymentConfig } from './app/site-config.ts'
 
 export default defineConfig({
   define: {
-    __SITE_CONFIG__: JSON.stringify(siteConfigFromEnv({}, content.settings)),
-    ...siteCopyDefines(content.site),
+    __SITE_CONFIG__: JSON.stringify(deploymentConfig({})),
+    __SETTINGS_OVERRIDES__: JSON.stringify({}),
   },
   test: {
     include: ['{app,server,common,content,scripts}/**/*.test.{ts,tsx}'],

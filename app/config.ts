@@ -1,12 +1,14 @@
 /**
- * The site's external addresses and contact details, validated at build time by
- * app/site-config.ts and injected by Vite as a constant (see vite.config.ts).
+ * The deployment's addresses (the site, the members' dashboard, the store), validated at build
+ * time by app/site-config.ts and injected by Vite as a constant (vite.config.ts). The content
+ * settings (phone, e-mail, social and partner links) are not here: they come with each render,
+ * from the published content (app/lib/site-settings.ts).
  */
-import type { SiteConfig } from './site-config.ts'
+import type { DeploymentConfig } from './site-config.ts'
 
-declare const __SITE_CONFIG__: SiteConfig
+declare const __SITE_CONFIG__: DeploymentConfig
 
-export const siteConfig: SiteConfig = __SITE_CONFIG__
+export const siteConfig: DeploymentConfig = __SITE_CONFIG__
 
 /**
  * How long a request to the site's API may take (docs/requirements.md#api, docs/requirements.md#constants): the same in every

@@ -18,8 +18,10 @@ import bootScript from '#app/document/boot.ts?inline-script'
 import { DocumentAssetsContext, type DocumentAssets } from '#app/document/document-assets.ts'
 import { fontFaceRules, fontsVersion, WEB_FONTS } from '#app/document/web-fonts.ts'
 import { renderClock, RenderedAt } from '#app/render-clock.ts'
+import { siteFrame, SiteFrameProvider } from '#app/site-context.tsx'
 import type { RenderEntryExports } from '#common/render-entry.ts'
-import { renderPaths } from '#app/page-paths.ts'
+import { contentSnapshot, contentSource, previewRender } from '#app/lib/content.server.ts'
+import { affectedPaths, renderPaths } from '#app/page-paths.ts'
 import css from '#app/styles/app.css?inline'
 
 /** `</style` inside CSS text would end the element early; CSS allows escaping the slash. */
@@ -35,10 +37,20 @@ const assets: DocumentAssets = {
 }
 
 // For the render module (server/render/): see common/render-entry.ts.
-export { renderClock, renderPaths }
+export { renderClock, renderPaths, contentSource, previewRender, affectedPaths }
 export const notFoundPath = '/__not-found'
+export const defaultSnapshot = contentSnapshot
 export { bootScript }
-;({ renderClock, renderPaths, notFoundPath, bootScript }) satisfies RenderEntryExports
+;({
+  renderClock,
+  renderPaths,
+  contentSource,
+  previewRender,
+  affectedPaths,
+  defaultSnapshot,
+  notFoundPath,
+  bootScript,
+}) satisfies RenderEntryExports
 
 /** A path that matches no route is the not-found page, not an error worth a log line. */
 export const handleError: HandleErrorFunction = (error) => {
@@ -61,7 +73,11 @@ export default async function handleRequest(
   const stream = await renderToReadableStream(
     <DocumentAssetsContext value={assets}>
       <RenderedAt value={loadContext.get(renderClock)()}>
-        <ServerRouter context={context} url={request.url} />
+        <SiteFrameProvider
+          value={siteFrame(loadContext.get(contentSource)(), loadContext.get(previewRender))}
+        >
+          <ServerRouter context={context} url={request.url} />
+        </SiteFrameProvider>
       </RenderedAt>
     </DocumentAssetsContext>,
     {

@@ -7,7 +7,7 @@
  * default, another one (the database's, at run time) when given.
  * Runs in Node (routes, build, server and tests), never in the browser.
  */
-import type { ContentSnapshot } from '#common/content/snapshot.ts'
+import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 
 /** The slug of every article, in order. */
@@ -30,31 +30,67 @@ export interface PageRoute {
   kind: 'page' | 'form-page' | 'resource'
   /** The paths of a route with parameters. */
   paths?: (snapshot?: ContentSnapshot) => string[]
+  /**
+   * Whether a path of this route shows a part of the content (ContentPart: "page/home",
+   * "article/<slug>", …) besides those every page shows ("settings", "site", "media"). When
+   * staff publish, the pages that use a changed part are rendered again (affectedPaths).
+   */
+  uses: (part: ContentPart, path: string) => boolean
 }
 
-const page = (pattern: string, file: string, paths?: PageRoute['paths']): PageRoute => ({
+/** Every page shows the header, the footer and pictures. */
+export const GLOBAL_PARTS: readonly ContentPart[] = ['settings', 'site', 'media']
+
+const usesNothingElse = () => false
+const usesPart =
+  (...names: ContentPart[]) =>
+  (part: ContentPart) =>
+    names.includes(part)
+const isArticle = (part: ContentPart) => part.startsWith('article/')
+
+const page = (
+  pattern: string,
+  file: string,
+  uses: PageRoute['uses'],
+  paths?: PageRoute['paths'],
+): PageRoute => ({
   pattern,
   file,
   kind: 'page',
+  uses,
   ...(paths && { paths }),
 })
 const formPage = (pattern: string): PageRoute => ({
   pattern,
   file: 'routes/consent.tsx',
   kind: 'form-page',
+  uses: usesPart('page/consent'),
 })
-const resource = (pattern: string, file: string): PageRoute => ({ pattern, file, kind: 'resource' })
+const resource = (pattern: string, file: string, uses: PageRoute['uses']): PageRoute => ({
+  pattern,
+  file,
+  kind: 'resource',
+  uses,
+})
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  page('/', 'routes/home.tsx'),
-  page('/about', 'routes/about.tsx'),
-  page('/articles', 'routes/articles.tsx'),
-  page('/articles/:slug', 'routes/article.tsx', (snapshot) =>
-    articleSlugs(snapshot).map((slug) => `/articles/${slug}`),
+  page('/', 'routes/home.tsx', usesPart('page/home')),
+  page('/about', 'routes/about.tsx', usesPart('page/about')),
+  // Every article's card, in the page's series and order (former slugs resolve through redirects).
+  page(
+    '/articles',
+    'routes/articles.tsx',
+    (part) => isArticle(part) || part === 'page/articles' || part === 'redirects',
   ),
-  page('/contact', 'routes/contact.tsx'),
-  page('/courses', 'routes/courses.tsx'),
-  page('/privacy', 'routes/privacy.tsx'),
+  page(
+    '/articles/:slug',
+    'routes/article.tsx',
+    (part, path) => part === `article/${path.slice('/articles/'.length)}`,
+    (snapshot) => articleSlugs(snapshot).map((slug) => `/articles/${slug}`),
+  ),
+  page('/contact', 'routes/contact.tsx', usesPart('page/contact')),
+  page('/courses', 'routes/courses.tsx', usesNothingElse),
+  page('/privacy', 'routes/privacy.tsx', usesPart('page/privacy')),
   formPage('/newsletter/confirm'),
   formPage('/newsletter/confirmed'),
   formPage('/newsletter/already-confirmed'),
@@ -67,9 +103,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   formPage('/newsletter/not-sent'),
   formPage('/contact/sent'),
   formPage('/contact/not-sent'),
-  resource('/sitemap.xml', 'routes/sitemap.ts'),
-  resource('/robots.txt', 'routes/robots.ts'),
-  resource('/rss.xml', 'routes/rss.ts'),
+  resource('/sitemap.xml', 'routes/sitemap.ts', isArticle),
+  resource('/robots.txt', 'routes/robots.ts', usesNothingElse),
+  resource('/rss.xml', 'routes/rss.ts', isArticle),
 ]
 
 /** A route's id where several routes share one module: its path ("newsletter-confirm"). */
@@ -101,4 +137,26 @@ export const RESOURCE_PATHS: readonly string[] = pathsOfKind('resource')
 /** Everything the build renders. */
 export function renderPaths(snapshot?: ContentSnapshot): string[] {
   return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot))
+}
+
+/**
+ * What a change of the content means for the pages: the paths to render again (those of `after`
+ * that use a changed part: new ones included) and the paths that no longer exist. A change to a
+ * part every page shows renders everything again (`all`), the not-found page included.
+ */
+export function affectedPaths(
+  before: ContentSnapshot,
+  after: ContentSnapshot,
+): { render: string[]; remove: string[]; all: boolean } {
+  const parts = changedParts(before, after)
+  const old = new Set(renderPaths(before))
+  const paths = renderPaths(after)
+  const remove = [...old].filter((path) => !paths.includes(path))
+  if (parts.some((part) => GLOBAL_PARTS.includes(part))) return { render: paths, remove, all: true }
+  const render = PAGE_ROUTES.flatMap((route) =>
+    pathsOf(route, after).filter(
+      (path) => !old.has(path) || parts.some((part) => route.uses(part, path)),
+    ),
+  )
+  return { render, remove, all: false }
 }

@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, useLocation, useMatches } from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorScreen } from '#app/components/layout/error-screen.tsx'
+import { PreviewBanner } from '#app/components/layout/preview-banner.tsx'
 import { SiteFooter } from '#app/components/layout/site-footer.tsx'
 import { DevelopmentScripts, DocumentHead } from '#app/document/document-head.tsx'
 import { Island } from '#app/islands/island.tsx'
-import { brand, navItems } from '#app/site-copy.ts'
+import { useSiteFrame } from '#app/site-context.tsx'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
@@ -13,22 +14,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ]
 
-/** The error screen's title; a page's own meta replaces it (React Router keeps the deepest). */
+/** The error screen is not indexed; its title is the ErrorBoundary's own (it needs the brand). */
 export const meta: Route.MetaFunction = ({ error }) =>
-  error
-    ? [
-        {
-          title: `${isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong'} | ${brand.name}`,
-        },
-        { name: 'robots', content: 'noindex' },
-      ]
-    : []
+  error ? [{ name: 'robots', content: 'noindex' }] : []
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The page's own path for the header's current item; none on the not-found page, where only
   // the root route matches.
   const { pathname } = useLocation()
   const current = useMatches().length > 1 ? pathname : null
+  const { site, settings, preview } = useSiteFrame()
   return (
     // data-visitor and data-hydrated are set by scripts in the browser.
     <html lang="en" suppressHydrationWarning>
@@ -37,6 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <DocumentHead />
         <meta name="theme-color" content="#1d1a2f" />
+        {preview && <meta name="robots" content="noindex, nofollow" />}
         <Meta />
         <Links />
       </head>
@@ -47,11 +43,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Island name="site-header" props={{ siteName: brand.name, nav: navItems, current }} />
+        {preview && <PreviewBanner />}
+        <Island
+          name="site-header"
+          props={{
+            siteName: site.brand.name,
+            nav: site.navItems,
+            current,
+            social: settings.social,
+          }}
+        />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
-        <SiteFooter newsletter={<Island name="newsletter-signup" props={{}} />} />
+        <SiteFooter
+          site={site}
+          settings={settings}
+          newsletter={<Island name="newsletter-signup" props={{}} />}
+        />
         <DevelopmentScripts />
       </body>
     </html>
@@ -71,5 +80,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     message = error.message
     if (import.meta.env.DEV) detail = error.stack
   }
-  return <ErrorScreen message={message} detail={detail} />
+  const { brand } = useSiteFrame().site
+  const title =
+    isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'Something went wrong'
+  return (
+    <>
+      <title>{`${title} | ${brand.name}`}</title>
+      <ErrorScreen message={message} detail={detail} />
+    </>
+  )
 }

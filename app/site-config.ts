@@ -11,6 +11,7 @@
  */
 import { z } from 'zod'
 import { emailAddress, phoneNumber, type SiteSettings } from '#common/content/site.ts'
+import type { SettingsOverrides } from './lib/site-settings.ts'
 
 const url = z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
 
@@ -65,6 +66,18 @@ export const siteConfigSchema = z.object({
  * each build (site-config.json), so the server can refuse an environment that contradicts it.
  */
 export function buildSettings(env: Record<string, string | undefined>, settings: SiteSettings) {
+  const result = publicVariables(env)
+  const fromContent = Object.fromEntries(
+    Object.entries(CONTENT_SETTINGS).map(([name, setting]) => [
+      name,
+      result.data[name as keyof typeof CONTENT_SETTINGS] ?? setting(settings),
+    ]),
+  ) as Record<keyof typeof CONTENT_SETTINGS, string>
+  return { ...result.data, ...fromContent }
+}
+
+/** The PUBLIC_* variables the environment sets (not empty), checked; throws naming each bad one. */
+function publicVariables(env: Record<string, string | undefined>) {
   const publicVars = Object.fromEntries(
     Object.entries(env).filter(([k, v]) => k.startsWith('PUBLIC_') && v !== ''),
   )
@@ -75,18 +88,53 @@ export function buildSettings(env: Record<string, string | undefined>, settings:
     )
     throw new Error(lines.join('\n'))
   }
-  const fromContent = Object.fromEntries(
-    Object.entries(CONTENT_SETTINGS).map(([name, setting]) => [
-      name,
-      result.data[name as keyof typeof CONTENT_SETTINGS] ?? setting(settings),
-    ]),
-  ) as Record<keyof typeof CONTENT_SETTINGS, string>
-  return { ...result.data, ...fromContent }
+  return result
 }
 
-export type SiteConfig = ReturnType<typeof parseSiteConfig>
+/**
+ * The content settings the environment overrides (PUBLIC_PHONE, PUBLIC_FACEBOOK_URL, …), as the
+ * build gives them to every render (app/lib/site-settings.ts): the content's value stands for
+ * each one the environment leaves unset.
+ */
+export function settingsOverrides(env: Record<string, string | undefined>): SettingsOverrides {
+  const set = publicVariables(env).data
+  const pick = <K extends string>(names: Record<K, keyof typeof set>) =>
+    Object.fromEntries(
+      Object.entries(names)
+        .map(([key, name]) => [key, set[name as keyof typeof set]])
+        .filter(([, value]) => value !== undefined),
+    ) as Partial<Record<K, string>>
+  const social = pick({
+    Facebook: 'PUBLIC_FACEBOOK_URL',
+    Twitter: 'PUBLIC_TWITTER_URL',
+    Instagram: 'PUBLIC_INSTAGRAM_URL',
+    LinkedIn: 'PUBLIC_LINKEDIN_URL',
+    YouTube: 'PUBLIC_YOUTUBE_URL',
+  })
+  const partners = pick({
+    'heartland-story-fund': 'PUBLIC_PARTNER_HEARTLAND_STORY_FUND_URL',
+    'kaw-river-justice-collaborative': 'PUBLIC_PARTNER_KAW_RIVER_JUSTICE_COLLABORATIVE_URL',
+    'prairie-lantern-films': 'PUBLIC_PARTNER_PRAIRIE_LANTERN_FILMS_URL',
+  })
+  return {
+    ...(set.PUBLIC_PHONE !== undefined && { phone: set.PUBLIC_PHONE }),
+    ...(set.PUBLIC_EMAIL !== undefined && { email: set.PUBLIC_EMAIL }),
+    ...(Object.keys(social).length > 0 && { social }),
+    ...(Object.keys(partners).length > 0 && { partners }),
+  }
+}
 
-function parseSiteConfig(env: ReturnType<typeof buildSettings>) {
+/**
+ * The deployment's own addresses (the dashboard, the store, the site), which the bundle carries
+ * as a constant (app/config.ts); the content settings come with each render instead.
+ */
+export function deploymentConfig(env: Record<string, string | undefined>): DeploymentConfig {
+  return deploymentOf(publicVariables(env).data)
+}
+
+export type DeploymentConfig = ReturnType<typeof deploymentOf>
+
+function deploymentOf(env: z.output<typeof siteConfigSchema>) {
   const siteUrl = env.PUBLIC_SITE_URL.replace(/\/+$/, '')
   const dashboard = env.PUBLIC_DASHBOARD_URL.replace(/\/+$/, '')
   return {
@@ -97,6 +145,14 @@ function parseSiteConfig(env: ReturnType<typeof buildSettings>) {
     signupUrl: dashboard + env.PUBLIC_SIGNUP_PATH,
     storeUrl: env.PUBLIC_STORE_URL,
     storeProvider: env.PUBLIC_STORE_PROVIDER,
+  }
+}
+
+export type SiteConfig = ReturnType<typeof parseSiteConfig>
+
+function parseSiteConfig(env: ReturnType<typeof buildSettings>) {
+  return {
+    ...deploymentOf(env),
     phone: env.PUBLIC_PHONE,
     phoneHref: 'tel:' + env.PUBLIC_PHONE.replace(/[^\d+]/g, ''),
     email: env.PUBLIC_EMAIL,

@@ -75,6 +75,25 @@ export function pageNameOf(key: string): PageName | undefined {
   return (PAGE_NAMES as readonly string[]).includes(name) ? (name as PageName) : undefined
 }
 
+/**
+ * The public page a page or settings document shows on: its address, and what its preview
+ * renders (the header and footer, and the settings: the home page; the form pages: the first).
+ */
+export function publicPagePath(name: PageName, data?: unknown): string {
+  switch (name) {
+    case 'home':
+    case 'site':
+    case 'settings':
+      return '/'
+    case 'consent': {
+      const first = data && typeof data === 'object' ? Object.keys(data)[0] : undefined
+      return first ?? '/newsletter/confirm'
+    }
+    default:
+      return `/${name}`
+  }
+}
+
 /** An article's id in the API: its key without "article/" (its first slug, or a generated id). */
 export const articleIdOf = (key: string) => key.replace(/^article\//, '')
 export const articleKeyOf = (id: string) => `article/${id}`

@@ -4,17 +4,35 @@
  * reads these from `build.entry.module`, so neither side imports the other.
  */
 import type { RouterContext } from 'react-router'
+import type { ContentSnapshot } from './content/snapshot.ts'
 
 /** The id of the JSON data block, right before the boot script, that it reads its data from. */
 export const BOOT_DATA_ID = 'boot-data'
 
 export interface RenderEntryExports {
-  /** Every path the site renders: its pages, its form pages and its resource files. */
-  renderPaths(): string[]
+  /**
+   * Every path the site renders from a snapshot (the repository's content/ without one): its
+   * pages, its form pages and its resource files.
+   */
+  renderPaths(snapshot?: ContentSnapshot): string[]
   /** A path no route matches, rendered as the site's not-found page (HTTP 404). */
   notFoundPath: string
   /** The time a render happens at; loaders read it (app/render-clock.ts). */
   renderClock: RouterContext<() => Date>
+  /** The content a render is made of; loaders read it (app/lib/content.server.ts). */
+  contentSource: RouterContext<() => ContentSnapshot>
+  /** A staff member's preview of unpublished changes: a banner, noindex. */
+  previewRender: RouterContext<boolean>
+  /** The repository's content/ folder, read and checked: what the build renders. */
+  defaultSnapshot(): ContentSnapshot
+  /**
+   * The paths a change of the content renders again and those it removes (app/page-paths.ts);
+   * `all` when a part every page shows changed.
+   */
+  affectedPaths(
+    before: ContentSnapshot,
+    after: ContentSnapshot,
+  ): { render: string[]; remove: string[]; all: boolean }
   /**
    * The code of the boot script (app/document/boot.ts), the one inline script a page carries:
    * the pages' CSP lists its hash.

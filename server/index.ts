@@ -9,6 +9,7 @@ import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
+import { createLiveSite } from '#server/content/live-site.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
 import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
@@ -64,9 +65,21 @@ export async function start(
         logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
-  const running = await buildApp({ env, database, build, ...extra })
+  // Publishing: this process's pages follow what the database publishes (rendered in a worker).
+  const live = createLiveSite({
+    database,
+    build,
+    log: {
+      info: (object, message) => logTo.app?.log.info(object, message),
+      warn: (object, message) => logTo.app?.log.warn(object, message),
+      error: (object, message) =>
+        logTo.app ? logTo.app.log.error(object, message) : console.error(message, object),
+    },
+  })
+  const running = await buildApp({ env, database, build, contentSite: live, ...extra })
   logTo.app = running
   running.addHook('onClose', async () => {
+    await live.close()
     await database.close()
     build.close()
   })
@@ -79,6 +92,9 @@ export async function start(
     await running.close()
     refuse((error as Error).message)
   }
+  // The pages show what the database publishes before the first visitor asks: equal to the
+  // build's content, its pages are served; otherwise every page is rendered first.
+  await live.start()
 
   // SIGTERM/SIGINT, and an uncaught exception or unhandled rejection, close gracefully: stop
   // accepting, finish requests in flight, close the database; a second signal or the timeout

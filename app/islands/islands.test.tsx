@@ -13,6 +13,13 @@ const NAV = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About Us' },
 ]
+const SOCIAL = {
+  Facebook: 'https://facebook.example.com/dc',
+  Twitter: 'https://twitter.example.com/dc',
+  Instagram: 'https://instagram.example.com/dc',
+  LinkedIn: 'https://linkedin.example.com/dc',
+  YouTube: 'https://youtube.example.com/dc',
+}
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -47,7 +54,10 @@ describe('hydrateIslands', () => {
   it('hydrates every island from its markup, then marks the page interactive', async () => {
     document.body.innerHTML = renderToString(
       <>
-        <Island name="site-header" props={{ siteName: 'DocuCommons', nav: NAV, current: '/' }} />
+        <Island
+          name="site-header"
+          props={{ siteName: 'DocuCommons', nav: NAV, current: '/', social: SOCIAL }}
+        />
         <p>
           © <Island name="current-year" props={{ renderedYear: 1999 }} inline />
         </p>

@@ -5,7 +5,7 @@
  */
 import type { ArticleFrontmatter, ArticleSource } from '#common/content/articles.ts'
 import { articleWordCount, renderMarkdown } from '#common/content/markdown.ts'
-import { imageSource } from '#common/content/media.ts'
+import { imageSource, imageVariants, UPLOADED_IMAGE_ID } from '#common/content/media.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import remarkSmartypants from 'remark-smartypants'
 import { ogImage, resolveImage } from './content.server.ts'
@@ -106,19 +106,38 @@ export function getArticle(snapshot: ContentSnapshot, slug: string): Article | u
   }
 }
 
+/**
+ * An article's share image: the one the build drew for it, else its uploaded cover (the WebP of
+ * its widest variant, with its size), else the site's.
+ */
+function shareImage(snapshot: ContentSnapshot, slug: string) {
+  const drawn = snapshot.media.og[`articles/${slug}`]
+  const cover = snapshot.articles.find((a) => a.slug === slug)?.frontmatter.cover.image
+  const variants =
+    cover && UPLOADED_IMAGE_ID.test(cover) ? imageVariants(snapshot.media, cover) : undefined
+  if (drawn || !variants) return { src: ogImage(snapshot.media, `articles/${slug}`) }
+  const width = variants.widths.at(-1)!
+  return {
+    src: variants.url(width, 'webp'),
+    size: { width, height: Math.round((variants.entry.height * width) / variants.entry.width) },
+  }
+}
+
 /** What the article page's loader returns; undefined when no article has this slug. */
 export function articleView(snapshot: ContentSnapshot, slug: string) {
   const article = getArticle(snapshot, slug)
   if (!article) return undefined
-  const og = ogImage(snapshot.media, `articles/${article.slug}`)
+  const share = shareImage(snapshot, article.slug)
+  const og = share.src
   const path = `/articles/${article.slug}`
   return {
     article,
-    meta: seo({
+    meta: seo(snapshot, {
       title: `${article.headline}: ${article.name}`,
       description: article.summary,
       path,
       image: og,
+      ...(share.size && { imageSize: share.size }),
       imageAlt: article.cover.alt,
       type: 'article',
       jsonLd: [

@@ -1,11 +1,13 @@
 /**
- * The content the pages are rendered from: one ContentSnapshot (common/content/snapshot.ts), read
- * and checked once from the repository's content/ folder while the site builds. Route loaders
- * hand it to the pure view functions of ./page-views.server.ts and ./articles.server.ts, so that
- * rendering from another snapshot (the database's, at run time) changes only where the loader
- * gets it. A bad entry throws an error naming the file and the field, which fails the build.
+ * The content the pages are rendered from: one ContentSnapshot (common/content/snapshot.ts). A
+ * render gets it from React Router's context (`contentSource`, set by the caller of the render
+ * module: the server, with what the database publishes); without one (the build, `react-router
+ * dev`) it is the repository's content/ folder, read and checked once. Route loaders hand it to
+ * the pure view functions of ./page-views.server.ts and ./articles.server.ts. A bad entry in
+ * content/ throws an error naming the file and the field, which fails the build.
  */
 import path from 'node:path'
+import { createContext, type RouterContextProvider } from 'react-router'
 import { readContentDir } from '#common/content/content-dir.ts'
 import type { Picture } from '#common/content/fields.ts'
 import { imageSource, imageVariants, type MediaManifest } from '#common/content/media.ts'
@@ -20,6 +22,24 @@ let snapshot: ContentSnapshot | undefined
 /** The repository's content, read once per process. */
 export function contentSnapshot(): ContentSnapshot {
   return (snapshot ??= readContentDir(CONTENT_DIR))
+}
+
+/**
+ * The snapshot a render uses, as a function so that nothing reads content/ before a render asks
+ * for it (a server deployed without the folder renders from the database only). The server entry
+ * exports it for the render module (common/render-entry.ts).
+ */
+export const contentSource = createContext<() => ContentSnapshot>(contentSnapshot)
+
+/**
+ * A render of unpublished changes for staff (the back office's preview): the page says so and
+ * is never indexed. Never set for a page visitors get.
+ */
+export const previewRender = createContext<boolean>(false)
+
+/** What a loader renders from: the caller's snapshot, else the repository's. */
+export function snapshotOf(context: Readonly<RouterContextProvider>): ContentSnapshot {
+  return context.get(contentSource)()
 }
 
 /**

@@ -8,21 +8,21 @@ import { CONTACT_LIMITS } from '#common/contact-constants.ts'
 import type { ConsentPageContent } from '#common/content/pages.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { siteConfig } from '#app/config.ts'
-import { brand } from '#app/site-copy.ts'
 import { listArticles } from './articles.server.ts'
 import { awards, ogImage, partners, resolveImage, resolveVideo } from './content.server.ts'
 import { breadcrumbs, seo } from './seo.server.ts'
+import { resolveSettings } from './site-settings.ts'
 
 /** Title, description, share image and the Home › page breadcrumb of a top-level page. */
 function topLevelMeta(
-  media: ContentSnapshot['media'],
+  snapshot: ContentSnapshot,
   page: { title: string; description: string; path: string; og: string },
 ) {
-  return seo({
+  return seo(snapshot, {
     title: page.title,
     description: page.description,
     path: page.path,
-    image: ogImage(media, page.og),
+    image: ogImage(snapshot.media, page.og),
     jsonLd: [
       breadcrumbs([
         { name: 'Home', path: '/' },
@@ -32,7 +32,12 @@ function topLevelMeta(
   })
 }
 
-export function homeView({ pages: { home }, media }: ContentSnapshot) {
+export function homeView(snapshot: ContentSnapshot) {
+  const {
+    pages: { home },
+    media,
+    site: { brand },
+  } = snapshot
   const image = (picture: Parameters<typeof resolveImage>[1]) => resolveImage(media, picture)
   return {
     home: {
@@ -64,7 +69,7 @@ export function homeView({ pages: { home }, media }: ContentSnapshot) {
     },
     awards: awards(media),
     heroVideo: resolveVideo(media, 'video/hero', ''),
-    meta: seo({
+    meta: seo(snapshot, {
       title: `${brand.name}: ${brand.tagline}`,
       description: brand.description,
       path: '/',
@@ -73,10 +78,15 @@ export function homeView({ pages: { home }, media }: ContentSnapshot) {
   }
 }
 
-export function aboutView({ pages: { about }, media }: ContentSnapshot) {
+export function aboutView(snapshot: ContentSnapshot) {
+  const {
+    pages: { about },
+    media,
+  } = snapshot
+  const links = resolveSettings(snapshot.settings).partners
   const partnerLogos = partners(media).map((p) => ({
     ...p,
-    href: siteConfig.partners[p.id as keyof typeof siteConfig.partners] ?? siteConfig.siteUrl,
+    href: links[p.id as keyof typeof links] ?? siteConfig.siteUrl,
   }))
   return {
     about: {
@@ -86,7 +96,7 @@ export function aboutView({ pages: { about }, media }: ContentSnapshot) {
     },
     video: resolveVideo(media, 'video/about', ''),
     partners: partnerLogos,
-    meta: topLevelMeta(media, {
+    meta: topLevelMeta(snapshot, {
       title: 'About',
       description:
         'Who we are: a nonprofit learning platform with a daily news podcast, documentary courses and consulting for people who lead change in their communities.',
@@ -97,8 +107,8 @@ export function aboutView({ pages: { about }, media }: ContentSnapshot) {
 }
 
 export function articlesView(snapshot: ContentSnapshot) {
-  const page = snapshot.pages.articles
-  const articles = listArticles(snapshot)
+  const { order: _order, ...page } = snapshot.pages.articles
+  const articles = orderedArticles(snapshot)
   const inSeries = (id: string, trailingSlash: boolean) =>
     articles
       .filter((a) => a.series === id)
@@ -121,7 +131,7 @@ export function articlesView(snapshot: ContentSnapshot) {
       'returning-redemption': inSeries('returning-redemption', true),
       'bails-bonds': inSeries('bails-bonds', true),
     },
-    meta: topLevelMeta(snapshot.media, {
+    meta: topLevelMeta(snapshot, {
       title: 'Articles',
       description:
         'Interview profiles of community changemakers: Art & Advocates, Returning & Redemption, and Bails & Bonds.',
@@ -131,10 +141,38 @@ export function articlesView(snapshot: ContentSnapshot) {
   }
 }
 
-export function contactView({ pages: { contact }, media }: ContentSnapshot) {
+/**
+ * The articles as /articles lists them: those the page's `order` names first, in that order (a
+ * former slug counts for the article it redirects to; a slug no published article has is passed
+ * over), then the others, newest first.
+ */
+export function orderedArticles(snapshot: ContentSnapshot) {
+  const articles = listArticles(snapshot)
+  const order = snapshot.pages.articles.order
+  if (!order?.length) return articles
+  const current = (slug: string) => snapshot.redirects.find((r) => r.from === slug)?.to ?? slug
+  const position = new Map<string, number>()
+  order.forEach((slug, i) => {
+    const resolved = current(slug)
+    if (!position.has(resolved)) position.set(resolved, i)
+  })
+  const rank = (slug: string) => position.get(slug) ?? order.length
+  // Array.prototype.sort is stable: the unordered keep their newest-first order.
+  return [...articles].sort((a, b) => rank(a.slug) - rank(b.slug))
+}
+
+export function contactView(snapshot: ContentSnapshot) {
+  const { contact } = snapshot.pages
+  const settings = resolveSettings(snapshot.settings)
   return {
     page: contact,
-    meta: topLevelMeta(media, {
+    reach: {
+      headquarters: snapshot.site.brand.headquarters,
+      phone: settings.phone,
+      phoneHref: settings.phoneHref,
+      email: settings.email,
+    },
+    meta: topLevelMeta(snapshot, {
       title: 'Contact us',
       description:
         'Talk to DocuCommons about consulting sessions, community-project consultation, film and storytelling production, courses for teams and podcast partnerships.',
@@ -145,9 +183,9 @@ export function contactView({ pages: { contact }, media }: ContentSnapshot) {
 }
 
 /** The course list itself loads in the browser (app/courses/); the page around it is fixed. */
-export function coursesView({ media }: ContentSnapshot) {
+export function coursesView(snapshot: ContentSnapshot) {
   return {
-    meta: topLevelMeta(media, {
+    meta: topLevelMeta(snapshot, {
       title: 'Courses',
       description: 'Continuing education for Louisiana property and casualty producers.',
       path: '/courses',
@@ -156,10 +194,12 @@ export function coursesView({ media }: ContentSnapshot) {
   }
 }
 
-export function privacyView({ pages: { privacy }, media }: ContentSnapshot) {
+export function privacyView(snapshot: ContentSnapshot) {
+  const { privacy } = snapshot.pages
   return {
     page: privacy,
-    meta: topLevelMeta(media, {
+    email: resolveSettings(snapshot.settings).email,
+    meta: topLevelMeta(snapshot, {
       title: 'Privacy',
       description: privacy.description,
       path: '/privacy',
@@ -193,7 +233,7 @@ export function consentView(snapshot: ContentSnapshot, path: string) {
   const page = consentPage(snapshot, path)
   return {
     page,
-    meta: seo({
+    meta: seo(snapshot, {
       title: page.title,
       description: page.description,
       path,

@@ -1,14 +1,16 @@
 import type { MetaDescriptor } from 'react-router'
-import { brand } from '#app/site-copy.ts'
+import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { siteConfig } from '#app/config.ts'
+import { resolveSettings } from './site-settings.ts'
 
 export interface PageSeo {
   title: string
   description: string
   /** Path of the page, without a trailing slash ("/" for home). */
   path: string
-  /** Site-relative URL of the share image (1200x630). */
+  /** Site-relative URL of the share image (1200x630 unless `imageSize` says otherwise). */
   image: string
+  imageSize?: { width: number; height: number }
   imageAlt?: string
   type?: 'website' | 'article'
   /** Extra JSON-LD objects for this page (Article, BreadcrumbList...). */
@@ -18,30 +20,35 @@ export interface PageSeo {
 
 export const absoluteUrl = (path: string) => siteConfig.siteUrl + (path === '/' ? '/' : path)
 
-const organization = {
-  '@type': 'Organization',
-  '@id': `${siteConfig.siteUrl}/#organization`,
-  name: brand.name,
-  slogan: brand.tagline,
-  url: absoluteUrl('/'),
-  logo: absoluteUrl('/icon-512.png'),
-  email: siteConfig.email,
-  telephone: siteConfig.phone,
-  address: {
-    '@type': 'PostalAddress',
-    addressLocality: brand.headquarters.city,
-    addressRegion: brand.headquarters.regionCode,
-    addressCountry: brand.headquarters.country,
-  },
-  sameAs: Object.values(siteConfig.social),
-}
-
-const website = {
-  '@type': 'WebSite',
-  '@id': `${siteConfig.siteUrl}/#website`,
-  name: brand.name,
-  url: absoluteUrl('/'),
-  publisher: { '@id': organization['@id'] },
+/** The organisation and the site, as every page's JSON-LD names them (from the published content). */
+function siteGraph(snapshot: ContentSnapshot) {
+  const { brand } = snapshot.site
+  const settings = resolveSettings(snapshot.settings)
+  const organization = {
+    '@type': 'Organization',
+    '@id': `${siteConfig.siteUrl}/#organization`,
+    name: brand.name,
+    slogan: brand.tagline,
+    url: absoluteUrl('/'),
+    logo: absoluteUrl('/icon-512.png'),
+    email: settings.email,
+    telephone: settings.phone,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: brand.headquarters.city,
+      addressRegion: brand.headquarters.regionCode,
+      addressCountry: brand.headquarters.country,
+    },
+    sameAs: Object.values(settings.social),
+  }
+  const website = {
+    '@type': 'WebSite',
+    '@id': `${siteConfig.siteUrl}/#website`,
+    name: brand.name,
+    url: absoluteUrl('/'),
+    publisher: { '@id': organization['@id'] },
+  }
+  return [organization, website]
 }
 
 export function breadcrumbs(items: { name: string; path: string }[]) {
@@ -57,7 +64,8 @@ export function breadcrumbs(items: { name: string; path: string }[]) {
 }
 
 /** Title, description, canonical URL, Open Graph, Twitter card and JSON-LD for one page. */
-export function seo(page: PageSeo): MetaDescriptor[] {
+export function seo(snapshot: ContentSnapshot, page: PageSeo): MetaDescriptor[] {
+  const { brand } = snapshot.site
   const title =
     page.path === '/' ? `${brand.name}: ${brand.tagline}` : `${page.title} | ${brand.name}`
   const url = absoluteUrl(page.path)
@@ -73,8 +81,8 @@ export function seo(page: PageSeo): MetaDescriptor[] {
     { property: 'og:description', content: page.description },
     { property: 'og:url', content: url },
     { property: 'og:image', content: image },
-    { property: 'og:image:width', content: '1200' },
-    { property: 'og:image:height', content: '630' },
+    { property: 'og:image:width', content: String(page.imageSize?.width ?? 1200) },
+    { property: 'og:image:height', content: String(page.imageSize?.height ?? 630) },
     { property: 'og:image:alt', content: page.imageAlt ?? page.title },
     { property: 'og:locale', content: 'en_US' },
     { name: 'twitter:card', content: 'summary_large_image' },
@@ -84,7 +92,7 @@ export function seo(page: PageSeo): MetaDescriptor[] {
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
-        '@graph': [organization, website, ...(page.jsonLd ?? [])],
+        '@graph': [...siteGraph(snapshot), ...(page.jsonLd ?? [])],
       },
     },
   ]

@@ -5,11 +5,11 @@ import { PartnersSection } from '#app/components/sections/partners-section.tsx'
 import { PillarSections } from '#app/components/sections/pillar-sections.tsx'
 import { ShareSection } from '#app/components/sections/share-section.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { aboutView } from '#app/lib/page-views.server.ts'
 
-export async function loader() {
-  return aboutView(contentSnapshot())
+export async function loader({ context }: Route.LoaderArgs) {
+  return aboutView(snapshotOf(context))
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

@@ -3,11 +3,11 @@ import type { Route } from './+types/article'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
 import { articleView } from '#app/lib/articles.server.ts'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { SERIES_NAME } from '#app/lib/series.ts'
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const view = articleView(contentSnapshot(), params.slug)
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const view = articleView(snapshotOf(context), params.slug)
   if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
   return view
 }
@@ -55,6 +55,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           sizes="(min-width: 1024px) 64rem, 100vw"
           loading="priority"
           className="overflow-hidden rounded-card shadow-card"
+          // An uploaded cover of any shape is cropped to the covers' 3:2 around its focal point.
+          {...(article.cover.position && { imgClassName: 'aspect-3/2 h-auto w-full object-cover' })}
         />
       </figure>
       <div

@@ -1,67 +1,64 @@
 import type { Route } from './+types/articles'
 import { PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { articlesView } from '#app/lib/page-views.server.ts'
 
-export async function loader() {
-  return articlesView(contentSnapshot())
+export async function loader({ context }: Route.LoaderArgs) {
+  return articlesView(snapshotOf(context))
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the
 // loader, so none of that code ships to the browser.
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
+/** How each series is laid out: Art & Advocacy as teaser cards, the others as person cards. */
+const SERIES_TONE = { 'returning-redemption': 'bg-paper-deep', 'bails-bonds': '' } as const
+
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { page, groups } = loaderData
-  const [artSeries, returning, bails] = page.series
   return (
     <>
       <PageBanner title={page.banner} eyebrow="Profiles and interviews">
         <p>{page.intro}</p>
       </PageBanner>
 
-      {artSeries && (
-        <section
-          aria-labelledby="series-art-advocacy"
-          className="mx-auto max-w-page px-gutter py-section"
-        >
-          <SeriesHeading
-            id="series-art-advocacy"
-            title1={artSeries.title1}
-            title2={artSeries.title2}
-            subtitle={artSeries.subtitle}
-          />
-          <ul className="mt-12 grid gap-6 md:grid-cols-3" data-testid="art-advocacy-cards">
-            {groups['art-advocacy'].map((article) => (
-              <li key={article.slug}>
-                <TeaserCard article={article} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      {[
-        {
-          series: returning,
-          cards: groups['returning-redemption'],
-          id: 'returning-redemption',
-          tone: 'bg-paper-deep',
-        },
-        { series: bails, cards: groups['bails-bonds'], id: 'bails-bonds', tone: '' },
-      ].map(({ series, cards, id, tone }) =>
-        series ? (
-          <section key={id} aria-labelledby={`series-${id}`} className={tone}>
+      {page.series.map((series) =>
+        series.id === 'art-advocacy' ? (
+          <section
+            key={series.id}
+            aria-labelledby="series-art-advocacy"
+            className="mx-auto max-w-page px-gutter py-section"
+          >
+            <SeriesHeading
+              id="series-art-advocacy"
+              title1={series.title1}
+              title2={series.title2}
+              subtitle={series.subtitle}
+            />
+            <ul className="mt-12 grid gap-6 md:grid-cols-3" data-testid="art-advocacy-cards">
+              {groups['art-advocacy'].map((article) => (
+                <li key={article.slug}>
+                  <TeaserCard article={article} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : (
+          <section
+            key={series.id}
+            aria-labelledby={`series-${series.id}`}
+            className={SERIES_TONE[series.id]}
+          >
             <div className="mx-auto max-w-page px-gutter py-section">
               <SeriesHeading
-                id={`series-${id}`}
+                id={`series-${series.id}`}
                 title1={series.title1}
                 title2={series.title2}
                 subtitle={series.subtitle}
               />
-              <ul className="mt-12 grid gap-6 lg:grid-cols-2" data-testid={`${id}-cards`}>
-                {cards.map((article) => (
+              <ul className="mt-12 grid gap-6 lg:grid-cols-2" data-testid={`${series.id}-cards`}>
+                {groups[series.id].map((article) => (
                   <li key={article.slug}>
                     <PersonCard article={article} />
                   </li>
@@ -69,7 +66,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               </ul>
             </div>
           </section>
-        ) : null,
+        ),
       )}
     </>
   )

@@ -2,7 +2,7 @@ import type { Route } from './+types/consent'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Island } from '#app/islands/island.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { consentView } from '#app/lib/page-views.server.ts'
 import type { ConsentPageContent } from '#common/content/pages.ts'
 
@@ -11,10 +11,10 @@ import type { ConsentPageContent } from '#common/content/pages.ts'
  * confirm and unsubscribe pages and the result pages the server redirects to. Every route of
  * them uses this module; the copy is chosen by the page's path at build time.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Prerendering asks for the page and for its data (/x.data, or /x/_.data).
   const path = new URL(request.url).pathname.replace(/(\/_)?\.data$/, '').replace(/\/+$/, '')
-  return consentView(contentSnapshot(), path)
+  return consentView(snapshotOf(context), path)
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []

@@ -1,13 +1,11 @@
 import type { Route } from './+types/contact'
 import { Island } from '#app/islands/island.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { siteConfig } from '#app/config.ts'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { contactView } from '#app/lib/page-views.server.ts'
-import { brand } from '#app/site-copy.ts'
 
-export async function loader() {
-  return contactView(contentSnapshot())
+export async function loader({ context }: Route.LoaderArgs) {
+  return contactView(snapshotOf(context))
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the
@@ -15,7 +13,7 @@ export async function loader() {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData
+  const { page, reach } = loaderData
   return (
     <>
       <PageBanner title={page.banner} eyebrow="We read every message" />
@@ -45,21 +43,21 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           </ul>
           <div className="mt-12 rounded-card bg-paper-deep p-6 text-ink-soft">
             <p className="font-semibold text-ink">
-              {brand.headquarters.city}, {brand.headquarters.region}
+              {reach.headquarters.city}, {reach.headquarters.region}
             </p>
             <p className="mt-1">
               <a
-                href={siteConfig.phoneHref}
+                href={reach.phoneHref}
                 className="underline-offset-4 hover:text-clay hover:underline"
               >
-                {siteConfig.phone}
+                {reach.phone}
               </a>
               <span aria-hidden="true"> · </span>
               <a
-                href={`mailto:${siteConfig.email}`}
+                href={`mailto:${reach.email}`}
                 className="underline-offset-4 hover:text-clay hover:underline"
               >
-                {siteConfig.email}
+                {reach.email}
               </a>
             </p>
           </div>

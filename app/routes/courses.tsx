@@ -4,11 +4,11 @@ import { Island } from '#app/islands/island.tsx'
 import { catalogueCopy } from '#app/courses/catalogue-copy.ts'
 import { COURSE_LIST_URL } from '#app/courses/course-service.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { coursesView } from '#app/lib/page-views.server.ts'
 
-export async function loader() {
-  return coursesView(contentSnapshot())
+export async function loader({ context }: Route.LoaderArgs) {
+  return coursesView(snapshotOf(context))
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

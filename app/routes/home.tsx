@@ -10,11 +10,11 @@ import { TestimonialsSection } from '#app/components/sections/testimonials-secti
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { siteConfig } from '#app/config.ts'
 import { Island } from '#app/islands/island.tsx'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { homeView } from '#app/lib/page-views.server.ts'
 
-export async function loader() {
-  return homeView(contentSnapshot())
+export async function loader({ context }: Route.LoaderArgs) {
+  return homeView(snapshotOf(context))
 }
 
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the

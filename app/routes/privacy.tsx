@@ -1,17 +1,16 @@
 import type { Route } from './+types/privacy'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
-import { siteConfig } from '#app/config.ts'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { privacyView } from '#app/lib/page-views.server.ts'
 
-export async function loader() {
-  return privacyView(contentSnapshot())
+export async function loader({ context }: Route.LoaderArgs) {
+  return privacyView(snapshotOf(context))
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { page } = loaderData
+  const { page, email } = loaderData
   return (
     <>
       <PageBanner title={page.banner} eyebrow={page.eyebrow}>
@@ -79,10 +78,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               <p className="font-semibold text-ink">
                 {page.deletion.emailLabel}{' '}
                 <a
-                  href={`mailto:${siteConfig.email}`}
+                  href={`mailto:${email}`}
                   className="text-teal underline underline-offset-4 hover:text-clay"
                 >
-                  {siteConfig.email}
+                  {email}
                 </a>
               </p>
             </div>

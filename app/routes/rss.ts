@@ -1,9 +1,8 @@
 import type { Route } from './+types/rss'
 import { siteConfig } from '#app/config.ts'
 import { listArticles } from '#app/lib/articles.server.ts'
-import { contentSnapshot } from '#app/lib/content.server.ts'
+import { snapshotOf } from '#app/lib/content.server.ts'
 import { renderClock } from '#app/render-clock.ts'
-import { brand } from '#app/site-copy.ts'
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -11,7 +10,9 @@ const escape = (text: string) =>
 /** RSS 2.0 feed of the articles, newest first; dated when it was rendered (app/render-clock.ts). */
 export async function loader({ context }: Route.LoaderArgs) {
   const renderedAt = context.get(renderClock)()
-  const items = listArticles(contentSnapshot())
+  const snapshot = snapshotOf(context)
+  const { brand } = snapshot.site
+  const items = listArticles(snapshot)
     .map((article) => {
       const url = `${siteConfig.siteUrl}/articles/${article.slug}`
       return [

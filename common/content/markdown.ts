@@ -18,8 +18,8 @@ import rehypeStringify from 'rehype-stringify'
 import remarkRehype from 'remark-rehype'
 import remarkSmartypants from 'remark-smartypants'
 import { unified } from 'unified'
-import type { ImageSource } from './media.ts'
 import { parseMarkdown, unsafeUrlReason, type Positioned } from './markdown-syntax.ts'
+import type { ImageSource } from './media.ts'
 
 export { parseMarkdown, unsafeUrlReason }
 
@@ -72,13 +72,49 @@ export interface CheckOptions {
   imageExists: (id: string) => boolean
 }
 
-/** Everything in a body that the site refuses to publish, in reading order. */
-export function checkMarkdown(body: string, options: CheckOptions): MarkdownProblem[] {
-  return problemsIn(parseMarkdown(body), options)
+/**
+ * The problems of bodies checked lately, with the photos' pictures still to look up: every
+ * change is checked with everything published (server/content/repository.ts), and parsing the
+ * unchanged articles again each time held the server's event loop for tens of milliseconds.
+ */
+const checked = new Map<string, (MarkdownProblem | MissingPicture)[]>()
+const CHECKED_MAX = 256
+
+interface MissingPicture extends Omit<MarkdownProblem, 'message'> {
+  /** The problem, if the media library has no picture with this id. */
+  picture: string
 }
 
-function problemsIn(tree: MdastRoot, options: CheckOptions): MarkdownProblem[] {
-  const problems: MarkdownProblem[] = []
+/** Everything in a body that the site refuses to publish, in reading order. */
+export function checkMarkdown(body: string, options: CheckOptions): MarkdownProblem[] {
+  let found = checked.get(body)
+  if (found) {
+    // Most recently used last: the first is the one to drop.
+    checked.delete(body)
+  } else {
+    found = problemsIn(parseMarkdown(body))
+    if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value!)
+  }
+  checked.set(body, found)
+  return withPictures(found, options)
+}
+
+/** The problems with the photos' pictures looked up in the media library. */
+function withPictures(
+  found: (MarkdownProblem | MissingPicture)[],
+  options: CheckOptions,
+): MarkdownProblem[] {
+  return found.flatMap((problem) => {
+    if (!('picture' in problem)) return [problem]
+    if (options.imageExists(problem.picture)) return []
+    const { picture, ...position } = problem
+    return [{ ...position, message: `there is no picture "${picture}" in the media library` }]
+  })
+}
+
+/** The problems of a parsed body; a photo's picture is for withPictures to look up. */
+function problemsIn(tree: MdastRoot): (MarkdownProblem | MissingPicture)[] {
+  const problems: (MarkdownProblem | MissingPicture)[] = []
   const visit = (node: AnyNode) => {
     switch (node.type) {
       case 'html': {
@@ -134,7 +170,7 @@ function problemsIn(tree: MdastRoot, options: CheckOptions): MarkdownProblem[] {
         )
         return
       case 'leafDirective':
-        problems.push(...photoProblems(node, options))
+        problems.push(...photoProblems(node))
         break
       case 'paragraph': {
         const first = node.children[0]
@@ -156,8 +192,7 @@ function problemsIn(tree: MdastRoot, options: CheckOptions): MarkdownProblem[] {
 
 function photoProblems(
   node: Extract<MdastContent, { type: 'leafDirective' }>,
-  options: CheckOptions,
-): MarkdownProblem[] {
+): (MarkdownProblem | MissingPicture)[] {
   if (node.name !== 'photo')
     return [
       at(
@@ -165,7 +200,7 @@ function photoProblems(
         `"::${node.name}" is not a directive this site knows; the only directive is ${PHOTO_SYNTAX}`,
       ),
     ]
-  const problems: MarkdownProblem[] = []
+  const problems: (MarkdownProblem | MissingPicture)[] = []
   const attributes = node.attributes ?? {}
   const unknown = Object.keys(attributes).filter(
     (name) => !(PHOTO_ATTRIBUTES as readonly string[]).includes(name),
@@ -180,8 +215,10 @@ function photoProblems(
   const image = attributes['image']?.trim() ?? ''
   if (!image)
     problems.push(at(node, `a photo needs image=…, the picture’s media id: ${PHOTO_SYNTAX}`))
-  else if (!options.imageExists(image))
-    problems.push(at(node, `there is no picture "${image}" in the media library`))
+  else {
+    const { line, column } = at(node, '')
+    problems.push({ line, column, picture: image })
+  }
   if (!(attributes['alt'] ?? '').trim())
     problems.push(
       at(
@@ -408,7 +445,7 @@ export const ARTICLE_SCHEMA: SanitizeSchema = {
  */
 export function renderMarkdown(body: string, options: RenderOptions): string {
   const tree = parseMarkdown(body)
-  const problems = problemsIn(tree, options)
+  const problems = withPictures(problemsIn(tree), options)
   if (problems.length > 0) throw new MarkdownError(problems)
   const transform = unified()
     .use(remarkSmartypants)

@@ -366,3 +366,42 @@ export function crossReferenceProblems(
   }
   return problems
 }
+
+/**
+ * The parts of the content a page can depend on: "settings", "site" and "media" (which every
+ * page shows: header, footer, pictures), "page/<name>", "article/<slug>" (one per article, also
+ * when it appears or goes), and "redirects" (former article slugs). A new kind of content adds
+ * its own parts ("episode/<slug>", …) and the pages that use them say so (app/page-paths.ts).
+ */
+export type ContentPart = string
+
+/** Every part of a snapshot with its content, as comparable text. */
+function partsOf(snapshot: ContentSnapshot): Map<ContentPart, string> {
+  const parts = new Map<ContentPart, string>()
+  for (const document of snapshotDocuments(snapshot)) {
+    const part = document.kind === 'article' ? `article/${document.slug}` : document.key
+    parts.set(part, JSON.stringify([document.data, document.body]))
+  }
+  // Uploaded pictures are not in the manifest document, but the pages draw them.
+  parts.set('media', `${parts.get('media')}${JSON.stringify(snapshot.media.images)}`)
+  parts.set('redirects', JSON.stringify(snapshot.redirects))
+  return parts
+}
+
+/** The parts whose content differs between two snapshots (added and removed ones included). */
+export function changedParts(before: ContentSnapshot, after: ContentSnapshot): ContentPart[] {
+  const older = partsOf(before)
+  const newer = partsOf(after)
+  const changed = new Set<ContentPart>()
+  for (const [part, text] of newer) if (older.get(part) !== text) changed.add(part)
+  for (const part of older.keys()) if (!newer.has(part)) changed.add(part)
+  return [...changed]
+}
+
+/**
+ * A stable text of a whole snapshot: the same content gives the same text, whichever way it was
+ * read (content/, the database). Hashed, it tells whether two snapshots render the same pages.
+ */
+export function snapshotText(snapshot: ContentSnapshot): string {
+  return [...partsOf(snapshot)].map(([part, text]) => `${part}\n${text}`).join('\n\n')
+}

@@ -13,6 +13,7 @@ import {
   documentPath,
   pageKey,
   pageNameOf,
+  publicPagePath,
   PAGE_LABELS,
   PAGE_NAMES,
   previewPath,
@@ -27,7 +28,6 @@ import {
   type DocumentRef,
   type LiveAnswer,
   type PageListItem,
-  type PageName,
   type PicturePreview,
   type PicturesAnswer,
   type RevisionAnswer,
@@ -57,13 +57,7 @@ import {
   type MediaManifest,
 } from '#common/content/media.ts'
 import { ContentError, describeProblem, type ContentProblem } from '#common/content/problems.ts'
-import {
-  byKey,
-  mediaReferences,
-  type ContentDocument,
-  type ContentSnapshot,
-  type DocumentKind,
-} from '#common/content/snapshot.ts'
+import { byKey, mediaReferences, type DocumentKind } from '#common/content/snapshot.ts'
 import { UPLOADED_ID_PREFIX } from '#common/media.ts'
 import type { Database } from '#server/db/index.ts'
 import { sendApiError } from '#server/http/api-error.ts'
@@ -93,8 +87,11 @@ export const EDITORS = SIGNED_IN
 export interface ContentSite {
   /** The content version this process serves, and its last failure. */
   status(): Promise<LiveAnswer>
-  /** Renders one path of a snapshot (a preview) off the request path; never served to visitors. */
-  preview(snapshot: ContentSnapshot, path: string): Promise<FinishedPage>
+  /**
+   * A document's unpublished changes as its page, rendered off the request path (never served to
+   * visitors), or why it cannot be (the problems of the draft).
+   */
+  preview(key: string): Promise<{ page: FinishedPage } | { problems: string[] }>
   /** A change was committed by this process: look for it now rather than at the next poll. */
   changed(): void
 }
@@ -109,22 +106,6 @@ export interface ContentAdminOptions {
   site?: ContentSite | undefined
   /** The back office's clock: when a publish happens, whether a scheduled one is due. */
   clock?: () => Date
-}
-
-/** The page a document shows on, for its public address and its preview. */
-export function pagePathOf(name: PageName, data?: unknown): string {
-  switch (name) {
-    case 'home':
-    case 'site':
-    case 'settings':
-      return '/'
-    case 'consent': {
-      const first = data && typeof data === 'object' ? Object.keys(data)[0] : undefined
-      return first ?? '/newsletter/confirm'
-    }
-    default:
-      return `/${name}`
-  }
 }
 
 const refOf = (key: string): DocumentRef => {
@@ -296,7 +277,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
 
   function publicUrl(state: DocumentState, now: Date): string | null {
     const name = pageNameOf(state.key)
-    if (name) return pagePathOf(name, state.published?.data)
+    if (name) return publicPagePath(name, state.published?.data)
     return isLive(state, now) && state.slug ? `/articles/${state.slug}` : null
   }
 
@@ -487,7 +468,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
             version: document.version,
             updatedAt: document.updatedAt,
             updatedBy: staffRef(labels, document.updatedBy),
-            url: pagePathOf(name, data.get(document.key)),
+            url: publicPagePath(name, data.get(document.key)),
           },
         ]
       })
@@ -879,28 +860,20 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
     key: string,
   ) {
     const { reply } = context
-    let previewed: { snapshot: ContentSnapshot; document: ContentDocument }
-    try {
-      previewed = await repository.previewSnapshot(key)
-    } catch (error) {
-      if (error instanceof ContentNotFoundError)
-        return sendPreviewProblem(reply, 404, [error.message])
-      if (error instanceof ContentError)
-        return sendPreviewProblem(
-          reply,
-          422,
-          error.problems.map((problem) => `${problem.source}: ${describeProblem(problem)}`),
-        )
-      throw error
-    }
     if (!site)
       return sendPreviewProblem(reply, 503, [
         'This server has no site build to render a preview with (npm run build).',
       ])
-    const { document } = previewed
-    const name = pageNameOf(key)
-    const path = name ? pagePathOf(name, document.data) : `/articles/${document.slug}`
-    const page = await site.preview(previewed.snapshot, path)
+    let previewed: Awaited<ReturnType<ContentSite['preview']>>
+    try {
+      previewed = await site.preview(key)
+    } catch (error) {
+      if (error instanceof ContentNotFoundError)
+        return sendPreviewProblem(reply, 404, [error.message])
+      throw error
+    }
+    if ('problems' in previewed) return sendPreviewProblem(reply, 422, previewed.problems)
+    const { page } = previewed
     return reply
       .code(200)
       .header('content-type', page.contentType)
@@ -920,6 +893,14 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
   })
 
   // ── The media library's "used by" ───────────────────────────────────────────────────────────
+
+  // A picture's focal point (or alt text) changed: the pages that show it render again.
+  media?.onChange('content', async (item) => {
+    const documents = await repository.documentsUsing(item.contentId)
+    if (documents.length === 0) return
+    await repository.raiseVersion()
+    site?.changed()
+  })
 
   media?.registerUsage('content', async (assetId) => {
     const item = await media.get(assetId)

@@ -32,6 +32,7 @@ import {
 import type { Database } from '#server/db/index.ts'
 import { newRowId } from '#server/db/ids.ts'
 import { uploadedImageEntries } from '#server/media/content-pictures.ts'
+import type { ContentDocuments } from '#server/render/render-worker.ts'
 import type { ContentDocumentTable, DatabaseSchema } from '#server/db/schema.ts'
 import { ContentActionError, ContentConflictError, ContentNotFoundError } from './errors.ts'
 
@@ -577,6 +578,37 @@ export function createContentRepository(
       return snapshotOf(db, candidate)
     },
 
+    /**
+     * What `readPublished` checks, not yet checked: the documents visitors see at `at`, their
+     * redirects and the uploaded pictures they name. The server's render worker checks them
+     * (server/render/render-worker.ts), off the request path.
+     */
+    async publishedDocuments(at: Date = clock()): Promise<ContentDocuments> {
+      const candidate = await visibleDocuments(db, at.toISOString())
+      return { ...candidate, uploads: await uploadsOf(db, candidate.documents) }
+    },
+
+    /**
+     * A preview's content, not yet checked: what visitors see now, with the document's draft (or,
+     * without one, its last content) in its place; an article not live is shown as if it were.
+     */
+    async previewDocuments(key: string): Promise<ContentDocuments & { document: ContentDocument }> {
+      const row = await findRow(db, key)
+      const current = await state(db, key)
+      const content = current.draft ?? current.published
+      if (!content) throw new ContentNotFoundError(`${key} has nothing to preview yet.`)
+      const document: ContentDocument = {
+        key,
+        kind: row.kind as DocumentKind,
+        slug: row.slug,
+        data: content.data,
+        body: content.body,
+      }
+      const candidate = await visibleDocuments(db, nowIso())
+      withDocument(candidate, document)
+      return { ...candidate, uploads: await uploadsOf(db, candidate.documents), document }
+    },
+
     /** When the next scheduled document goes live, after `after` (default: now); null if none. */
     async nextScheduledAt(after: Date = clock()): Promise<string | null> {
       const row = await db
@@ -1022,6 +1054,14 @@ export function createContentRepository(
       return rows.map((row) => row.from_slug)
     },
 
+    /**
+     * Raises the content version without changing a document: what the pages show changed
+     * elsewhere (an uploaded picture's focal point), so every process renders again.
+     */
+    async raiseVersion(): Promise<number> {
+      return write((trx) => bumpContentVersion(trx, nowIso()))
+    },
+
     /** An article's former slugs, whose addresses redirect to it. */
     async formerSlugs(key: string): Promise<string[]> {
       const rows = await db
@@ -1070,31 +1110,6 @@ export function createContentRepository(
           slug: row.slug,
           data: JSON.parse(row.draft_data ?? row.data ?? 'null') as unknown,
         }))
-    },
-
-    /**
-     * What visitors would see if a document's draft were published now: everything visible at
-     * this moment, with the document's draft (or, without one, its last content) in its place.
-     * An article that is not live is shown as if it were. Checked like a publish; also returns
-     * the document as it is in the preview.
-     */
-    async previewSnapshot(
-      key: string,
-    ): Promise<{ snapshot: ContentSnapshot; document: ContentDocument }> {
-      const row = await findRow(db, key)
-      const current = await state(db, key)
-      const content = current.draft ?? current.published
-      if (!content) throw new ContentNotFoundError(`${key} has nothing to preview yet.`)
-      const document = parsed({
-        key,
-        kind: row.kind as DocumentKind,
-        slug: row.slug,
-        data: content.data,
-        body: content.body,
-      })
-      const candidate = await visibleDocuments(db, nowIso())
-      withDocument(candidate, document)
-      return { snapshot: await snapshotOf(db, candidate), document }
     },
 
     /** Deletes an article with its revisions and former slugs. */

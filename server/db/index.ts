@@ -22,6 +22,17 @@ export interface Database {
   readonly location: string
   /** Round-trips a trivial query; throws when the database cannot answer within timeoutMs. */
   ping(timeoutMs?: number): Promise<void>
+  /**
+   * PostgreSQL: LISTEN on a channel, on a connection of its own that comes back by itself after
+   * it is lost; `onNotify` gets each NOTIFY's payload, and `undefined` after a reconnection (a
+   * notification may have been missed meanwhile). SQLite: nothing to listen to (one process
+   * writes; the caller polls).
+   */
+  listen(channel: string, onNotify: (payload: string | undefined) => void): Listener
+  close(): Promise<void>
+}
+
+export interface Listener {
   close(): Promise<void>
 }
 
@@ -148,6 +159,89 @@ function openPostgres(databaseUrl: string, options: OpenOptions) {
   return { db, location: `${url.hostname}:${url.port || 5432}${url.pathname}` }
 }
 
+/** How long to wait before connecting again after the listening connection was lost. */
+const LISTEN_RETRY_MS = [500, 1000, 2000, 5000] as const
+
+function listenPostgres(
+  databaseUrl: string,
+  channel: string,
+  onNotify: (payload: string | undefined) => void,
+  options: OpenOptions,
+): Listener {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a channel name: ${channel}`)
+  let client: pg.Client | undefined
+  let closed = false
+  let failures = 0
+  let timer: NodeJS.Timeout | undefined
+  const warn = (error: Error, message: string) =>
+    options.log
+      ? options.log.warn({ err: error }, message)
+      : console.error(`${message}: ${error.message}`)
+
+  const retry = () => {
+    if (closed || timer) return
+    const delay = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!
+    failures++
+    timer = setTimeout(() => {
+      timer = undefined
+      void connect(true)
+    }, delay)
+    timer.unref()
+  }
+
+  async function connect(again: boolean) {
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    const lost = (error?: Error) => {
+      if (client !== next) return
+      client = undefined
+      if (error)
+        warn(
+          error,
+          `the PostgreSQL connection listening on "${channel}" was lost; connecting again`,
+        )
+      next.end().catch(() => {})
+      retry()
+    }
+    next.on('error', lost)
+    next.on('end', () => lost())
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${channel}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      if (!closed) warn(error as Error, `could not LISTEN on "${channel}"; trying again`)
+      retry()
+      return
+    }
+    if (closed) {
+      await next.end().catch(() => {})
+      return
+    }
+    client = next
+    failures = 0
+    // What was notified while no connection listened is not delivered: look now.
+    if (again) onNotify(undefined)
+  }
+
+  void connect(false)
+  return {
+    async close() {
+      closed = true
+      clearTimeout(timer)
+      const current = client
+      client = undefined
+      await current?.end().catch(() => {})
+    },
+  }
+}
+
 /** Opens the database and applies every pending migration. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const dialect: Dialect = options.databaseUrl ? 'postgres' : 'sqlite'
@@ -162,6 +256,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     async ping(timeoutMs) {
       const query = sql`select 1`.execute(db)
       await (timeoutMs === undefined ? query : answerWithin(query, timeoutMs))
+    },
+    listen(channel, onNotify) {
+      if (!options.databaseUrl) return { close: async () => {} }
+      return listenPostgres(options.databaseUrl, channel, onNotify, options)
     },
     async close() {
       await db.destroy()

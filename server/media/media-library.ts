@@ -72,6 +72,9 @@ export interface ServedFile {
 /** A feature's answer to "who uses this asset?" (the content feature: which articles). */
 export type UsedBy = (mediaId: string) => Promise<MediaUse[]>
 
+/** Told after an asset's alt text or focal point changed (the pages that show it change too). */
+export type MediaChanged = (item: MediaItem) => Promise<void>
+
 export interface ImageUpload {
   bytes: Buffer
   fileName: string
@@ -152,6 +155,7 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
   const now = options.now ?? Date.now
   const names = new Map<string, { file: ServedFile; until: number }>()
   const usages = new Map<string, UsedBy>()
+  const watchers = new Map<string, MediaChanged>()
   // One picture is processed at a time: sharp already uses every core for one.
   const processing = createQueue()
   // Writes and deletes of blobs take turns within the process (files on SQLite).
@@ -437,7 +441,9 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
       })
       .where('id', '=', id)
       .execute()
-    return get(id)
+    const item = (await get(id))!
+    for (const changed of watchers.values()) await changed(item)
+    return item
   }
 
   /** Every use the registered features report, in the order they registered. */
@@ -565,6 +571,10 @@ export function createMediaLibrary(options: MediaLibraryOptions) {
      */
     registerUsage(feature: string, usedBy: UsedBy) {
       usages.set(feature, usedBy)
+    },
+    /** A feature hears of changes to an asset (its focal point moves a cropped picture). */
+    onChange(feature: string, changed: MediaChanged) {
+      watchers.set(feature, changed)
     },
     /** SQLite: removes blob files no row names (a crash between writing and committing). */
     async sweep(): Promise<number> {

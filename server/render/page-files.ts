@@ -16,6 +16,8 @@ export const PAGES_MANIFEST = 'pages.json'
 const manifestSchema = z.object({
   /** When the build rendered them (the render clock every page was rendered with). */
   renderedAt: z.iso.datetime(),
+  /** The fingerprint of the content they were rendered from (renderer.ts, contentFingerprint). */
+  content: z.string().optional(),
   notFound: z.string(),
   pages: z.array(
     z.object({
@@ -33,6 +35,8 @@ const manifestSchema = z.object({
 
 export interface PageFiles {
   renderedAt: Date
+  /** The fingerprint of the content the pages were rendered from, when known. */
+  content?: string | undefined
   pages: FinishedPage[]
   notFound: FinishedPage
 }
@@ -67,6 +71,7 @@ export function writePageFiles(buildDirectory: string, files: PageFiles): void {
   })
   const manifest: z.input<typeof manifestSchema> = {
     renderedAt: files.renderedAt.toISOString(),
+    ...(files.content !== undefined && { content: files.content }),
     notFound: files.notFound.path,
     pages: entries,
   }
@@ -96,6 +101,7 @@ export function readPageFiles(buildDirectory: string): PageFiles {
   if (!notFound) throw new Error(`${manifestFile} lists no page for ${manifest.notFound}`)
   return {
     renderedAt: new Date(manifest.renderedAt),
+    content: manifest.content,
     pages: pages.filter((page) => page !== notFound),
     notFound,
   }

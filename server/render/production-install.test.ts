@@ -2,7 +2,9 @@
  * The server renders pages at run time on a host installed with `npm ci --omit=dev` (docs/deployment.md's
  * deployment): a copy of what such a host has (the server's sources, the content, a real build's
  * server build, and a production install from the registry) renders pages through this module,
- * and gets the bytes the build wrote.
+ * and gets the bytes the build wrote; and, as a running server does when staff publish, renders
+ * the database's published content in the render worker, the same bytes for the same content
+ * and the edit for an edited page.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -31,6 +33,38 @@ for (const pagePath of paths) {
   const file = path.join(out, pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '~'))
   fs.writeFileSync(file, page.body)
 }
+`
+
+/**
+ * Run on the host: imports content/ into a new SQLite database, renders every page of what it
+ * publishes in the render worker (as a server does at start-up), publishes an edited testimonial
+ * and renders what that affects; writes the bodies under out/ and what was rendered to out.json.
+ */
+const PUBLISH_SCRIPT = `
+import fs from 'node:fs'
+import path from 'node:path'
+import { readContentDir } from '#common/content/content-dir.ts'
+import { createContentRepository } from '#server/content/repository.ts'
+import { openDatabase } from '#server/db/index.ts'
+import { startRenderThread } from '#server/render/render-thread.ts'
+const [buildDirectory, renderedAt, out, quote, ...paths] = process.argv.slice(2)
+const database = await openDatabase({ dataDir: path.join(out, 'data') })
+const repository = createContentRepository(database)
+await repository.importSnapshot(readContentDir('content'))
+const thread = startRenderThread(buildDirectory)
+const all = await thread.publish(await repository.publishedDocuments(), { renderedAt: new Date(renderedAt), full: true })
+const name = (p) => (p === '/' ? 'index' : p.slice(1).replaceAll('/', '~'))
+for (const page of all.pages) if (paths.includes(page.path)) fs.writeFileSync(path.join(out, name(page.path)), page.body)
+const home = await repository.getDocument('page/home')
+const data = structuredClone(home.published.data)
+data.testimonials.items[0].quote = quote
+const draft = await repository.saveDraft('page/home', { data, baseVersion: home.version, actor: null })
+await repository.publish('page/home', { baseVersion: draft.document.version, actor: null })
+const edited = await thread.publish(await repository.publishedDocuments(), { renderedAt: new Date() })
+fs.writeFileSync(path.join(out, 'edited.html'), edited.pages.find((page) => page.path === '/').body)
+fs.writeFileSync(path.join(out, 'out.json'), JSON.stringify({ all: all.pages.length, edited: edited.pages.map((page) => page.path) }))
+await thread.close()
+await database.close()
 `
 
 describe('rendering with production dependencies only', () => {
@@ -85,5 +119,35 @@ describe('rendering with production dependencies only', () => {
       )
       expect(rendered.equals(built), pagePath).toBe(true)
     }
+
+    // A running server's way: the database's content in the render worker.
+    const published = path.join(host, 'published')
+    fs.mkdirSync(published)
+    fs.writeFileSync(path.join(host, 'publish.ts'), PUBLISH_SCRIPT)
+    const quote = 'Published on a host without a single build tool.'
+    execFileSync(
+      process.execPath,
+      ['publish.ts', hostBuild, files.renderedAt.toISOString(), published, quote, ...PATHS],
+      {
+        cwd: host,
+        stdio: 'inherit',
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production' },
+      },
+    )
+    const report = JSON.parse(fs.readFileSync(path.join(published, 'out.json'), 'utf8')) as {
+      all: number
+      edited: string[]
+    }
+    expect(report.all).toBe(files.pages.length)
+    expect(report.edited).toEqual(['/'])
+    for (const pagePath of PATHS) {
+      const page = files.pages.find((p) => p.path === pagePath)!
+      const built = fs.readFileSync(path.join(build, PAGES_DIR, pageFileName(page)))
+      const rendered = fs.readFileSync(
+        path.join(published, pagePath === '/' ? 'index' : pagePath.slice(1).replaceAll('/', '~')),
+      )
+      expect(rendered.equals(built), `${pagePath} from the database`).toBe(true)
+    }
+    expect(fs.readFileSync(path.join(published, 'edited.html'), 'utf8')).toContain(quote)
   }, 600_000)
 })

@@ -9,7 +9,7 @@ import path from 'node:path'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import { writePageFiles } from './page-files.ts'
 import { precompressFiles } from './precompress.ts'
-import { createRenderer, type FinishedPage } from './renderer.ts'
+import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
 import { loadServerBuild } from './server-build.ts'
 
 /** React Router's flat route manifest as the nested routes matchRoutes takes. */
@@ -80,7 +80,12 @@ export async function renderBuild(
   if (failures.length > 0 || !notFound)
     throw new Error(`${failures.length} page(s) failed:\n${failures.join('\n')}`)
   const pages = rendered.filter((page) => page !== undefined)
-  writePageFiles(buildDirectory, { renderedAt, pages, notFound })
+  writePageFiles(buildDirectory, {
+    renderedAt,
+    content: contentFingerprint(renderer.entry.defaultSnapshot()),
+    pages,
+    notFound,
+  })
   const files = await precompressFiles(path.join(buildDirectory, 'client'))
   const kb = (bytes: number) => (bytes / 1024).toFixed(0)
   const pageBytes = pages.reduce((sum, page) => sum + page.body.length, 0)

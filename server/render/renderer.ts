@@ -16,8 +16,10 @@ import {
   type RouterContext,
   type ServerBuild,
 } from 'react-router'
+import { snapshotText, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { compress } from './compress.ts'
 import { renderEntryOf } from './server-build.ts'
+import type { RenderEntryExports } from '#common/render-entry.ts'
 import { assertFinished, sha256Source } from './verify-page.ts'
 
 export interface FinishedPage {
@@ -42,19 +44,34 @@ export interface RenderOptions {
    * clock given in `context`, else the moment the render starts.
    */
   renderedAt?: Date
+  /** The content to render (the database's published content); the build's own without one. */
+  snapshot?: ContentSnapshot
+  /** A staff member's preview of unpublished changes (a banner, noindex): never for visitors. */
+  preview?: boolean
   /** Further React Router context values the loaders read. */
   context?: ContextValues
 }
 
 export interface PageRenderer {
-  /** Every path the site renders (its page list). */
-  paths(): string[]
+  /** Every path the site renders (its page list), of a snapshot (the build's content without). */
+  paths(snapshot?: ContentSnapshot): string[]
   /** The path rendered as the not-found page. */
   notFoundPath: string
   /** Renders a path; throws when it does not answer 200 or is not finished as promised. */
   render(path: string, options?: RenderOptions): Promise<FinishedPage>
   /** The not-found page (HTTP 404), as a visitor to an unknown URL gets it. */
   renderNotFound(options?: RenderOptions): Promise<FinishedPage>
+  /** What the server build's entry gives the render module (common/render-entry.ts). */
+  entry: RenderEntryExports
+}
+
+/**
+ * A fingerprint of a snapshot's content: equal for two snapshots that render the same pages,
+ * whichever way they were read. The build records the one it rendered (pages.json), so that a
+ * server can tell whether the database publishes something else.
+ */
+export function contentFingerprint(snapshot: ContentSnapshot): string {
+  return crypto.createHash('sha256').update(snapshotText(snapshot)).digest('base64url')
 }
 
 /** A strong ETag named by the bytes: the same body keeps it, whenever it was rendered. */
@@ -78,11 +95,14 @@ export function createRenderer(build: ServerBuild): PageRenderer {
     // else the moment the render starts.
     const now = new Date()
     const { renderedAt } = options
+    const { snapshot } = options
     const context = new RouterContextProvider(
       new Map<RouterContext, unknown>([
         [entry.renderClock, () => now],
         ...(options.context ?? []),
         ...(renderedAt ? [[entry.renderClock, () => renderedAt] as const] : []),
+        ...(snapshot ? [[entry.contentSource, () => snapshot] as const] : []),
+        ...(options.preview ? [[entry.previewRender, true] as const] : []),
       ]),
     )
     const response = await handle(new Request(new URL(path, 'http://localhost')), context)
@@ -114,7 +134,8 @@ export function createRenderer(build: ServerBuild): PageRenderer {
   }
 
   return {
-    paths: () => entry.renderPaths(),
+    entry,
+    paths: (snapshot) => entry.renderPaths(snapshot),
     notFoundPath: entry.notFoundPath,
     render: (path, options = {}) => renderPath(path, options, 200),
     renderNotFound: (options = {}) => renderPath(entry.notFoundPath, options, 404),

@@ -16,9 +16,18 @@ export interface SiteServerBuild {
 /** The entry exports of a server build; throws naming what is missing. */
 export function renderEntryOf(build: ServerBuild): RenderEntryExports {
   const entry = build.entry.module as unknown as Partial<RenderEntryExports>
-  const missing = (['renderPaths', 'notFoundPath', 'renderClock', 'bootScript'] as const).filter(
-    (name) => entry[name] === undefined,
-  )
+  const missing = (
+    [
+      'renderPaths',
+      'notFoundPath',
+      'renderClock',
+      'contentSource',
+      'previewRender',
+      'defaultSnapshot',
+      'affectedPaths',
+      'bootScript',
+    ] as const
+  ).filter((name) => entry[name] === undefined)
   if (missing.length > 0)
     throw new Error(
       `The server build's entry (app/entry.server.tsx) does not export ${missing.join(', ')}`,

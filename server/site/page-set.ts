@@ -29,6 +29,11 @@ export interface PageSetChange {
   remove?: readonly string[]
   /** A new not-found page. */
   notFound?: FinishedPage
+  /**
+   * Every redirect (a former address to the current one, both paths without a trailing slash),
+   * replacing those before: a changed article slug answers 301 from its old address.
+   */
+  redirects?: ReadonlyMap<string, string>
 }
 
 export interface PageSet {
@@ -36,6 +41,8 @@ export interface PageSet {
   get(path: string): ServedPage | undefined
   /** The not-found page (HTTP 404). */
   readonly notFound: ServedPage
+  /** Where a former address now is: "/articles/old" and "/articles/old/" name the same. */
+  redirect(path: string): string | undefined
   /** The paths of the current pages. */
   paths(): string[]
   /** Changes some pages, atomically. */
@@ -81,6 +88,7 @@ export function createPageSet(pages: readonly FinishedPage[], notFound: Finished
   }
   let current = build(pages)
   let currentNotFound = served(notFound, 404)
+  let redirects: ReadonlyMap<string, string> = new Map()
 
   return {
     get(path) {
@@ -89,14 +97,20 @@ export function createPageSet(pages: readonly FinishedPage[], notFound: Finished
     get notFound() {
       return currentNotFound
     },
+    redirect(path) {
+      return redirects.get(canonical(path))
+    },
     paths: () => [...current.keys()],
     update(change) {
       const next = new Map(current)
       for (const path of change.remove ?? []) next.delete(canonical(path))
       for (const page of change.put ?? []) next.set(page.path, served(page, 200))
       const nextNotFound = change.notFound ? served(change.notFound, 404) : currentNotFound
+      // A page at an address takes precedence over a redirect from it.
+      const nextRedirects = change.redirects ?? redirects
       current = next
       currentNotFound = nextNotFound
+      redirects = nextRedirects
     },
     replaceAll(list, newNotFound) {
       const next = build(list)

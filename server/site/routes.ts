@@ -84,6 +84,20 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
     const decoded = decodePath(pathname)
     const decodedPage = decoded === undefined ? undefined : pages.get(decoded)
     if (decodedPage) return sendPage(request, reply, decodedPage)
+    // A former address of an article (its slug changed): permanently to the current one.
+    const moved = decoded === undefined ? undefined : pages.redirect(decoded)
+    if (moved !== undefined) {
+      const query = request.url.indexOf('?')
+      return (
+        reply
+          .code(301)
+          // Revalidated every time: a slug may change again (even back), and a cached 301 would
+          // then send visitors in a circle.
+          .header('cache-control', 'no-cache')
+          .header('location', query === -1 ? moved : moved + request.url.slice(query))
+          .send()
+      )
+    }
     const dataOf = decoded === undefined ? undefined : pageOfDataRequest(decoded)
     if (dataOf !== undefined && pages.get(dataOf)) {
       // React Router's single-fetch redirect: its client loads the page as a document.

@@ -33,6 +33,8 @@ export interface SiteBuild {
   buildDirectory: string
   /** The pages, held in memory; updated at run time when pages are rendered again. */
   pages: PageSet
+  /** When the build rendered its pages, and the fingerprint of the content it rendered them from. */
+  rendered: { at: Date; content: string | undefined }
   /** The release folder holding site-config.json, or undefined for a build without one. */
   release: string | undefined
   settings: Record<string, string> | undefined
@@ -53,12 +55,14 @@ export function openSiteBuild(buildDir: string): SiteBuild {
   const release = path.dirname(root)
   const files = readPageFiles(release)
   const pages = createPageSet(files.pages, files.notFound)
+  const rendered = { at: files.renderedAt, content: files.content }
   const configFile = path.join(release, SITE_CONFIG_FILE)
   if (!fs.existsSync(configFile)) {
     return {
       root,
       buildDirectory: release,
       pages,
+      rendered,
       release: undefined,
       settings: undefined,
       close() {},
@@ -77,6 +81,7 @@ export function openSiteBuild(buildDir: string): SiteBuild {
     root,
     buildDirectory: release,
     pages,
+    rendered,
     release,
     settings: config.settings,
     close() {

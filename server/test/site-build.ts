@@ -66,3 +66,8 @@ export function openTestSiteBuild(
 ): SiteBuild {
   return openSiteBuild(writeSiteBuild(dir, content))
 }
+
+/** A real build (server/test/real-build.ts) opened as the server opens it. */
+export function openRealSiteBuild(buildDirectory: string): SiteBuild {
+  return openSiteBuild(path.join(buildDirectory, 'client'))
+}

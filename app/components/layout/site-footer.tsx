@@ -1,12 +1,25 @@
 import { useContext } from 'react'
-import { brand, footer } from '#app/site-copy.ts'
+import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { Island } from '#app/islands/island.tsx'
+import type { ResolvedSettings } from '#app/lib/site-settings.ts'
 import { RenderedAt } from '#app/render-clock.ts'
 import { SocialLinks } from './social-links.tsx'
 
-export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
+/**
+ * The footer on every page: server HTML (no behaviour of its own but the newsletter island), from
+ * the published site copy and settings, so an edited phone number shows without a build.
+ */
+export function SiteFooter({
+  site: { brand, footer },
+  settings,
+  newsletter,
+}: {
+  site: SiteCopy
+  settings: ResolvedSettings
+  newsletter?: React.ReactNode
+}) {
   const year = useContext(RenderedAt).getUTCFullYear()
   return (
     <footer className="bg-ink text-paper offscreen-290 lg:offscreen-120">
@@ -14,7 +27,7 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
         <div className="lg:col-span-4">
           <Logo inverted />
           <p className="mt-5 max-w-sm text-paper/80">{footer.description}</p>
-          <SocialLinks tone="paper" className="mt-6 -ml-2.5" />
+          <SocialLinks links={settings.social} tone="paper" className="mt-6 -ml-2.5" />
         </div>
 
         <div className="lg:col-span-3">
@@ -28,17 +41,17 @@ export function SiteFooter({ newsletter }: { newsletter?: React.ReactNode }) {
             <p>
               <a
                 className="underline-offset-4 hover:text-gold hover:underline"
-                href={siteConfig.phoneHref}
+                href={settings.phoneHref}
               >
-                {siteConfig.phone}
+                {settings.phone}
               </a>
             </p>
             <p>
               <a
                 className="underline-offset-4 hover:text-gold hover:underline"
-                href={`mailto:${siteConfig.email}`}
+                href={`mailto:${settings.email}`}
               >
-                {siteConfig.email}
+                {settings.email}
               </a>
             </p>
           </address>

@@ -3,7 +3,7 @@ import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
-import { SocialLinks } from './social-links.tsx'
+import { SocialLinks, type SocialHrefs } from './social-links.tsx'
 
 type NavItem = SiteCopy['navItems'][number]
 
@@ -106,10 +106,13 @@ export function SiteHeader({
   siteName,
   nav,
   current,
+  social,
 }: {
   siteName: string
   nav: NavItem[]
   current: string | null
+  /** The published social links (props, as everything an island shows: docs/rendering.md). */
+  social: SocialHrefs
 }) {
   const [open, setOpen] = useState(false)
   // False in the prerendered HTML and while hydrating, true from the next render on.
@@ -174,7 +177,7 @@ export function SiteHeader({
           </nav>
 
           <div className="hidden items-center gap-3 lg:flex">
-            <SocialLinks size="sm" />
+            <SocialLinks links={social} size="sm" />
             <GetAccess />
           </div>
 
@@ -245,7 +248,7 @@ export function SiteHeader({
         </nav>
         <div className="mt-10 flex flex-col gap-6">
           <GetAccess large onNavigate={close} />
-          <SocialLinks />
+          <SocialLinks links={social} />
         </div>
       </div>
     </>

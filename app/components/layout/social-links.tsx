@@ -1,25 +1,24 @@
 import type { SocialIcon as SocialIconName } from '#common/content/site.ts'
-import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { SocialIcon } from '#app/components/ui/social-icon.tsx'
 
 const ORDER: SocialIconName[] = ['Facebook', 'Twitter', 'Instagram', 'LinkedIn', 'YouTube']
 
-export const socialLinks = ORDER.map((icon) => ({
-  icon,
-  label: icon,
-  href: siteConfig.social[icon],
-}))
+/** The site's social links by network (the published settings: app/lib/site-settings.ts). */
+export type SocialHrefs = Record<SocialIconName, string>
 
 export function SocialLinks({
+  links,
   size = 'md',
   tone = 'ink',
   className,
 }: {
+  links: SocialHrefs
   size?: 'sm' | 'md'
   tone?: 'ink' | 'paper'
   className?: string
 }) {
+  const socialLinks = ORDER.map((icon) => ({ icon, label: icon, href: links[icon] }))
   return (
     <ul className={cn('flex items-center gap-1', className)}>
       {socialLinks.map((link) => (

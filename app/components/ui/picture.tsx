@@ -33,7 +33,12 @@ export function Picture({
         loading={loading === 'lazy' ? 'lazy' : 'eager'}
         fetchPriority={loading === 'priority' ? 'high' : undefined}
         decoding={loading === 'lazy' ? 'async' : 'auto'}
-        style={{ backgroundColor: image.color }}
+        // An uploaded picture's focal point keeps its subject in the frame where it is cropped.
+        style={
+          image.position
+            ? { backgroundColor: image.color, objectPosition: image.position }
+            : { backgroundColor: image.color }
+        }
         className={imgClassName ?? 'h-auto w-full'}
       />
     </picture>
