@@ -139,14 +139,20 @@ export function itemLabelOf(path: string): string {
   return ITEMS[bare] ?? ITEMS[bare.split('.').at(-1) ?? ''] ?? 'Item'
 }
 
-/** A dotted path as staff read it: "testimonials.items.1.quote" → "Testimonials › Testimonial 2 › Quote". */
+/**
+ * A dotted path as staff read it: "testimonials.items.1.quote" → "Testimonials › Testimonial 2 ›
+ * Quote", "mission.body.0" → "Mission › Paragraph 1".
+ */
 export function fieldLabel(path: string): string {
   const parts = path.split('.')
   const out: string[] = []
   parts.forEach((part, index) => {
-    if (/^\d+$/.test(part))
+    if (/^\d+$/.test(part)) {
+      // "Testimonials › Items › Testimonial 1" reads "Testimonials › Testimonial 1": below the
+      // top, the item's name says which list it is in.
+      if (out.length > 1) out.pop()
       out.push(`${itemLabelOf(parts.slice(0, index).join('.'))} ${Number(part) + 1}`)
-    else out.push(labelOf(part))
+    } else out.push(labelOf(part))
   })
   return out.join(' › ')
 }

@@ -41,7 +41,7 @@ import { EditorActionsContext, MarkdownBlockView, PhotoView } from './node-views
 import { articleExtensions, MarkdownBlock, Photo } from './schema.ts'
 
 const SHORTCUT_HINT =
-  'Alt+F10 moves to the formatting buttons. Ctrl+B bold, Ctrl+I italic, Ctrl+K link. Select a photo with the arrow keys and press Enter to change it.'
+  'Alt+F10 moves to the formatting buttons. Ctrl+B bold, Ctrl+I italic, Ctrl+K link. A photo is selected with the arrow keys; then Alt+F10 and Edit photo change it, and Enter adds a paragraph after it.'
 
 export function ArticleBodyEditor({
   body,
@@ -96,13 +96,7 @@ export function ArticleBodyEditor({
         ...(error ? { 'aria-invalid': 'true' } : {}),
         class: 'article-editor min-h-96 px-4 py-5 focus:outline-none sm:px-8',
       },
-      handleKeyDown(view, event) {
-        const selection = view.state.selection
-        if (event.key === 'Enter' && selection instanceof NodeSelection) {
-          const name = selection.node.type.name
-          if (name === 'photo') return (openPhoto(selection.from), true)
-          if (name === 'markdownBlock') return (openMarkdown(selection.from), true)
-        }
+      handleKeyDown(_, event) {
         if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
           event.preventDefault()
           openLink()
@@ -177,6 +171,10 @@ export function ArticleBodyEditor({
                 if (selection instanceof NodeSelection && selection.node.type.name === 'photo')
                   openPhoto(selection.from)
                 else openPhoto()
+              }}
+              onMarkdown={() => {
+                const selection = editor.state.selection
+                if (selection instanceof NodeSelection) openMarkdown(selection.from)
               }}
             />
           )}
@@ -262,6 +260,7 @@ interface ToolbarProps {
   ref: React.Ref<HTMLDivElement>
   onLink: () => void
   onPhoto: () => void
+  onMarkdown: () => void
 }
 
 /** Which formatting is on where the cursor is, for the toolbar's pressed states. */
@@ -280,6 +279,9 @@ function useFormatting(editor: Editor) {
       blockquote: e.isActive('blockquote'),
       photo:
         e.state.selection instanceof NodeSelection && e.state.selection.node.type.name === 'photo',
+      markdown:
+        e.state.selection instanceof NodeSelection &&
+        e.state.selection.node.type.name === 'markdownBlock',
       inList: e.isActive('listItem'),
       canUndo: e.can().undo(),
       canRedo: e.can().redo(),
@@ -291,7 +293,7 @@ function useFormatting(editor: Editor) {
  * The formatting buttons: one Tab stop (a toolbar with a roving tabindex), arrow keys, Home and
  * End between buttons, Escape back to the text.
  */
-function Toolbar({ editor, ref, onLink, onPhoto }: ToolbarProps) {
+function Toolbar({ editor, ref, onLink, onPhoto, onMarkdown }: ToolbarProps) {
   const on = useFormatting(editor)
   const [current, setCurrent] = useState(0)
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) =>
@@ -365,6 +367,7 @@ function Toolbar({ editor, ref, onLink, onPhoto }: ToolbarProps) {
       action: () => run((c) => c.toggleBlockquote()),
     },
     { label: on.photo ? 'Edit photo' : 'Photo', action: onPhoto },
+    ...(on.markdown ? [{ label: 'Edit Markdown', action: onMarkdown }] : []),
     {
       label: 'Undo',
       keys: 'Control+Z',

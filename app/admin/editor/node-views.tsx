@@ -1,8 +1,8 @@
 /**
  * What the photo and the Markdown block look like while editing. They are atoms: selected with
- * the arrow keys (or a click), then Enter opens their dialog and Delete removes them; the small
- * buttons on them are for the mouse (keyboard users have Enter and the toolbar), so that Tab
- * leaves the text instead of visiting every photo.
+ * the arrow keys (or a click), then changed with the toolbar's Edit button and removed with
+ * Delete; the small buttons on them are for the mouse (keyboard users have the toolbar), so that
+ * Tab leaves the text instead of visiting every photo.
  */
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react'
 import { createContext, use, type ReactNode } from 'react'

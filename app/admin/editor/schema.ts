@@ -127,8 +127,8 @@ export function articleExtensions(
       listItem: false,
       // Its Tab handling would catch keyboard users in a list (see ArticleListItem).
       listKeymap: false,
-      // The editor shows no empty paragraph it would not write: nothing is added at the end.
-      trailingNode: false,
+      // An empty paragraph after a photo at the end, to write below it; empty paragraphs are
+      // not written to the Markdown.
       link: {
         openOnClick: false,
         autolink: true,
