@@ -6,6 +6,7 @@
  * previous revision; and meets the refused second save in a second browser. An editor is never
  * offered an administrator's action, and the server refuses it anyway.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
 import { photo, signedInOn, test, watchErrors } from './content-server.ts'
@@ -16,6 +17,15 @@ test.use({
     args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP localhost 127.0.0.1'],
   },
 })
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
 
 /** The back office's menu (the layout's navigation), opened first on a narrow window. */
 async function menu(page: Page, label: string) {
@@ -275,4 +285,263 @@ test('an editor is not offered deletion, and the server refuses it', async ({ pa
   // Still there.
   const still = await page.request.get(`${content.site}/articles/marisol-vega`)
   expect(still.status()).toBe(200)
+})
+
+/** A new draft article, made through the API from a sample's fields, and its id. */
+async function draftArticle(page: Page, slug: string, headline: string): Promise<string> {
+  return page.evaluate(
+    async ({ slug, headline }) => {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`/admin/api${path}`, {
+          method,
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`)
+        return response.json()
+      }
+      const sample = await call('GET', '/articles/marisol-vega')
+      const created = await call('POST', '/articles', {
+        slug,
+        data: { ...sample.published.data, headline },
+        body: 'A first paragraph, written for this test.\n',
+      })
+      return (created.key as string).replace(/^article\//, '')
+    },
+    { slug, headline },
+  )
+}
+
+test('an article is scheduled in Kansas City time, unscheduled, published, given a new address that redirects, and unpublished', async ({
+  page,
+  content,
+}) => {
+  test.slow()
+  const errors = watchErrors(page)
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  const stamp = Date.now()
+  const id = await draftArticle(page, `timed-${stamp}`, `A Timed Story ${stamp}`)
+  await page.goto(`${content.base}/admin/articles/${id}`)
+  await expect(
+    page.getByRole('heading', { level: 1, name: `A Timed Story ${stamp}` }),
+  ).toBeVisible()
+
+  await page.getByRole('button', { name: 'Schedule…' }).click()
+  const schedule = page.getByRole('dialog', { name: 'Schedule the article' })
+  await expect(schedule).toContainText('Kansas City time (Central time)')
+  await schedule.getByLabel('Date').fill('2031-07-04')
+  await schedule.getByLabel('Time (Kansas City time)').fill('09:30')
+  await expect(schedule.getByRole('status')).toContainText(
+    'Goes live Friday, July 4, 2031 at 9:30 AM CDT (Kansas City time).',
+  )
+  expect(await axe(page), 'schedule dialog').toEqual([])
+  await schedule.getByRole('button', { name: 'Schedule' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Scheduled: it goes live' }),
+  ).toBeVisible()
+  await expect(page.getByText('Scheduled', { exact: true }).first()).toBeVisible()
+  await expect(
+    page.getByText('Goes live Friday, July 4, 2031 at 9:30 AM CDT (Kansas City time)', {
+      exact: true,
+    }),
+  ).toBeVisible()
+  expect((await page.request.get(`${content.site}/articles/timed-${stamp}`)).status()).toBe(404)
+
+  await page.getByRole('button', { name: 'Cancel the schedule' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the schedule' }).click()
+  await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Publish now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Live on the site' })).toBeVisible({
+    timeout: 20_000,
+  })
+
+  await page.getByRole('button', { name: 'Change address' }).click()
+  const address = page.getByRole('dialog', { name: 'Change the address' })
+  await expect(address).toContainText(
+    `Links to the old address, /articles/timed-${stamp}, keep working`,
+  )
+  await address.getByLabel('Address').fill('admin')
+  await address.getByRole('button', { name: 'Change address' }).click()
+  await expect(address.getByText(/reserved for the site/)).toBeVisible()
+  await address.getByLabel('Address').fill(`moved-${stamp}`)
+  await address.getByRole('button', { name: 'Change address' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `/articles/moved-${stamp}; the old one redirects` }),
+  ).toBeVisible()
+  await expect(async () => {
+    const old = await page.request.get(`${content.site}/articles/timed-${stamp}`, {
+      maxRedirects: 0,
+    })
+    expect(old.status()).toBe(301)
+    expect(old.headers()['location']).toMatch(new RegExp(`/articles/moved-${stamp}$`))
+  }).toPass({ timeout: 15_000 })
+
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Unpublished' })).toBeVisible()
+  await expect(async () => {
+    expect((await page.request.get(`${content.site}/articles/moved-${stamp}`)).status()).toBe(404)
+  }).toPass({ timeout: 15_000 })
+  expect(errors).toEqual([])
+})
+
+test('two editors on one article: the second keeps theirs as a copy; an administrator deletes the copy', async ({
+  browser,
+  content,
+}) => {
+  test.slow()
+  const first = await browser.newContext({ baseURL: content.base })
+  const second = await browser.newContext({ baseURL: content.base })
+  const [one, two] = [await first.newPage(), await second.newPage()]
+  await one.goto(`${content.base}/admin/sign-in`)
+  const ada = await signedInOn(content, one, 'editor', 'ada')
+  await two.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, two, 'admin', 'grace')
+  const stamp = Date.now()
+  const id = await draftArticle(one, `shared-${stamp}`, `A Shared Story ${stamp}`)
+  await one.goto(`${content.base}/admin/articles/${id}`)
+  await two.goto(`${content.base}/admin/articles/${id}`)
+
+  await one.getByLabel('Headline').fill(`Ada’s Headline ${stamp}`)
+  await expect(one.getByTestId('save-status')).toHaveText(/^Saved at /)
+  await two.getByLabel('Headline').fill(`Grace’s Headline ${stamp}`)
+  const conflict = two.getByRole('dialog', { name: 'Someone else changed this' })
+  await expect(conflict).toContainText(`${ada} changed this at`)
+  await conflict.getByRole('button', { name: 'Keep mine as a copy' }).click()
+  await expect(
+    two.getByRole('heading', { level: 1, name: `Grace’s Headline ${stamp}` }),
+  ).toBeVisible()
+  await expect(two.getByText(`/articles/shared-${stamp}-copy`, { exact: true })).toBeVisible()
+  await one.reload()
+  await expect(
+    one.getByRole('heading', { level: 1, name: `Ada’s Headline ${stamp}` }),
+  ).toBeVisible()
+
+  // Only an administrator is offered deletion.
+  await two.getByRole('button', { name: 'Delete' }).click()
+  await two.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click()
+  await expect(two.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible()
+  await expect(two.getByRole('link', { name: `Grace’s Headline ${stamp}` })).toHaveCount(0)
+  await expect(two.getByRole('link', { name: `Ada’s Headline ${stamp}` })).toBeVisible()
+  await first.close()
+  await second.close()
+})
+
+test('the media library: what is refused and why, alt text, focal point, where a picture is used, deletion', async ({
+  page,
+  content,
+}) => {
+  test.slow()
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  await page.goto(`${content.base}/admin/media`)
+  const upload = page.getByRole('region', { name: 'Upload a picture' })
+  const file = upload.getByLabel('Picture', { exact: true })
+
+  // Refused in the browser: an SVG, and a picture without alt text.
+  await file.setInputFiles({
+    name: 'drawing.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  })
+  await expect(upload.getByText(/SVG drawings can carry scripts/)).toBeVisible()
+  // Refused by the server, in its words: a page that calls itself a JPEG.
+  await file.setInputFiles({
+    name: 'holiday.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+  })
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(
+    upload.getByText('Describe the picture for people who cannot see it (alt text).'),
+  ).toBeVisible()
+  await upload.getByLabel('Alt text').fill('A holiday photograph')
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(upload.getByText(/^The file is an HTML document, not a /)).toBeVisible()
+  await expect(file).toHaveAttribute('aria-invalid', 'true')
+
+  const stamp = Date.now()
+  await file.setInputFiles(await photo(`river-${stamp}.jpg`, ['#6b2d5c', '#9cc5c9']))
+  await upload.getByLabel('Alt text').fill(`A river bend at dusk ${stamp}`)
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The picture is uploaded.' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  })
+  const item = page.getByRole('list', { name: 'Pictures' }).getByRole('button', {
+    name: new RegExp(`A river bend at dusk ${stamp}`),
+  })
+  await expect(item).toContainText('Not used')
+
+  await item.click()
+  const dialog = page.getByRole('dialog', { name: `A river bend at dusk ${stamp}` })
+  await dialog.getByLabel('Alt text').fill(`A river bend at dusk, with a heron ${stamp}`)
+  await dialog.getByRole('button', { name: 'Save alt text' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The alt text is saved.' })).toBeVisible()
+  // The dialog is named by the alt text, now the new one.
+  const renamed = page.getByRole('dialog', { name: `A river bend at dusk, with a heron ${stamp}` })
+  const fromTop = renamed.getByRole('slider', { name: /From the top/ })
+  await fromTop.focus()
+  await page.keyboard.press('Home')
+  await renamed.getByRole('button', { name: 'Save focal point' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The focal point is saved.' }),
+  ).toBeVisible()
+  await renamed.getByRole('button', { name: 'Delete this picture' }).click()
+  await page
+    .getByRole('dialog', { name: 'Delete this picture?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The picture is deleted.' }),
+  ).toBeVisible()
+  await expect(item).toHaveCount(0)
+
+  // A picture an article shows: the library says where, and does not offer to delete it.
+  await file.setInputFiles(await photo(`bridge-${stamp}.jpg`, ['#e0a53a', '#1d1a2f']))
+  await upload.getByLabel('Alt text').fill(`A footbridge in fog ${stamp}`)
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The picture is uploaded.' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  })
+  const id = await draftArticle(page, `bridge-${stamp}`, `The Bridge Keepers ${stamp}`)
+  await page.evaluate(
+    async ({ id, stamp }) => {
+      const json = { accept: 'application/json', 'content-type': 'application/json' }
+      const media = await (await fetch(`/admin/api/media?q=${stamp}`, { headers: json })).json()
+      const article = await (await fetch(`/admin/api/articles/${id}`, { headers: json })).json()
+      const data = article.draft.data
+      const saved = await fetch(`/admin/api/articles/${id}/draft`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          baseVersion: article.version,
+          data: { ...data, cover: { image: media.items[0].contentId, alt: 'A footbridge' } },
+          body: article.draft.body,
+        }),
+      })
+      if (!saved.ok) throw new Error(`draft: ${saved.status} ${await saved.text()}`)
+    },
+    { id, stamp },
+  )
+  await page.reload()
+  await page
+    .getByRole('list', { name: 'Pictures' })
+    .getByRole('button', { name: new RegExp(`A footbridge in fog ${stamp}`) })
+    .click()
+  const used = page.getByRole('dialog', { name: `A footbridge in fog ${stamp}` })
+  await expect(used.getByRole('region', { name: 'Used by' })).toContainText(
+    `The Bridge Keepers ${stamp}`,
+  )
+  await expect(used.getByText('In use: replace it where it is used')).toBeVisible()
+  await expect(used.getByRole('button', { name: 'Delete this picture' })).toHaveCount(0)
+  await used.getByRole('link', { name: `The Bridge Keepers ${stamp}` }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `The Bridge Keepers ${stamp}` }),
+  ).toBeVisible()
 })

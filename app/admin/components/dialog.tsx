@@ -26,9 +26,13 @@ export function Dialog({
   wide?: boolean
 }) {
   const dialog = useRef<HTMLDialogElement>(null)
+  // Whether the page wants it open: a close the page asked for (open → false) is not the
+  // person closing it, and must not call onClose (the page may be opening another dialog).
+  const wanted = useRef(open)
   const titleId = useId()
   const descriptionId = useId()
   useEffect(() => {
+    wanted.current = open
     const element = dialog.current
     if (!element) return
     if (open && !element.open) {
@@ -42,7 +46,9 @@ export function Dialog({
       ref={dialog}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      onClose={() => {
+        if (wanted.current) onClose()
+      }}
       className={cn(
         'm-auto max-h-11/12 w-11/12 flex-col rounded-card bg-paper p-0 text-ink shadow-card backdrop:bg-ink/50 open:flex',
         wide ? 'max-w-4xl' : 'max-w-lg',
