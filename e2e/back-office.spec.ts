@@ -186,7 +186,13 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await addVirtualAuthenticator(editor)
   await acceptInvitation(editor, editorLink)
   const menu = editor.getByRole('navigation', { name: 'Back office' })
-  await expect(menu.getByRole('link')).toHaveText(['Overview', 'Your account'])
+  await expect(menu.getByRole('link')).toHaveText([
+    'Overview',
+    'Articles',
+    'Pages and settings',
+    'Media library',
+    'Your account',
+  ])
   for (const path of ADMIN_PAGES) {
     const response = await editor.goto(`/admin${path}`)
     expect(response?.status(), path).toBe(403)

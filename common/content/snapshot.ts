@@ -379,7 +379,8 @@ export type ContentPart = string
 function partsOf(snapshot: ContentSnapshot): Map<ContentPart, string> {
   const parts = new Map<ContentPart, string>()
   for (const document of snapshotDocuments(snapshot)) {
-    const part = document.kind === 'article' ? `article/${document.slug}` : document.key
+    // A document with a slug is its kind and slug ("article/marisol-vega"), as its page is.
+    const part = document.slug ? `${document.kind}/${document.slug}` : document.key
     parts.set(part, JSON.stringify([document.data, document.body]))
   }
   // Uploaded pictures are not in the manifest document, but the pages draw them.

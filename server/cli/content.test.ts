@@ -6,6 +6,9 @@ import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { listContentFiles, readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
+import { createRenderer } from '#server/render/renderer.ts'
+import { loadServerBuild } from '#server/render/server-build.ts'
+import { realBuild } from '#server/test/real-build.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -150,4 +153,63 @@ describeOnDatabases('npm run content', (dialect) => {
     expect(await documentCount()).toBe(16)
     expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
   })
+
+  it('exports what was published, imports it into an empty database, and that renders the same pages byte for byte', async () => {
+    expect(content('import', CONTENT).status).toBe(0)
+    // Published since the import: an edited page, and an article with a former address.
+    const repository = createContentRepository(testDb.database)
+    const sample = readContentDir(CONTENT)
+    const home = structuredClone(sample.pages.home)
+    home.testimonials.items[1]!.quote = 'The course gave our tenants’ union a shared language.'
+    const opened = await repository.getDocument('page/home')
+    const draft = await repository.saveDraft('page/home', {
+      data: home,
+      baseVersion: opened.version,
+      actor: null,
+    })
+    await repository.publish('page/home', { baseVersion: draft.document.version, actor: null })
+    const created = await repository.createArticle({
+      slug: 'first-draft-address',
+      data: { ...structuredClone(sample.articles[0]!.frontmatter), headline: 'A New Profile' },
+      body: 'A body with a [link](https://example.org).\n',
+      actor: null,
+    })
+    const live = await repository.publish(created.document.key, {
+      baseVersion: created.document.version,
+      actor: null,
+    })
+    await repository.changeSlug(created.document.key, 'final-address', {
+      baseVersion: live.document.version,
+      actor: null,
+    })
+    const out = path.join(scratch, 'export')
+    expect(content('export', out).status).toBe(0)
+
+    const empty = await createTestDatabase(dialect)
+    try {
+      const imported = spawnSync(process.execPath, ['server/cli/content.ts', 'import', out], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', ...empty.env },
+        encoding: 'utf8',
+      })
+      expect(imported.stderr).toBe('')
+      expect(imported.status).toBe(0)
+      const { build } = await loadServerBuild(await realBuild())
+      const renderer = createRenderer(build)
+      const renderedAt = new Date('2026-11-25T12:00:00.000Z')
+      const before = (await repository.readPublished())!
+      const after = (await createContentRepository(empty.database).readPublished())!
+      const paths = renderer.paths(before)
+      expect(renderer.paths(after)).toEqual(paths)
+      expect(paths).toContain('/articles/final-address')
+      expect(after.redirects).toEqual([{ from: 'first-draft-address', to: 'final-address' }])
+      for (const pagePath of paths) {
+        const one = await renderer.render(pagePath, { renderedAt, snapshot: before })
+        const two = await renderer.render(pagePath, { renderedAt, snapshot: after })
+        expect(two.body.equals(one.body), pagePath).toBe(true)
+      }
+    } finally {
+      await empty.drop()
+    }
+  }, 300_000)
 })

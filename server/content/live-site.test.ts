@@ -7,6 +7,9 @@
  * as they were; the event loop is never held 50 ms while a whole set renders; and a preview
  * renders a draft that visitors never see.
  */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
@@ -21,7 +24,7 @@ import {
 import { probeEventLoop } from '#server/test/event-loop-probe.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import { openRealSiteBuild } from '#server/test/site-build.ts'
-import { testClock } from '#server/test/staff.ts'
+import { backOfficeApp, signUp, testClock } from '#server/test/staff.ts'
 import { createLiveSite, type LiveSite } from './live-site.ts'
 import { createContentRepository, type ContentRepository } from './repository.ts'
 
@@ -55,6 +58,13 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     await live.start()
   }, 300_000)
   afterAll(async () => {
+    // The figures of docs/rendering.md ("Publishing"): what each change rendered, and how long.
+    console.info(
+      logged
+        .filter((entry) => entry.message.startsWith('pages rendered'))
+        .map((entry) => JSON.stringify(entry.object))
+        .join('\n'),
+    )
     await live?.close()
     build?.close()
     await testDb?.drop()
@@ -270,5 +280,45 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
     expect(text(build, `/articles/${unlinked.slug}`)).not.toContain('A Headline Nobody Has Seen')
     expect(text(build, `/articles/${unlinked.slug}`)).not.toContain('preview-banner')
+  }, 60_000)
+
+  it('serves the preview to signed-in staff only, with the page’s CSP, never cached; a draft article has no public page', async () => {
+    const created = await repository.createArticle({
+      slug: 'not-yet-public',
+      data: { ...structuredClone(unlinked.frontmatter), headline: 'Only Staff May Read This' },
+      body: 'A draft.\n',
+      actor: null,
+    })
+    await live.changed()
+    expect(build.pages.get('/articles/not-yet-public')).toBeUndefined()
+    expect(text(build, '/articles')).not.toContain('not-yet-public')
+    expect(text(build, '/sitemap.xml')).not.toContain('not-yet-public')
+
+    const adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-admin-'))
+    fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><title>Back office</title>')
+    const app = await backOfficeApp(testDb.database, {
+      env: { TRUST_PROXY: '1' },
+      contentSite: live,
+      now: clock.now,
+      adminDir,
+    })
+    try {
+      const editor = await signUp(app, testDb.database, `editor-${dialect}@example.org`, 'editor')
+      const url = `/admin/preview/articles/${created.document.key.replace('article/', '')}`
+      const headers = { host: 'staff.example.org', 'x-forwarded-proto': 'https' }
+      const staff = await app.inject({ url, headers: { ...headers, cookie: editor.cookie } })
+      expect(staff.statusCode).toBe(200)
+      expect(staff.body).toContain('Only Staff May Read This')
+      expect(staff.body).toContain('data-testid="preview-banner"')
+      expect(staff.headers['cache-control']).toBe('no-store')
+      expect(staff.headers['x-robots-tag']).toBe('noindex, nofollow')
+      expect(staff.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
+      const visitor = await app.inject({ url, headers })
+      expect(visitor.statusCode).toBe(401)
+      expect(visitor.body).not.toContain('Only Staff May Read This')
+    } finally {
+      await app.close()
+      fs.rmSync(adminDir, { recursive: true, force: true })
+    }
   }, 60_000)
 })

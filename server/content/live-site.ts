@@ -98,6 +98,8 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
   let lastFailure: LiveAnswer['lastFailure'] = null
   /** The next render must render every page (an answer that could not be applied). */
   let full = false
+  /** What the pages show: the documents last rendered and swapped in. */
+  let served: Awaited<ReturnType<typeof repository.publishedDocuments>> | undefined
   /** When the next scheduled publication goes live (ISO), if any. */
   let nextDue: string | null = null
   let dueTimer: NodeJS.Timeout | undefined
@@ -127,6 +129,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
         renderedAt: at,
         full: full || initial,
         buildFingerprint: initial ? build.rendered.content : undefined,
+        before: served,
       })
       const paths = new Set(answer.paths)
       const stale = answer.all ? build.pages.paths().filter((path) => !paths.has(path)) : []
@@ -139,6 +142,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
         ),
       })
       full = false
+      served = content
       servedVersion = version
       failedVersion = undefined
       renderedAt = at
@@ -154,6 +158,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
           {
             contentVersion: version,
             rendered: answer.pages.length,
+            ...(!answer.all && { paths: answer.pages.map((page) => page.path) }),
             removed: answer.remove.length + stale.length,
             all: answer.all,
             checkMs: Math.round(answer.timings.check),

@@ -37,8 +37,13 @@ export type RenderJob =
       type: 'publish'
       id: number
       renderedAt: string
-      /** Render every page, whatever this worker rendered before. */
+      /** Render every page, whatever was rendered before. */
       full: boolean
+      /**
+       * What the server's pages show now, when this worker has not rendered it itself (it was
+       * started again after being idle): the change is worked out from it.
+       */
+      before?: ContentDocuments | undefined
       /** The build's content fingerprint: equal content renders nothing. */
       buildFingerprint?: string | undefined
     } & ContentDocuments)
@@ -103,10 +108,11 @@ if (parentPort) {
         timings: { check: checked - started, render: 0 },
       }
     }
+    const previous = rendered ?? (job.before && check(job.before))
     const change =
-      job.full || !rendered
+      job.full || !previous
         ? { render: base.paths, remove: [], all: true }
-        : renderer.entry.affectedPaths(rendered, snapshot)
+        : renderer.entry.affectedPaths(previous, snapshot)
     const renderedAt = new Date(job.renderedAt)
     const pages: FinishedPage[] = []
     for (const path of change.render) {
