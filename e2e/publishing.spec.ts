@@ -545,3 +545,41 @@ test('the media library: what is refused and why, alt text, focal point, where a
     page.getByRole('heading', { level: 1, name: `The Bridge Keepers ${stamp}` }),
   ).toBeVisible()
 })
+
+test('leaving with unsaved changes asks first, inside the app and when the tab closes', async ({
+  page,
+  content,
+}) => {
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  await page.goto(`${content.base}/admin/pages/contact`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+  // Hold the draft saves, so the change stays unsaved while the page is left.
+  const held: (() => Promise<void>)[] = []
+  await page.route('**/admin/api/pages/contact/draft', (route) => {
+    held.push(() => route.continue())
+  })
+  await page.getByLabel('Banner').fill('Contact us today')
+  await expect(page.getByTestId('save-status')).toHaveText(/^(Unsaved changes|Saving…)$/)
+
+  await page.getByRole('link', { name: '← Pages and settings' }).click()
+  const leave = page.getByRole('dialog', { name: 'Leave with unsaved changes?' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay on this page' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+  await expect(page.getByLabel('Banner')).toHaveValue('Contact us today')
+
+  // Closing the tab: the browser's own question.
+  const asked = page.waitForEvent('dialog')
+  void page.close({ runBeforeUnload: true })
+  const dialog = await asked
+  expect(dialog.type()).toBe('beforeunload')
+  await dialog.dismiss()
+  await page.unroute('**/admin/api/pages/contact/draft')
+  await Promise.all(held.map((release) => release()))
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
+
+  // Saved now: nothing to ask.
+  await page.getByRole('link', { name: '← Pages and settings' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages and settings' })).toBeVisible()
+})

@@ -9,7 +9,8 @@ describe('field names as staff read them', () => {
     ['services.1.title', 'Services › Service 2 › Title'],
     ['order.0', 'Order of the articles › Article 1'],
     ['hero.cta', 'Top of the page › Button text'],
-    ['social.Facebook', 'Social links › Facebook'],
+    ['social.LinkedIn', 'Social links › LinkedIn'],
+    ['partners.heartland-story-fund', 'Partners › Heartland Story Fund'],
     ['formIntro', 'Form introduction'],
     ['someNewField', 'Some new field'],
   ])('%s → %s', (path, label) => expect(fieldLabel(path)).toBe(label))

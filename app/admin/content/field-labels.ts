@@ -123,8 +123,18 @@ const ITEMS: Record<string, string> = {
   order: 'Article',
 }
 
+/**
+ * A field name in words: "formIntro" → "Form intro", "heartland-story-fund" → "Heartland Story
+ * Fund" (a name), "LinkedIn" as it is (already a name).
+ */
 export function words(name: string): string {
-  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ')
+  if (/^[A-Z]/.test(name)) return name
+  if (name.includes('-'))
+    return name
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' ')
+  const spaced = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2')
   return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase()
 }
 

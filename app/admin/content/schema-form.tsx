@@ -364,6 +364,14 @@ function FieldNode({
         name === 'video'
           ? 'A video of the media manifest, by id (videos are made by the build).'
           : undefined
+      const inputMode =
+        name === 'phone'
+          ? 'tel'
+          : name === 'email'
+            ? 'email'
+            : /^https?:\/\//.test(text)
+              ? 'url'
+              : undefined
       return LONG.has(name) || text.length > 90 ? (
         <TextAreaField
           label={shownLabel}
@@ -379,6 +387,8 @@ function FieldNode({
           value={text}
           error={error}
           hint={hint}
+          inputMode={inputMode}
+          spellCheck={inputMode ? false : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
       )
