@@ -1,9 +1,8 @@
 /**
- * For the publishing specs: a server of their own (its own database and port), so that what they
- * publish, restore and unpublish is never seen by the specs that count the sample's cards on the
- * shared server. One per Playwright worker, on E2E_CONTENT_PORT + the worker's index (default
- * E2E_PORT + 2), with the back office at http://localhost:<port>. Pictures to upload are drawn
- * here with sharp.
+ * For the staff app's publishing spec: a server of its own (its own database, a free port), so
+ * that what it publishes, restores and unpublishes is never seen by the specs that count the
+ * sample's cards on the shared server. One per Playwright worker, with the back office at
+ * http://localhost:<port>. Pictures to upload are drawn here with sharp.
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -16,11 +15,10 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../server/test/server-process.ts'
+import { freePort } from '../scripts/free-port.ts'
 import { acceptInvitation, addVirtualAuthenticator } from './back-office-helpers.ts'
-import { E2E_PORT } from './ports.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-export const E2E_CONTENT_PORT = Number(process.env.E2E_CONTENT_PORT ?? E2E_PORT + 2)
 
 /** The build's PUBLIC_SITE_URL (the server refuses another), as playwright.config.ts reads it. */
 function builtSiteUrl(): string {
@@ -66,8 +64,8 @@ async function start(port: number): Promise<{ server: ServerProcess; dataDir: st
 export const test = base.extend<object, { content: ContentServer }>({
   content: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
-    async ({}, use, workerInfo) => {
-      const port = E2E_CONTENT_PORT + workerInfo.workerIndex
+    async ({}, use) => {
+      const port = await freePort()
       const { server, dataDir } = await start(port)
       const adminBase = `http://localhost:${port}`
       try {
