@@ -95,19 +95,37 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   )
 }
 
-/** A text field with its label, an optional hint, and the server's message when it is wrong. */
-export function Field({
+interface FieldProps {
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+}
+
+/**
+ * A field's frame: its label, an optional hint, the control, and the message when it is wrong,
+ * tied to the control (aria-describedby, aria-invalid).
+ */
+function FieldFrame({
   label,
   hint,
   error,
   className,
-  ...input
-}: ComponentProps<'input'> & { label: string; hint?: ReactNode; error?: string | undefined }) {
+  labelClassName = 'font-semibold',
+  control,
+}: FieldProps & {
+  className?: string | undefined
+  labelClassName?: string
+  control: (aria: {
+    id: string
+    'aria-invalid': true | undefined
+    'aria-describedby': string | undefined
+  }) => ReactNode
+}) {
   const id = useId()
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {hint && (
@@ -115,22 +133,41 @@ export function Field({
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={cn(
-          'min-h-11 rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
-          error ? 'border-danger' : 'border-ink/25',
-        )}
-        {...input}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-danger">
           {error}
         </p>
       )}
     </div>
+  )
+}
+
+const controlClass = (error: string | undefined) =>
+  cn(
+    'rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
+    error ? 'border-danger' : 'border-ink/25',
+  )
+
+/** A text field with its label, an optional hint, and the server's message when it is wrong. */
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: ComponentProps<'input'> & FieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(aria) => (
+        <input {...aria} className={cn('min-h-11', controlClass(error))} {...input} />
+      )}
+    />
   )
 }
 
@@ -141,40 +178,14 @@ export function TextAreaField({
   error,
   className,
   ...textarea
-}: ComponentProps<'textarea'> & {
-  label: string
-  hint?: ReactNode
-  error?: string | undefined
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+}: ComponentProps<'textarea'> & FieldProps) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-ink-soft">
-          {hint}
-        </p>
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(aria) => (
+        <textarea rows={3} {...aria} className={controlClass(error)} {...textarea} />
       )}
-      <textarea
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={cn(
-          'rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
-          error ? 'border-danger' : 'border-ink/25',
-        )}
-        {...textarea}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   )
 }
 
@@ -187,39 +198,21 @@ export function SelectField({
   className,
   children,
   ...select
-}: ComponentProps<'select'> & {
-  label: string
-  hideLabel?: boolean
-  hint?: ReactNode
-  error?: string | undefined
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
+}: ComponentProps<'select'> & FieldProps & { hideLabel?: boolean }) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold'}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-ink-soft">
-          {hint}
-        </p>
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      labelClassName={hideLabel ? 'sr-only' : 'text-sm font-semibold'}
+      control={(aria) => (
+        <select
+          {...aria}
+          className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
+          {...select}
+        >
+          {children}
+        </select>
       )}
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
+    />
   )
 }
 

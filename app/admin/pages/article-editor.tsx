@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { Dialog } from '../components/dialog.tsx'
+import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Alert, Badge, buttonClass, Field, PageHeader } from '../components/ui.tsx'
 import { ArticleFields, articleProblems, type ArticleData } from '../content/article-fields.tsx'
@@ -68,14 +69,7 @@ export function Component() {
   )
 }
 
-const backLink = (
-  <Link
-    to="/articles"
-    className="mb-3 inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
-  >
-    ← All articles
-  </Link>
-)
+const backLink = <BackLink to="/articles">All articles</BackLink>
 
 /** Which messages to show: a field's once it was touched, every one after a refused save. */
 function useShownProblems(showAll: boolean) {

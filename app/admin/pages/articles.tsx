@@ -4,16 +4,15 @@
  * and a search over headline, name, title and address (in the browser: a site has dozens of
  * articles, not thousands).
  */
-import { useState, type FormEvent } from 'react'
-import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLoaderData, useSearchParams } from 'react-router'
 import {
   articleIdOf,
   type ArticleListItem,
   type ContentOverviewAnswer,
   type ContentStatus,
 } from '#common/content-admin.ts'
-import { cn } from '#app/lib/cn.ts'
 import { query } from '../api.ts'
+import { SearchForm, ViewLinks } from '../components/list-controls.tsx'
 import { Badge, buttonClass, EmptyState, PageHeader } from '../components/ui.tsx'
 import { contentOverview } from '../content/content-api.ts'
 import { formatKansasCity } from '../content/kansas-city-time.ts'
@@ -46,10 +45,8 @@ function matches(article: ArticleListItem, words: string[]): boolean {
 export function ArticlesPage() {
   const overview = useLoaderData() as ContentOverviewAnswer
   const [params] = useSearchParams()
-  const navigate = useNavigate()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
-  const [draft, setDraft] = useState(search)
   const words = search.toLowerCase().split(/\s+/).filter(Boolean)
   const counts = Object.fromEntries(
     VIEWS.map((v) => [v, overview.articles.filter((a) => v === 'all' || a.status === v).length]),
@@ -58,11 +55,6 @@ export function ArticlesPage() {
     (article) => (view === 'all' || article.status === view) && matches(article, words),
   )
   const seriesTitle = new Map(overview.series.map((s) => [s.id, s.title]))
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    navigate(`/articles${query({ status: view === 'all' ? undefined : view, q: draft.trim() })}`)
-  }
 
   return (
     <>
@@ -75,52 +67,21 @@ export function ArticlesPage() {
           </Link>
         }
       />
-      <nav aria-label="Article views" className="mb-5">
-        <ul className="flex flex-wrap gap-2">
-          {VIEWS.map((v) => (
-            <li key={v}>
-              <Link
-                to={`/articles${query({ status: v === 'all' ? undefined : v, q: search })}`}
-                aria-current={v === view ? 'page' : undefined}
-                className={cn(
-                  'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold whitespace-nowrap',
-                  v === view ? 'border-ink bg-ink text-paper' : 'border-ink/25 hover:bg-paper-deep',
-                )}
-              >
-                {VIEW_LABELS[v]}
-                <span className={cn('text-sm', v === view ? 'text-paper' : 'text-ink-soft')}>
-                  {counts[v]}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <form role="search" onSubmit={submit} className="mb-6 flex flex-wrap gap-3">
-        <label htmlFor="article-search" className="sr-only">
-          Search articles
-        </label>
-        <input
-          id="article-search"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="Search headlines, names and addresses"
-          maxLength={200}
-          className="min-h-11 min-w-0 grow rounded-full border border-ink/25 bg-white px-4"
-        />
-        <button type="submit" className={buttonClass('dark')}>
-          Search
-        </button>
-        {search && (
-          <Link
-            to={`/articles${query({ status: view === 'all' ? undefined : view })}`}
-            className={buttonClass('outline')}
-          >
-            Clear search
-          </Link>
-        )}
-      </form>
+      <ViewLinks
+        label="Article views"
+        views={VIEWS.map((v) => ({
+          label: VIEW_LABELS[v],
+          to: `/articles${query({ status: v === 'all' ? undefined : v, q: search })}`,
+          current: v === view,
+          count: counts[v],
+        }))}
+      />
+      <SearchForm
+        label="Search articles"
+        placeholder="Search headlines, names and addresses"
+        search={search}
+        to={(words) => `/articles${query({ status: view === 'all' ? undefined : view, q: words })}`}
+      />
       {shown.length === 0 ? (
         <EmptyState
           title={

@@ -4,7 +4,7 @@
  * and any earlier one restored, after a confirmation, as a new revision.
  */
 import { useState, type FormEvent } from 'react'
-import { Link, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
 import {
   documentPath,
   PAGE_NAMES,
@@ -18,6 +18,7 @@ import {
 import { cn } from '#app/lib/cn.ts'
 import { query } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
 import {
   Alert,
@@ -109,12 +110,9 @@ export function Component() {
     <>
       <PageHeader
         back={
-          <Link
-            to={editorPath(answer.ref)}
-            className="mb-3 inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
-          >
-            ← Back to {answer.kind === 'article' ? 'the article' : answer.label}
-          </Link>
+          <BackLink to={editorPath(answer.ref)}>
+            Back to {answer.kind === 'article' ? 'the article' : answer.label}
+          </BackLink>
         }
         title={`History: ${answer.label}`}
         lead="Every publish is a revision. Compare two, or publish an earlier one again."

@@ -4,7 +4,7 @@
  * refusals (a file that is not the picture it claims, an SVG, a file over 20 MB) are shown as it
  * words them.
  */
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import {
   Link,
   useLoaderData,
@@ -14,8 +14,9 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import type { MediaItemWithUses, MediaListAnswer } from '#common/content-admin.ts'
-import { ApiError } from '../api.ts'
+import { ApiError, query } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
+import { SearchForm } from '../components/list-controls.tsx'
 import { Dialog } from '../components/dialog.tsx'
 import { useMore } from '../components/more.tsx'
 import { useToast } from '../components/toast.tsx'
@@ -56,18 +57,12 @@ function Library({ first }: { first: MediaListAnswer }) {
   const navigate = useNavigate()
   const notify = useToast()
   const search = params.get('q') ?? ''
-  const [draft, setDraft] = useState(search)
   const [open, setOpen] = useState<MediaItemWithUses>()
   const {
     items,
     setItems,
     button: more,
   } = useMore(first.items, first.next, (cursor) => mediaList(search, cursor), 'Show more pictures')
-
-  function submit(event: FormEvent) {
-    event.preventDefault()
-    navigate(`/media${draft.trim() ? `?q=${encodeURIComponent(draft.trim())}` : ''}`)
-  }
 
   function replace(item: MediaItemWithUses) {
     setItems((all) => all.map((one) => (one.id === item.id ? item : one)))
@@ -95,28 +90,12 @@ function Library({ first }: { first: MediaListAnswer }) {
       </Card>
 
       <h2 className="mt-10 mb-4 font-display text-2xl font-semibold">Pictures</h2>
-      <form role="search" onSubmit={submit} className="mb-6 flex flex-wrap gap-3">
-        <label htmlFor="media-search" className="sr-only">
-          Search pictures
-        </label>
-        <input
-          id="media-search"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="Search file names and alt text"
-          maxLength={200}
-          className="min-h-11 min-w-0 grow rounded-full border border-ink/25 bg-white px-4"
-        />
-        <button type="submit" className={buttonClass('dark')}>
-          Search
-        </button>
-        {search && (
-          <Link to="/media" className={buttonClass('outline')}>
-            Clear search
-          </Link>
-        )}
-      </form>
+      <SearchForm
+        label="Search pictures"
+        placeholder="Search file names and alt text"
+        search={search}
+        to={(words) => `/media${query({ q: words })}`}
+      />
       {items.length === 0 ? (
         <EmptyState title={search ? `No pictures match “${search}”` : 'No pictures uploaded yet'}>
           {search ? 'Try fewer or other words.' : 'Upload one above, or from an article.'}

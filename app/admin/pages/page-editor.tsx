@@ -21,6 +21,7 @@ import {
   type DocumentAnswer,
   type PageName,
 } from '#common/content-admin.ts'
+import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
 import {
   Alert,
@@ -136,14 +137,7 @@ function PageEditor({
   return (
     <>
       <PageHeader
-        back={
-          <Link
-            to="/pages"
-            className="mb-3 inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
-          >
-            ← Pages and settings
-          </Link>
-        }
+        back={<BackLink to="/pages">Pages and settings</BackLink>}
         title={answer.label}
         lead={
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
