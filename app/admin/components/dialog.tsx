@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
+import { buttonClass } from './ui.tsx'
 
 export function Dialog({
   open,
@@ -80,5 +81,38 @@ export function Dialog({
         </div>
       )}
     </dialog>
+  )
+}
+
+/** A dialog form's buttons: Cancel, and the action, which says so while it runs. */
+export function FormButtons({
+  onCancel,
+  label,
+  busyLabel,
+  busy = false,
+  children,
+}: {
+  onCancel: () => void
+  label: string
+  busyLabel?: string
+  busy?: boolean
+  /** More buttons, before Cancel (e.g. "Remove link"). */
+  children?: ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3">
+      {children}
+      <button type="button" className={buttonClass('outline')} onClick={onCancel}>
+        Cancel
+      </button>
+      <button
+        type="submit"
+        className={buttonClass('primary')}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? (busyLabel ?? label) : label}
+      </button>
+    </div>
   )
 }

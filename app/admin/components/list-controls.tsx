@@ -3,7 +3,7 @@
  * one marked), a search form whose words live in the URL, and the link back to a list.
  */
 import { useId, useState, type ReactNode } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { cn } from '#app/lib/cn.ts'
 import { buttonClass } from './ui.tsx'
 
@@ -43,31 +43,30 @@ export function ViewLinks({ label, views }: { label: string; views: View[] }) {
 }
 
 /**
- * A search whose words are in the page's URL: submitting goes to `to(words)`; "Clear search"
- * (while there are words) to `to('')`.
+ * A search form: `onSearch` gets the words (trimmed) on submit, and '' from "Clear search" (shown
+ * while there are words).
  */
 export function SearchForm({
   label,
   placeholder,
   search,
-  to,
+  onSearch,
 }: {
   /** For screen readers, e.g. "Search messages". */
   label: string
   placeholder: string
-  /** The words the page shows results for. */
+  /** The words the results are for. */
   search: string
-  to: (words: string) => string
+  onSearch: (words: string) => void
 }) {
   const [draft, setDraft] = useState(search)
-  const navigate = useNavigate()
   const id = useId()
   return (
     <form
       role="search"
       onSubmit={(event) => {
         event.preventDefault()
-        navigate(to(draft.trim()))
+        onSearch(draft.trim())
       }}
       className="mb-6 flex flex-wrap gap-3"
     >
@@ -87,9 +86,16 @@ export function SearchForm({
         Search
       </button>
       {search && (
-        <Link to={to('')} className={buttonClass('outline')}>
+        <button
+          type="button"
+          className={buttonClass('outline')}
+          onClick={() => {
+            setDraft('')
+            onSearch('')
+          }}
+        >
           Clear search
-        </Link>
+        </button>
       )}
     </form>
   )

@@ -17,6 +17,7 @@ import {
 import type { PicturePreview } from '#common/content-admin.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Dialog } from '../components/dialog.tsx'
+import { SearchForm } from '../components/list-controls.tsx'
 import { Alert, buttonClass, Field } from '../components/ui.tsx'
 import { findPictures } from './content-api.ts'
 import { ACCEPT, fileProblem, previewOfItem, uploadPicture } from './media.ts'
@@ -153,10 +154,8 @@ export function PicturePicker({
 }
 
 function PictureSearch({ onChoose }: { onChoose: (picture: PicturePreview) => void }) {
-  const [q, setQ] = useState('')
   const [asked, setAsked] = useState('')
   const [found, setFound] = useState<{ q: string; pictures?: PicturePreview[]; error?: string }>()
-  const searchId = useId()
 
   useEffect(() => {
     let current = true
@@ -174,30 +173,12 @@ function PictureSearch({ onChoose }: { onChoose: (picture: PicturePreview) => vo
 
   return (
     <>
-      <form
-        role="search"
-        className="flex flex-wrap gap-3"
-        onSubmit={(event) => {
-          event.preventDefault()
-          setAsked(q)
-        }}
-      >
-        <label htmlFor={searchId} className="sr-only">
-          Search pictures
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-          placeholder="Search by name or alt text"
-          maxLength={200}
-          className="min-h-11 min-w-0 grow rounded-full border border-ink/25 bg-white px-4"
-        />
-        <button type="submit" className={buttonClass('dark')}>
-          Search
-        </button>
-      </form>
+      <SearchForm
+        label="Search pictures"
+        placeholder="Search by name or alt text"
+        search={asked}
+        onSearch={setAsked}
+      />
       {error && <Alert>{error}</Alert>}
       {!pictures && !error && <p role="status">Loading pictures…</p>}
       {pictures?.length === 0 && <p role="status">No picture matches “{asked}”.</p>}

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import type { PicturePreview } from '#common/content-admin.ts'
-import { Dialog } from '../components/dialog.tsx'
+import { Dialog, FormButtons } from '../components/dialog.tsx'
 import { buttonClass, Field } from '../components/ui.tsx'
 import { PicturePicker, Thumbnail, usePictures } from '../content/pictures.tsx'
 import { linkProblem } from './links.ts'
@@ -90,19 +90,13 @@ function LinkForm({
         onChange={(event) => setHref(event.target.value)}
         error={errors.href}
       />
-      <div className="flex flex-wrap justify-end gap-3">
+      <FormButtons onCancel={onClose} label={link.existing ? 'Update link' : 'Add link'}>
         {link.existing && (
           <button type="button" className={buttonClass('danger')} onClick={onRemove}>
             Remove link
           </button>
         )}
-        <button type="button" className={buttonClass('outline')} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')}>
-          {link.existing ? 'Update link' : 'Add link'}
-        </button>
-      </div>
+      </FormButtons>
     </form>
   )
 }
@@ -233,14 +227,10 @@ function PhotoForm({
             onChange={(event) => setCaption(event.target.value)}
             error={errors.caption}
           />
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className={buttonClass('outline')} onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className={buttonClass('primary')}>
-              {photo.position === undefined ? 'Place photo' : 'Update photo'}
-            </button>
-          </div>
+          <FormButtons
+            onCancel={onClose}
+            label={photo.position === undefined ? 'Place photo' : 'Update photo'}
+          />
         </form>
       </Dialog>
       <PicturePicker
@@ -308,14 +298,7 @@ function MarkdownForm({
         spellCheck={false}
         className="rounded-xl border border-ink/25 bg-white p-3 font-mono text-sm"
       />
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={buttonClass('outline')} onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className={buttonClass('primary')}>
-          Apply
-        </button>
-      </div>
+      <FormButtons onCancel={onClose} label="Apply" />
     </form>
   )
 }

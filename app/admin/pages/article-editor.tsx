@@ -17,7 +17,7 @@ import {
 } from '#common/content-admin.ts'
 import { ApiError } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { Dialog } from '../components/dialog.tsx'
+import { Dialog, FormButtons } from '../components/dialog.tsx'
 import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Alert, Badge, buttonClass, Field, PageHeader } from '../components/ui.tsx'
@@ -552,19 +552,7 @@ function ScheduleForm({
         )}
       </div>
       {error && <Alert>{error}</Alert>}
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={buttonClass('outline')} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className={buttonClass('primary')}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Scheduling…' : 'Schedule'}
-        </button>
-      </div>
+      <FormButtons onCancel={onClose} label="Schedule" busyLabel="Scheduling…" busy={busy} />
     </form>
   )
 }
@@ -640,19 +628,7 @@ function SlugForm({
           ? `Links to the old address, /articles/${answer.slug}, keep working: they are redirected to the new one.`
           : 'The article has never been published, so no reader has the old address.'}
       </Alert>
-      <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" className={buttonClass('outline')} onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className={buttonClass('primary')}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Changing…' : 'Change address'}
-        </button>
-      </div>
+      <FormButtons onCancel={onClose} label="Change address" busyLabel="Changing…" busy={busy} />
     </form>
   )
 }

@@ -4,7 +4,7 @@
  * and a search over headline, name, title and address (in the browser: a site has dozens of
  * articles, not thousands).
  */
-import { Link, useLoaderData, useSearchParams } from 'react-router'
+import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router'
 import {
   articleIdOf,
   type ArticleListItem,
@@ -45,6 +45,7 @@ function matches(article: ArticleListItem, words: string[]): boolean {
 export function ArticlesPage() {
   const overview = useLoaderData() as ContentOverviewAnswer
   const [params] = useSearchParams()
+  const navigate = useNavigate()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
   const words = search.toLowerCase().split(/\s+/).filter(Boolean)
@@ -80,7 +81,9 @@ export function ArticlesPage() {
         label="Search articles"
         placeholder="Search headlines, names and addresses"
         search={search}
-        to={(words) => `/articles${query({ status: view === 'all' ? undefined : view, q: words })}`}
+        onSearch={(words) =>
+          navigate(`/articles${query({ status: view === 'all' ? undefined : view, q: words })}`)
+        }
       />
       {shown.length === 0 ? (
         <EmptyState

@@ -94,7 +94,7 @@ function Library({ first }: { first: MediaListAnswer }) {
         label="Search pictures"
         placeholder="Search file names and alt text"
         search={search}
-        to={(words) => `/media${query({ q: words })}`}
+        onSearch={(words) => navigate(`/media${query({ q: words })}`)}
       />
       {items.length === 0 ? (
         <EmptyState title={search ? `No pictures match “${search}”` : 'No pictures uploaded yet'}>

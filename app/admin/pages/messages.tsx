@@ -5,6 +5,7 @@
 import {
   Link,
   useLoaderData,
+  useNavigate,
   useLocation,
   useSearchParams,
   type LoaderFunctionArgs,
@@ -48,6 +49,7 @@ export function MessagesPage() {
 
 function Inbox({ first }: { first: MessageListAnswer }) {
   const [params] = useSearchParams()
+  const navigate = useNavigate()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
   const { items: messages, button: older } = useMore(
@@ -91,7 +93,9 @@ function Inbox({ first }: { first: MessageListAnswer }) {
         label="Search messages"
         placeholder="Search names, addresses and text"
         search={search}
-        to={(words) => `/messages${query({ filter: view === 'new' ? undefined : view, q: words })}`}
+        onSearch={(words) =>
+          navigate(`/messages${query({ filter: view === 'new' ? undefined : view, q: words })}`)
+        }
       />
       {messages.length === 0 ? (
         <EmptyState title={search ? `No messages match “${search}”` : emptyTitle(view)}>
