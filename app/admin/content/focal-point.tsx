@@ -4,6 +4,7 @@
  * arrow keys; the crops below show the result as the site will cut it.
  */
 import { useId, type MouseEvent } from 'react'
+import type { PicturePreview } from '#common/content-admin.ts'
 
 export interface FocalPoint {
   x: number
@@ -19,17 +20,12 @@ const CROPS = [
 const percent = (value: number) => Math.round(value * 100)
 
 export function FocalPointPicker({
-  src,
-  color,
-  width,
-  height,
+  picture: { src, color, width, height },
   value,
   onChange,
 }: {
-  src: string
-  color: string
-  width: number
-  height: number
+  /** The picture, as content previews describe it. */
+  picture: Pick<PicturePreview, 'src' | 'color' | 'width' | 'height'>
   value: FocalPoint
   onChange: (point: FocalPoint) => void
 }) {

@@ -154,14 +154,7 @@ export function PictureField({
         }
       >
         {picture && focusing && (
-          <FocalPointPicker
-            src={picture.src}
-            color={picture.color}
-            width={picture.width}
-            height={picture.height}
-            value={focusing}
-            onChange={setFocusing}
-          />
+          <FocalPointPicker picture={picture} value={focusing} onChange={setFocusing} />
         )}
         {!mediaId && (
           <p className="text-sm text-ink-soft">

@@ -602,34 +602,29 @@ function ListField({
               )}
             </div>
           )
+          const field = (
+            <FieldNode
+              schema={element}
+              name={path.split('.').at(-1)!}
+              path={`${path}.${index}`}
+              value={entry}
+              onChange={(next) => onChange(value.map((old, i) => (i === index ? next : old)))}
+              context={context}
+              {...(simple ? { label: itemLabel } : { top: true })}
+            />
+          )
           return (
             <li key={index} className={cn(!simple && 'rounded-card border border-ink/15 p-4')}>
               {simple ? (
                 <div className="flex flex-col gap-2">
-                  <FieldNode
-                    schema={element}
-                    name={path.split('.').at(-1)!}
-                    path={`${path}.${index}`}
-                    value={entry}
-                    onChange={(next) => onChange(value.map((old, i) => (i === index ? next : old)))}
-                    context={context}
-                    label={itemLabel}
-                  />
+                  {field}
                   {controls}
                 </div>
               ) : (
                 <fieldset className="min-w-0">
                   <legend className="mb-3 font-display text-lg font-semibold">{itemLabel}</legend>
                   <div className="mb-4">{controls}</div>
-                  <FieldNode
-                    schema={element}
-                    name={path.split('.').at(-1)!}
-                    path={`${path}.${index}`}
-                    value={entry}
-                    onChange={(next) => onChange(value.map((old, i) => (i === index ? next : old)))}
-                    context={context}
-                    top
-                  />
+                  {field}
                 </fieldset>
               )}
             </li>

@@ -267,14 +267,7 @@ function MediaDialog({
               <h3 id="focal-title" className="font-semibold">
                 Focal point (covers)
               </h3>
-              <FocalPointPicker
-                src={preview.src}
-                color={preview.color}
-                width={preview.width}
-                height={preview.height}
-                value={focus}
-                onChange={setFocus}
-              />
+              <FocalPointPicker picture={preview} value={focus} onChange={setFocus} />
               <div>
                 <button
                   type="button"
