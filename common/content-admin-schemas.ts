@@ -28,14 +28,22 @@ export const ArticleRevisionParams = ArticleParams.extend({
 })
 export const PageRevisionParams = PageParams.extend({ revision: z.string().min(1).max(100) })
 
-/** POST /articles: a new article, saved as a draft. The slug and the front matter are checked. */
+/**
+ * POST /articles: a new article, saved as a draft. Its address (slug) must be right at once; its
+ * fields and body may be unfinished (the answer's `problems` say what publishing needs).
+ */
 export const CreateArticleRequest = z.strictObject({
   slug: z.string({ error: 'Choose the address of the article (slug).' }).trim(),
-  data: z.record(z.string(), z.unknown(), { error: 'Send the article’s fields (data).' }),
-  body: markdownBody,
+  data: z
+    .record(z.string(), z.unknown(), { error: 'Send the article’s fields (data).' })
+    .default({}),
+  body: markdownBody.default(''),
 })
 
-/** POST …/draft: unpublished changes (autosave). `body` for articles only. */
+/**
+ * POST …/draft: unpublished changes (autosave), kept even when unfinished; refused only when
+ * unsafe (raw HTML, a link to a script) or of another shape. `body` for articles only.
+ */
 export const SaveDraftRequest = z.strictObject({
   baseVersion,
   data: z.unknown().refine((v) => v !== undefined, 'Send the document’s fields (data).'),

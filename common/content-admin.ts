@@ -306,6 +306,8 @@ export interface PicturePreview {
   focalPoint: { x: number; y: number } | null
   /** The library's alt text of an upload (a suggestion: content carries its own alt text). */
   alt: string | null
+  /** The media library item's id of an upload (for GET/PATCH /media/:id); null for the build's. */
+  mediaId: string | null
 }
 
 /** GET /content/pictures?q= : the build's pictures and the uploads a picture field may name. */
@@ -358,8 +360,14 @@ export interface DocumentAnswer<D = unknown> {
   previewUrl: string
   /** What visitors see (or will see, when scheduled). */
   published: (DocumentContent<D> & { revisionId: string; number: number }) | null
-  /** Unpublished changes. */
+  /**
+   * Unpublished changes. A draft may be unfinished (a field still empty, a picture not chosen):
+   * then its data is as the editor left it, and `problems` says what must be done before it can
+   * be published.
+   */
   draft: DocumentContent<D> | null
+  /** What keeps the draft from being published (empty when it may be, or there is no draft). */
+  problems: ContentProblemAnswer[]
   /** Newest first. */
   revisions: RevisionSummaryAnswer[]
   /** Articles: former slugs whose addresses answer 301 to this one. */

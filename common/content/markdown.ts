@@ -27,6 +27,11 @@ export interface MarkdownProblem {
   line: number
   column: number
   message: string
+  /**
+   * What the site never stores, not even in a draft: raw HTML, a link to a script. Other
+   * problems (a photo without its caption, a level-1 heading) only keep a draft from going live.
+   */
+  unsafe?: true
 }
 
 /** Thrown by renderMarkdown for a body checkMarkdown refuses. */
@@ -119,12 +124,13 @@ function problemsIn(tree: MdastRoot): (MarkdownProblem | MissingPicture)[] {
     switch (node.type) {
       case 'html': {
         const shown = node.value.trim().split('\n', 1)[0]!.slice(0, 60)
-        problems.push(
-          at(
+        problems.push({
+          ...at(
             node,
             `raw HTML is not allowed (${shown}): write Markdown, or ${PHOTO_SYNTAX} for a photo`,
           ),
-        )
+          unsafe: true,
+        })
         return
       }
       case 'heading':
@@ -139,7 +145,7 @@ function problemsIn(tree: MdastRoot): (MarkdownProblem | MissingPicture)[] {
       case 'link':
       case 'definition': {
         const reason = unsafeUrlReason(node.url)
-        if (reason) problems.push(at(node, reason))
+        if (reason) problems.push({ ...at(node, reason), unsafe: true })
         break
       }
       case 'image':

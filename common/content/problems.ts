@@ -13,6 +13,8 @@ export interface ContentProblem {
   line?: number
   column?: number
   message: string
+  /** Never stored, not even in a draft (raw HTML, a link to a script): see markdown.ts. */
+  unsafe?: true
 }
 
 export function describeProblem(problem: ContentProblem): string {

@@ -177,6 +177,7 @@ export function checkDocument(
           line: problem.line + (context.bodyOffset ?? 0),
           column: problem.column,
           message: problem.message,
+          ...(problem.unsafe && { unsafe: true }),
         })
     }
     return { document: { ...document, data: parsed.data ?? document.data, body }, problems }

@@ -13,7 +13,9 @@ import type {
   ContentOverviewAnswer,
   ContentProblemsAnswer,
   DocumentAnswer,
+  LiveAnswer,
   MediaItemAnswer,
+  PicturesAnswer,
   RevisionAnswer,
   RevisionListAnswer,
 } from '#common/content-admin.ts'
@@ -374,37 +376,28 @@ describeOnDatabases('the content API', (dialect) => {
       expect(after.articles).toHaveLength(before.articles.length)
     })
 
-    it('an empty headline, then a picture that does not exist, each named', async () => {
-      const empty = await as(editor).post('/articles', {
-        slug: 'nameless',
-        data: newArticle({ headline: ' ', cardTitle: '' }),
-        body: BODY,
+    it('an unsafe body in a new article, whatever else it holds', async () => {
+      const answer = await as(editor).post('/articles', {
+        slug: 'with-a-script',
+        data: {},
+        body: 'Hello <script>alert(1)</script>\n',
       })
-      expect(empty.statusCode).toBe(400)
-      expect(empty.json<ContentProblemsAnswer>().fields).toEqual({
-        headline: 'must not be empty',
-        cardTitle: 'must not be empty',
-      })
-      const missing = await as(editor).post('/articles', {
-        slug: 'nameless',
-        data: newArticle({ portrait: 'people/nobody' }),
-        body: BODY,
-      })
-      expect(missing.statusCode).toBe(400)
-      expect(missing.json<ContentProblemsAnswer>().fields!['portrait']).toContain(
-        'there is no picture "people/nobody"',
-      )
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json<ContentProblemsAnswer>().fields!['body']).toMatch(/raw HTML/)
+      const overview = (await as(editor).get('/content')).json<ContentOverviewAnswer>()
+      expect(overview.articles.map((a) => a.slug)).not.toContain('with-a-script')
     })
 
-    it('a page field of the wrong kind, named by its dotted path', async () => {
-      const opened = (await as(editor).get('/pages/settings')).json<DocumentAnswer>()
-      const data = { ...(opened.published!.data as object), phone: 'call us' }
-      const answer = await as(editor).post('/pages/settings/draft', {
+    it('a field the document does not have', async () => {
+      const opened = (await as(editor).get('/pages/contact')).json<DocumentAnswer>()
+      const data = { ...(opened.published!.data as object), colour: 'red' }
+      const answer = await as(editor).post('/pages/contact/draft', {
         baseVersion: opened.version,
         data,
       })
       expect(answer.statusCode).toBe(400)
-      expect(answer.json<ContentProblemsAnswer>().fields!['phone']).toMatch(/phone number/)
+      expect(answer.json<ContentProblemsAnswer>().fields!['colour']).toMatch(/unknown field/)
+      expect((await as(editor).get('/pages/contact')).json<DocumentAnswer>().draft).toBeNull()
     })
 
     it('unpublishing an article the home page links to names the home page’s field', async () => {
@@ -421,19 +414,86 @@ describeOnDatabases('the content API', (dialect) => {
         field: expect.stringMatching(/^changemakers\.cards\.\d\.article$/),
       })
     })
+  })
 
-    it('an order on the articles page naming an article that does not exist', async () => {
-      const opened = (await as(editor).get('/pages/articles')).json<DocumentAnswer>()
-      const data = { ...(opened.published!.data as object), order: [unlinked.slug, 'nobody-here'] }
-      const answer = await as(editor).post('/pages/articles/draft', {
-        baseVersion: opened.version,
-        data,
-      })
-      expect(answer.statusCode).toBe(400)
-      expect(answer.json<ContentProblemsAnswer>().fields!['order.1']).toBe(
-        'there is no article "nobody-here"',
-      )
+  it('keeps an unfinished article as a draft and says what publishing needs; publishing it is refused by field', async () => {
+    const started = await as(editor).post('/articles', {
+      slug: 'half-written',
+      data: { headline: 'A Headline First', portrait: 'people/nobody' },
+      body: 'The first line, and a photo still to choose:\n\n::photo[]{image=}\n',
     })
+    expect(started.statusCode, started.body).toBe(201)
+    const draft = started.json<DocumentAnswer<Partial<ArticleFrontmatter>>>()
+    expect(draft.draft!.data.headline).toBe('A Headline First')
+    const fields = new Set(draft.problems.map((problem) => problem.field))
+    for (const field of ['name', 'summary', 'cover', 'body']) expect(fields).toContain(field)
+    const id = draft.key.replace('article/', '')
+    const refused = await as(editor).post(`/articles/${id}/publish`, {
+      baseVersion: draft.version,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json<ContentProblemsAnswer>().fields).toMatchObject({
+      name: expect.any(String),
+      summary: expect.any(String),
+    })
+
+    // Finished, it may be published.
+    const finished = await as(editor).post(`/articles/${id}/draft`, {
+      baseVersion: draft.version,
+      data: newArticle({ headline: 'A Headline First' }),
+      body: BODY,
+    })
+    expect(finished.statusCode, finished.body).toBe(200)
+    expect(finished.json<DocumentAnswer>().problems).toEqual([])
+    const live = await as(editor).post(`/articles/${id}/publish`, {
+      baseVersion: finished.json<DocumentAnswer>().version,
+    })
+    expect(live.statusCode, live.body).toBe(200)
+  })
+
+  it('keeps a page draft with a wrong field, names it, and refuses to publish it', async () => {
+    const opened = (await as(editor).get('/pages/settings')).json<DocumentAnswer>()
+    const data = { ...(opened.published!.data as object), phone: 'call us' }
+    const saved = await as(editor).post('/pages/settings/draft', {
+      baseVersion: opened.version,
+      data,
+    })
+    expect(saved.statusCode).toBe(200)
+    const draft = saved.json<DocumentAnswer>()
+    expect(draft.problems).toEqual([
+      { source: 'settings', field: 'phone', message: expect.stringMatching(/phone number/) },
+    ])
+    const refused = await as(editor).post('/pages/settings/publish', {
+      baseVersion: draft.version,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json<ContentProblemsAnswer>().fields!['phone']).toMatch(/phone number/)
+    const discarded = await as(editor).post('/pages/settings/discard-draft', {
+      baseVersion: draft.version,
+    })
+    expect(discarded.statusCode).toBe(200)
+  })
+
+  it('names an order that lists an article that does not exist, and refuses to publish it', async () => {
+    const opened = (await as(editor).get('/pages/articles')).json<DocumentAnswer>()
+    const data = { ...(opened.published!.data as object), order: [unlinked.slug, 'nobody-here'] }
+    const saved = await as(editor).post('/pages/articles/draft', {
+      baseVersion: opened.version,
+      data,
+    })
+    expect(saved.statusCode).toBe(200)
+    const draft = saved.json<DocumentAnswer>()
+    expect(draft.problems).toEqual([
+      { source: 'page/articles', field: 'order.1', message: 'there is no article "nobody-here"' },
+    ])
+    const refused = await as(editor).post('/pages/articles/publish', {
+      baseVersion: draft.version,
+    })
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json<ContentProblemsAnswer>().fields!['order.1']).toBe(
+      'there is no article "nobody-here"',
+    )
+    await as(editor).post('/pages/articles/discard-draft', { baseVersion: draft.version })
   })
 
   it('orders the articles page and the overview says where each article stands', async () => {
@@ -480,6 +540,7 @@ describeOnDatabases('the content API', (dialect) => {
       uploaded: true,
       focalPoint: { x: 0.3, y: 0.7 },
       alt: 'A porch at dusk',
+      mediaId: item.id,
     })
     const used = (await as(editor).get(`/media/${item.id}`)).json<MediaItemAnswer>()
     expect(used.item.usedBy).toEqual([
@@ -500,6 +561,31 @@ describeOnDatabases('the content API', (dialect) => {
     expect(audit).toEqual([
       { action: 'media.upload', actor_label: 'ben@example.org', target_id: item.id },
     ])
+  })
+
+  it('lists the pictures a field may name, and says what this process serves', async () => {
+    const all = (await as(editor).get('/content/pictures')).json<PicturesAnswer>()
+    const mission = sample.pages.home.mission.image.image
+    expect(all.pictures.find((p) => p.id === mission)).toMatchObject({
+      uploaded: false,
+      mediaId: null,
+      src: expect.stringMatching(new RegExp(`^/media/${mission}-\\d+\\.webp$`)),
+    })
+    const uploads = all.pictures.filter((p) => p.uploaded)
+    expect(uploads.map((p) => p.id)).toContainEqual(expect.stringMatching(/^u\/[0-9a-f]{32}$/))
+    const searched = (await as(editor).get('/content/pictures?q=people')).json<PicturesAnswer>()
+    expect(searched.pictures.length).toBeGreaterThan(0)
+    expect(searched.pictures.every((p) => p.id.includes('people'))).toBe(true)
+
+    const live = (await as(editor).get('/content/live')).json<LiveAnswer>()
+    const overview = (await as(editor).get('/content')).json<ContentOverviewAnswer>()
+    // No site here (an API test): nothing rendered, the version is the database's.
+    expect(live).toEqual({
+      contentVersion: overview.contentVersion,
+      servedVersion: 0,
+      renderedAt: null,
+      lastFailure: null,
+    })
   })
 
   it('answers that a preview needs a site build when the server has none', async () => {

@@ -22,6 +22,7 @@ import {
   type CompareSide,
   type ConflictAnswer,
   type ContentOverviewAnswer,
+  type ContentProblemAnswer,
   type ContentProblemsAnswer,
   type DeletedAnswer,
   type DocumentAnswer,
@@ -185,9 +186,10 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
   const repository =
     options.repository ?? createContentRepository(database, { clock: options.clock })
 
-  backOffice.page({ path: '/articles', access: EDITORS, label: 'Articles', order: 20 })
-  backOffice.page({ path: '/pages', access: EDITORS, label: 'Pages and settings', order: 30 })
-  backOffice.page({ path: '/media', access: EDITORS, label: 'Media library', order: 40 })
+  // After the administrators' Messages, Subscribers and Forget a person, before Staff (70).
+  backOffice.page({ path: '/articles', access: EDITORS, label: 'Articles', order: 40 })
+  backOffice.page({ path: '/pages', access: EDITORS, label: 'Pages and settings', order: 50 })
+  backOffice.page({ path: '/media', access: EDITORS, label: 'Media library', order: 60 })
 
   // ── Reading ─────────────────────────────────────────────────────────────────────────────────
 
@@ -213,17 +215,22 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
     if (unique.length === 0) return {}
     const built = await manifest()
     const uploads = await uploadedImageEntries(db, unique)
-    const alts = await uploadAlts(Object.keys(uploads))
+    const assets = await uploadAssets(Object.keys(uploads))
     const previews: Record<string, PicturePreview> = {}
     for (const id of unique) {
       const entry: ImageEntry | undefined = uploads[id] ?? built.images[id]
       if (!entry) continue
-      previews[id] = preview(id, entry, id in uploads, alts.get(id) ?? null)
+      const asset = assets.get(id)
+      previews[id] = preview(id, entry, asset ?? null)
     }
     return previews
   }
 
-  function preview(id: string, entry: ImageEntry, uploaded: boolean, alt: string | null) {
+  function preview(
+    id: string,
+    entry: ImageEntry,
+    asset: { id: string; alt: string | null } | null,
+  ) {
     const source = imageSource(
       { images: { [id]: entry }, videos: {}, awards: [], partners: [], og: {} },
       id,
@@ -235,22 +242,26 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       width: entry.width,
       height: entry.height,
       color: entry.color,
-      uploaded,
+      uploaded: asset !== null,
       focalPoint: entry.focal ?? null,
-      alt,
+      alt: asset?.alt ?? null,
+      mediaId: asset?.id ?? null,
     } satisfies PicturePreview
   }
 
-  async function uploadAlts(contentIds: string[]): Promise<Map<string, string>> {
+  /** The library items of uploaded pictures, by content id. */
+  async function uploadAssets(
+    contentIds: string[],
+  ): Promise<Map<string, { id: string; alt: string | null }>> {
     const keys = contentIds.map((id) => id.slice(UPLOADED_ID_PREFIX.length))
     if (keys.length === 0) return new Map()
     const rows = await db
       .selectFrom('media_asset')
-      .select(['key', 'alt'])
+      .select(['id', 'key', 'alt'])
       .where('key', 'in', keys)
       .execute()
     return new Map(
-      rows.filter((row) => row.alt).map((row) => [`${UPLOADED_ID_PREFIX}${row.key}`, row.alt!]),
+      rows.map((row) => [`${UPLOADED_ID_PREFIX}${row.key}`, { id: row.id, alt: row.alt }]),
     )
   }
 
@@ -312,6 +323,12 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       revisions: revisions.map((revision) => revisionSummary(labels, revision)),
       formerSlugs,
       pictures: await picturePreviews([...pictureIds(state.published), ...pictureIds(state.draft)]),
+      problems: state.draft
+        ? [
+            ...(await repository.draftProblems(key)),
+            ...(await orderProblems(key, state.draft.data)),
+          ].map(problemAnswer)
+        : [],
       contentVersion: await repository.contentVersion(),
     }
   }
@@ -345,12 +362,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         ? `Nothing was saved. ${elsewhere}${describeProblem(first)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
         : 'Nothing was saved: the content does not pass its checks.',
       fields,
-      problems: problems.map((problem) => ({
-        source: problem.source,
-        ...(problem.field !== undefined && { field: problem.field }),
-        ...(problem.line !== undefined && { line: problem.line, column: problem.column ?? 1 }),
-        message: problem.message,
-      })),
+      problems: problems.map(problemAnswer),
     }
     return reply.code(400).header('cache-control', 'no-store').send(answer)
   }
@@ -507,7 +519,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       const q = query.q?.toLowerCase()
       const pictures: PicturePreview[] = Object.entries(built.images)
         .filter(([id]) => !q || id.includes(q))
-        .map(([id, entry]) => preview(id, entry, false, null))
+        .map(([id, entry]) => preview(id, entry, null))
       if (media) {
         const uploads = await media.list({ kind: 'image', q: query.q || undefined, limit: 100 })
         const entries = await uploadedImageEntries(
@@ -516,7 +528,8 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         )
         for (const item of uploads.items) {
           const entry = entries[item.contentId]
-          if (entry) pictures.unshift(preview(item.contentId, entry, true, item.alt))
+          if (entry)
+            pictures.unshift(preview(item.contentId, entry, { id: item.id, alt: item.alt }))
         }
       }
       return { pictures } satisfies PicturesAnswer
@@ -578,7 +591,6 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         const { params, body, staff, reply, now } = context
         const key = keyOf(params)
         return answer(reply, await ownOf(key), async () => {
-          if (key === pageKey('articles')) await checkOrder(body.data)
           await repository.saveDraft(key, {
             data: body.data,
             body: body.body ?? null,
@@ -619,6 +631,9 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
         const { params, body, staff, reply, now } = context
         const key = keyOf(params)
         return answer(reply, await ownOf(key), async () => {
+          const current = await repository.getDocument(key)
+          const order = await orderProblems(key, (current.draft ?? current.published)?.data)
+          if (order.length > 0) throw new ContentError(order)
           await repository.publish(key, {
             baseVersion: body.baseVersion,
             actor: staff.id,
@@ -834,10 +849,10 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
 
   // ── The articles page's order ───────────────────────────────────────────────────────────────
 
-  /** Every slug of `order` must be an article's (any state) or a former one. */
-  async function checkOrder(data: unknown) {
+  /** Every slug of the articles page's `order` must be an article's (any state) or a former one. */
+  async function orderProblems(key: string, data: unknown): Promise<ContentProblem[]> {
     const order = (data as { order?: unknown } | null)?.order
-    if (!Array.isArray(order)) return
+    if (key !== pageKey('articles') || !Array.isArray(order)) return []
     const documents = await repository.listDocuments()
     const known = new Set(documents.map((d) => d.slug).filter((slug) => slug !== null))
     const former = new Set(await repository.allFormerSlugs())
@@ -850,7 +865,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
           message: `there is no article "${slug}"`,
         })
     })
-    if (problems.length > 0) throw new ContentError(problems)
+    return problems
   }
 
   // ── Preview ─────────────────────────────────────────────────────────────────────────────────
@@ -916,6 +931,16 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       }
     })
   })
+}
+
+/** A problem as the API answers it. */
+function problemAnswer(problem: ContentProblem): ContentProblemAnswer {
+  return {
+    source: problem.source,
+    ...(problem.field !== undefined && { field: problem.field }),
+    ...(problem.line !== undefined && { line: problem.line, column: problem.column ?? 1 }),
+    message: problem.message,
+  }
 }
 
 /** A small page of the back office saying why a preview cannot be shown. */

@@ -321,4 +321,38 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       fs.rmSync(adminDir, { recursive: true, force: true })
     }
   }, 60_000)
+
+  it('a process that starts on a database publishing other content than its build renders every page before it serves', async () => {
+    const fresh = openRealSiteBuild(buildDirectory)
+    const entries: typeof logged = []
+    const second = createLiveSite({
+      database: testDb.database,
+      build: fresh,
+      clock: clock.now,
+      log: {
+        info: (object, message) => entries.push({ level: 'info', message, object }),
+        warn: (object, message) => entries.push({ level: 'warn', message, object }),
+        error: (object, message) => entries.push({ level: 'error', message, object }),
+      },
+    })
+    try {
+      const stale = fresh.pages.get('/')!.etag
+      await second.start()
+      const rendered = entries.find((entry) => entry.message.startsWith('pages rendered'))
+      expect(rendered?.object).toMatchObject({ all: true })
+      const ready = entries.find(
+        (entry) => entry.message === 'pages ready for the published content',
+      )
+      console.info(
+        `Start-up on other content: ${JSON.stringify(rendered?.object)}; ready after ${JSON.stringify(ready?.object)}`,
+      )
+      expect(fresh.pages.get('/')!.etag).not.toBe(stale)
+      expect(fresh.pages.get('/articles/rosa-delgado-organizer')).toBeUndefined()
+      expect(fresh.pages.get('/articles/at-nine-tomorrow')).toBeDefined()
+      expect(fresh.pages.get('/')!.body.toString()).toContain('+1 (913) 555-0177')
+    } finally {
+      await second.close()
+      fresh.close()
+    }
+  }, 60_000)
 })

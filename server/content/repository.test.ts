@@ -199,24 +199,64 @@ describeOnDatabases('content repository', (dialect) => {
     ).rejects.toBeInstanceOf(ContentConflictError)
   })
 
-  it('refuses content the schemas refuse, naming the field, and saves nothing', async () => {
+  it('keeps an unfinished draft with what keeps it from going live, and refuses to publish it', async () => {
     await imported()
     const { version } = await repository.getDocument('page/home')
-    const home = homeWithQuote('  ')
-    const error = await caught(() =>
-      repository.saveDraft('page/home', { data: home, baseVersion: version, actor: EDITOR }),
-    )
-    expect(error).toBeInstanceOf(ContentError)
-    expect((error as ContentError).problems).toEqual([
+    const saved = await repository.saveDraft('page/home', {
+      data: homeWithQuote('  '),
+      baseVersion: version,
+      actor: EDITOR,
+    })
+    expect(saved.problems).toEqual([
       { source: 'page/home', field: 'testimonials.items.0.quote', message: 'must not be empty' },
     ])
+    expect(await repository.draftProblems('page/home')).toEqual(saved.problems)
+    const refused = await caught(() =>
+      repository.publish('page/home', { baseVersion: saved.document.version, actor: EDITOR }),
+    )
+    expect(refused).toBeInstanceOf(ContentError)
+    expect((refused as ContentError).problems).toEqual(saved.problems)
+
     const broken = structuredClone(sample.pages.home)
     broken.mission.image.image = 'home/not-there'
+    const missing = await repository.saveDraft('page/home', {
+      data: broken,
+      baseVersion: saved.document.version,
+      actor: EDITOR,
+    })
+    expect(missing.problems).toMatchObject([
+      {
+        source: 'page/home',
+        field: 'mission.image.image',
+        message: expect.stringMatching(/there is no picture "home\/not-there"/),
+      },
+    ])
     await expect(
-      repository.saveDraft('page/home', { data: broken, baseVersion: version, actor: EDITOR }),
+      repository.publish('page/home', { baseVersion: missing.document.version, actor: EDITOR }),
     ).rejects.toThrow(
       /page\/home:\n {2}mission\.image\.image: there is no picture "home\/not-there"/,
     )
+    // What visitors see never changed.
+    expect((await repository.readPublished())!.pages.home).toEqual(sample.pages.home)
+  })
+
+  it('refuses a draft with a field the document does not have, and saves nothing', async () => {
+    await imported()
+    const { version } = await repository.getDocument('page/home')
+    const error = await caught(() =>
+      repository.saveDraft('page/home', {
+        data: { ...sample.pages.home, footnote: 'x' },
+        baseVersion: version,
+        actor: EDITOR,
+      }),
+    )
+    expect((error as ContentError).problems).toEqual([
+      {
+        source: 'page/home',
+        field: 'footnote',
+        message: 'unknown field (check its spelling, or remove it)',
+      },
+    ])
     expect((await repository.getDocument('page/home')).version).toBe(version)
   })
 

@@ -16,8 +16,9 @@
  */
 import { sql, type Kysely } from 'kysely'
 import { normaliseBody } from '#common/content/articles.ts'
-import { uploadedImageIds, type ImageEntry } from '#common/content/media.ts'
-import { ContentError } from '#common/content/problems.ts'
+import { mediaManifest, uploadedImageIds, type ImageEntry } from '#common/content/media.ts'
+import { checkMarkdown } from '#common/content/markdown.ts'
+import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import { slugProblem } from '#common/content/slug.ts'
 import {
   byKey,
@@ -306,6 +307,54 @@ export function createContentRepository(
     const checked = checkDocument(document, { source: byKey(document) })
     if (checked.problems.length > 0) throw new ContentError(checked.problems)
     return checked.document
+  }
+
+  /**
+   * A draft as it may be stored: unfinished is fine (a field still empty, a picture not chosen
+   * yet, a photo without its caption), and `problems` says what keeps it from being published;
+   * unsafe content (raw HTML, a link to a script) or data of another shape (a field the document
+   * does not have) is refused with a ContentError, and nothing is stored.
+   */
+  async function checkDraft(
+    trx: Db,
+    document: ContentDocument,
+  ): Promise<{ document: ContentDocument; problems: ContentProblem[] }> {
+    const source = byKey(document)
+    const own = checkDocument(document, { source })
+    const candidate = await visibleDocuments(trx, 'with-scheduled')
+    const media = candidate.documents.find((d) => d.key === 'media')
+    const images = {
+      ...(mediaManifest.safeParse(media?.data).data?.images ?? {}),
+      ...(await uploadsOf(trx, [document])),
+    }
+    const markdown: ContentProblem[] =
+      document.kind === 'article'
+        ? checkMarkdown(document.body ?? '', { imageExists: (id) => id in images }).map(
+            (problem) => ({
+              source,
+              field: 'body',
+              line: problem.line,
+              column: problem.column,
+              message: problem.message,
+              ...(problem.unsafe && { unsafe: true as const }),
+            }),
+          )
+        : []
+    const refused = [
+      ...markdown.filter((problem) => problem.unsafe),
+      ...own.problems.filter((problem) => problem.message.startsWith('unknown field')),
+    ]
+    if (refused.length > 0) throw new ContentError(refused)
+    if (own.problems.length > 0) return { document, problems: [...own.problems, ...markdown] }
+    // Complete on its own: what publishing it would do to everything published.
+    try {
+      withDocument(candidate, own.document)
+      await snapshotOf(trx, candidate)
+      return { document: own.document, problems: [] }
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error
+      return { document: own.document, problems: [...error.problems] }
+    }
   }
 
   /** What a document is, without its content. */
@@ -652,20 +701,20 @@ export function createContentRepository(
       body: string
       actor: string | null
       record?: RecordChange
-    }): Promise<{ document: DocumentState; change: ContentChange }> {
+    }): Promise<{ document: DocumentState; change: ContentChange; problems: ContentProblem[] }> {
       return write(async (trx) => {
         const id = newRowId()
         const key = `article/${id}`
-        const draft = parsed({
+        const source = byKey({ key, kind: 'article', slug: input.slug })
+        const slugRefused = await slugProblems(trx, input.slug, null, source)
+        if (slugRefused.length > 0) throw new ContentError(slugRefused)
+        const { document: draft, problems } = await checkDraft(trx, {
           key,
           kind: 'article',
           slug: input.slug,
           data: input.data,
           body: normaliseBody(input.body),
         })
-        const problems = await slugProblems(trx, input.slug, null, byKey(draft))
-        if (problems.length > 0) throw new ContentError(problems)
-        await checkCandidate(trx, (candidate) => withDocument(candidate, draft))
         const at = nowIso()
         await trx
           .insertInto('content_document')
@@ -692,6 +741,7 @@ export function createContentRepository(
             at,
             version: 1,
           }),
+          problems,
         })
       })
     },
@@ -710,16 +760,15 @@ export function createContentRepository(
         actor: string | null
         record?: RecordChange
       },
-    ): Promise<{ document: DocumentState; change: ContentChange }> {
+    ): Promise<{ document: DocumentState; change: ContentChange; problems: ContentProblem[] }> {
       return writeDocument(key, input, async (trx, row) => {
-        const draft = parsed({
+        const { document: draft, problems } = await checkDraft(trx, {
           key,
           kind: row.kind as DocumentKind,
           slug: row.slug,
           data: input.data,
           body: row.kind === 'article' ? normaliseBody(input.body ?? '') : null,
         })
-        await checkCandidate(trx, (candidate) => withDocument(candidate, draft))
         const at = nowIso()
         const version = Number(row.version) + 1
         const updated = await trx
@@ -738,6 +787,7 @@ export function createContentRepository(
         return {
           document: await state(trx, key),
           change: changeOf(row, 'draft-saved', { actor: input.actor, at, version }),
+          problems,
         }
       })
     },
@@ -1060,6 +1110,24 @@ export function createContentRepository(
      */
     async raiseVersion(): Promise<number> {
       return write((trx) => bumpContentVersion(trx, nowIso()))
+    },
+
+    /** What keeps a document's draft from being published (none without a draft). */
+    async draftProblems(key: string): Promise<ContentProblem[]> {
+      const current = await state(db, key)
+      if (!current.draft) return []
+      const checked = await checkDraft(db, {
+        key,
+        kind: current.kind,
+        slug: current.slug,
+        data: current.draft.data,
+        body: current.draft.body,
+      }).catch((error: unknown) => {
+        // Stored before a rule became stricter: everything it says.
+        if (error instanceof ContentError) return { problems: [...error.problems] }
+        throw error
+      })
+      return checked.problems
     },
 
     /** An article's former slugs, whose addresses redirect to it. */

@@ -7,6 +7,7 @@
  */
 import path from 'node:path'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { mapLimited } from './map-limited.ts'
 import { writePageFiles } from './page-files.ts'
 import { precompressFiles } from './precompress.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
@@ -33,20 +34,6 @@ export function routesWithoutPage(routes: ServerBuild['routes'], paths: string[]
   return Object.values(routes)
     .filter((route) => route && route.parentId !== undefined && !reached.has(route.id))
     .map((route) => route!.id)
-}
-
-/** Runs `work` over the items, at most `limit` at once, keeping their order. */
-async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) {
-  const results: R[] = new Array<R>(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++
-      results[index] = await work(items[index]!)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
-  return results
 }
 
 export async function renderBuild(

@@ -22,6 +22,7 @@ import {
   type SlugRedirect,
 } from '#common/content/snapshot.ts'
 import type { ImageEntry } from '#common/content/media.ts'
+import { mapLimited } from './map-limited.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
 import { loadServerBuild } from './server-build.ts'
 
@@ -114,16 +115,14 @@ if (parentPort) {
         ? { render: base.paths, remove: [], all: true }
         : renderer.entry.affectedPaths(previous, snapshot)
     const renderedAt = new Date(job.renderedAt)
-    const pages: FinishedPage[] = []
-    for (const path of change.render) {
-      try {
-        pages.push(await renderer.render(path, { renderedAt, snapshot }))
-      } catch (error) {
+    // Two at a time: one page's compression (zlib's thread pool) overlaps the next one's render.
+    const pages = await mapLimited(change.render, 2, (path) =>
+      renderer.render(path, { renderedAt, snapshot }).catch((error: unknown) => {
         throw new Error(`The page ${path} did not render: ${(error as Error).message}`, {
           cause: error,
         })
-      }
-    }
+      }),
+    )
     const notFound = change.all
       ? await renderer.renderNotFound({ renderedAt, snapshot })
       : undefined

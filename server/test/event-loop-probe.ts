@@ -15,7 +15,7 @@ export function probeEventLoop(intervalMs = 5): EventLoopProbe {
   let turns = 0
   let last = process.threadCpuUsage()
   let lastAt = performance.now()
-  const timer = setInterval(() => {
+  const sample = () => {
     const cpu = process.threadCpuUsage()
     const at = performance.now()
     longestCpuMs = Math.max(longestCpuMs, (cpu.user + cpu.system - last.user - last.system) / 1000)
@@ -23,10 +23,14 @@ export function probeEventLoop(intervalMs = 5): EventLoopProbe {
     last = cpu
     lastAt = at
     turns++
-  }, intervalMs)
+  }
+  const timer = setInterval(sample, intervalMs)
   return {
     stop() {
       clearInterval(timer)
+      // The stretch since the last turn counts too: work that ends right before stop() (the
+      // awaited call finishing) would otherwise never be seen by a timer.
+      sample()
       return { longestCpuMs, longestWallMs, turns }
     },
   }
