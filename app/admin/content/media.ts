@@ -83,11 +83,8 @@ export function uploadPicture(
   })
 }
 
-/**
- * A library item as content's picture previews describe it, with the item's own id (to change its
- * focal point).
- */
-export function previewOfItem(item: MediaItemWithUses): PicturePreview & { mediaId: string } {
+/** A library item as content's picture previews describe it. */
+export function previewOfItem(item: MediaItemWithUses): PicturePreview {
   const webp = item.files
     .filter((file) => file.role === 'variant' && file.format === 'webp' && file.width)
     .sort((a, b) => a.width! - b.width!)

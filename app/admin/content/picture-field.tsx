@@ -4,16 +4,12 @@
  * applies wherever the picture is a cover).
  */
 import { useId, useState } from 'react'
-import type { PicturePreview } from '#common/content-admin.ts'
 import { Dialog } from '../components/dialog.tsx'
 import { useToast } from '../components/toast.tsx'
 import { buttonClass, TextAreaField } from '../components/ui.tsx'
 import { updateMedia } from './content-api.ts'
 import { FocalPointPicker, type FocalPoint } from './focal-point.tsx'
 import { PicturePicker, Thumbnail, usePictures } from './pictures.tsx'
-
-/** A picture preview with the library item's id, when the server gives it (uploads). */
-type WithItem = PicturePreview & { mediaId?: string | null }
 
 export function PictureField({
   label,
@@ -39,7 +35,7 @@ export function PictureField({
   const notify = useToast()
   const [picking, setPicking] = useState(false)
   const [focusing, setFocusing] = useState<FocalPoint>()
-  const picture = image ? (pictures.get(image) as WithItem | undefined) : undefined
+  const picture = image ? pictures.get(image) : undefined
   const mediaId = picture?.mediaId ?? undefined
 
   async function saveFocalPoint() {

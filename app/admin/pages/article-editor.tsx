@@ -23,6 +23,7 @@ import { useToast } from '../components/toast.tsx'
 import { Alert, Badge, buttonClass, Field, PageHeader } from '../components/ui.tsx'
 import { ArticleFields, articleProblems, type ArticleData } from '../content/article-fields.tsx'
 import * as content from '../content/content-api.ts'
+import { problemsOf } from '../content/content-api.ts'
 import {
   ConflictDialog,
   LeaveGuard,
@@ -38,6 +39,7 @@ import {
   ORGANISATION_CLOCK,
 } from '../content/kansas-city-time.ts'
 import { PicturesProvider } from '../content/pictures.tsx'
+import { fieldsOf, PublishNeeds } from '../content/publish-needs.tsx'
 import { StatusBadge } from '../content/status-badge.tsx'
 import { useDocumentDraft, type DocumentDraft } from '../content/use-document-draft.ts'
 import { useLiveCheck } from '../content/use-live-check.ts'
@@ -116,8 +118,11 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
   const [dialog, setDialog] = useState<'schedule' | 'unpublish' | 'slug' | 'delete'>()
   const [attempted, setAttempted] = useState(false)
   const [deleted, setDeleted] = useState(false)
+  // What the last refused publish said (the draft's own problems come with every save).
+  const [refused, setRefused] = useState<ContentProblemAnswer[]>([])
   const { shown, touch } = useShownProblems(attempted || state.kind === 'invalid')
-  const problems = articleProblems(data, draft.fieldErrors)
+  const needs = [...answer.problems, ...refused]
+  const problems = articleProblems(data, { ...fieldsOf(needs), ...draft.fieldErrors })
   const ref = answer.ref
 
   function setData(update: (now: ArticleData) => ArticleData) {
@@ -128,15 +133,39 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
     })
   }
 
-  async function act(name: string, run: () => Promise<ArticleAnswer | void>, done?: string) {
+  /**
+   * Saves what is unsaved, then runs a change with the version that gives. A save that fails says
+   * why in the save status (and its conflict dialog); a refused change lists what it needs.
+   */
+  async function act(
+    name: string,
+    run: (version: number) => Promise<ArticleAnswer>,
+    done?: string,
+  ): Promise<ArticleAnswer | undefined> {
     setBusy(name)
     try {
-      const result = await run()
-      if (result) draft.adopt(result)
+      let version: number
+      try {
+        version = (await draft.flush()).version
+      } catch {
+        notify(
+          'Your changes could not be saved, so nothing else was done: see the status.',
+          'error',
+        )
+        return undefined
+      }
+      const result = await run(version)
+      draft.adopt(result)
+      setRefused([])
       if (done) notify(done)
       return result
     } catch (error) {
-      if (!draft.refused(error)) notify((error as Error).message, 'error')
+      if (error instanceof ApiError && error.status === 400) {
+        // The draft is saved; the change itself was refused (a publish with fields to finish).
+        setAttempted(true)
+        setRefused(problemsOf(error))
+        notify(`Not done: ${error.message}`, 'error')
+      } else if (!draft.refused(error)) notify((error as Error).message, 'error')
       return undefined
     } finally {
       setBusy(undefined)
@@ -145,10 +174,9 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
 
   async function publishNow() {
     setAttempted(true)
-    const published = await act('publish', async () => {
-      const saved = await draft.flush()
-      return content.publish<ArticleFrontmatter>(ref, saved.version)
-    })
+    const published = await act('publish', (version) =>
+      content.publish<ArticleFrontmatter>(ref, version),
+    )
     if (published) {
       notify(`Published. It will be at ${published.url ?? 'its address'} within seconds.`)
       watchLive(published.contentVersion, `Live on the site: ${published.url ?? ''}`)
@@ -224,6 +252,7 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
         }
       />
       <RecoveredBanner draft={draft as DocumentDraft<unknown>} />
+      <PublishNeeds problems={needs} source={answer.problems[0]?.source} />
       {state.kind === 'invalid' && (
         <div className="mb-6">
           <Alert>
@@ -314,10 +343,9 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
         onClose={() => setDialog(undefined)}
         onSchedule={async (at) => {
           setAttempted(true)
-          const scheduled = await act('schedule', async () => {
-            const saved = await draft.flush()
-            return content.publish<ArticleFrontmatter>(ref, saved.version, at.toISOString())
-          })
+          const scheduled = await act('schedule', (version) =>
+            content.publish<ArticleFrontmatter>(ref, version, at.toISOString()),
+          )
           if (scheduled) {
             setDialog(undefined)
             notify(`Scheduled: it goes live ${formatKansasCity(at)}.`)
@@ -334,7 +362,7 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
         onConfirm={async () => {
           const result = await act(
             'unpublish',
-            async () => content.unpublish<ArticleFrontmatter>(ref, (await draft.flush()).version),
+            (version) => content.unpublish<ArticleFrontmatter>(ref, version),
             answer.status === 'scheduled'
               ? 'The schedule is cancelled: the article is a draft again.'
               : 'Unpublished: visitors no longer see it.',
@@ -353,19 +381,25 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
         answer={answer}
         onClose={() => setDialog(undefined)}
         onChange={async (slug) => {
-          const changed = await act('slug', async () =>
-            content.changeSlug<ArticleFrontmatter>(ref, (await draft.flush()).version, slug),
-          )
-          if (changed) {
+          // A refused address is said in the dialog, next to the field; a conflict as always.
+          let changed: ArticleAnswer
+          try {
+            const version = (await draft.flush()).version
+            changed = await content.changeSlug<ArticleFrontmatter>(ref, version, slug)
+          } catch (error) {
+            if (!content.conflictOf(error)) throw error
+            draft.refused(error)
             setDialog(undefined)
-            notify(
-              answer.status === 'draft'
-                ? `The address is now /articles/${changed.slug}.`
-                : `The address is now /articles/${changed.slug}; the old one redirects to it.`,
-            )
-            if (changed.contentVersion > answer.contentVersion) watchLive(changed.contentVersion)
+            return
           }
-          return changed !== undefined
+          draft.adopt(changed)
+          setDialog(undefined)
+          notify(
+            answer.status === 'draft'
+              ? `The address is now /articles/${changed.slug}.`
+              : `The address is now /articles/${changed.slug}; the old one redirects to it.`,
+          )
+          if (changed.contentVersion > answer.contentVersion) watchLive(changed.contentVersion)
         }}
       />
       <ConfirmDialog
@@ -566,7 +600,7 @@ function SlugDialog({
   open: boolean
   answer: ArticleAnswer
   onClose: () => void
-  onChange: (slug: string) => Promise<boolean>
+  onChange: (slug: string) => Promise<void>
 }) {
   return (
     <Dialog open={open} title="Change the address" onClose={onClose}>
@@ -582,7 +616,7 @@ function SlugForm({
 }: {
   answer: ArticleAnswer
   onClose: () => void
-  onChange: (slug: string) => Promise<boolean>
+  onChange: (slug: string) => Promise<void>
 }) {
   const [slug, setSlug] = useState(answer.slug ?? '')
   const [error, setError] = useState<string>()
@@ -602,7 +636,11 @@ function SlugForm({
         try {
           await onChange(slug)
         } catch (caught) {
-          setError((caught as Error).message)
+          setError(
+            caught instanceof ApiError && caught.fields['slug']
+              ? sentence(caught.fields['slug'])
+              : (caught as Error).message,
+          )
         } finally {
           setBusy(false)
         }
@@ -661,7 +699,7 @@ function NewArticle({ series }: { series: Loaded['series'] }) {
   const [attempted, setAttempted] = useState(false)
   const { shown, touch } = useShownProblems(attempted)
   const [saved, setSaved] = useState(false)
-  const address = slugEdited ? slug : slugFrom(data.name)
+  const address = slugEdited ? slug : slugFrom(data.name || data.headline)
   const problems = articleProblems(data, serverErrors)
   const slugError =
     attempted || slugEdited
@@ -730,7 +768,7 @@ function NewArticle({ series }: { series: Loaded['series'] }) {
           hint={
             <>
               <span className="font-mono">/articles/{address || '…'}</span>, made from the name of
-              who it is about unless you write one.
+              who it is about (or the headline) unless you write one.
             </>
           }
           value={address}

@@ -18,6 +18,7 @@ import { siteCopy, siteSettings } from '#common/content/site.ts'
 import {
   PAGE_NAMES,
   type ArticleListItem,
+  type ContentProblemAnswer,
   type DocumentAnswer,
   type PageName,
 } from '#common/content-admin.ts'
@@ -31,7 +32,9 @@ import {
   SelectField,
   smallButtonClass,
 } from '../components/ui.tsx'
+import { ApiError } from '../api.ts'
 import * as content from '../content/content-api.ts'
+import { problemsOf } from '../content/content-api.ts'
 import {
   ConflictDialog,
   LeaveGuard,
@@ -40,6 +43,7 @@ import {
 } from '../content/draft-status.tsx'
 import { fieldLabel } from '../content/field-labels.ts'
 import { PicturesProvider } from '../content/pictures.tsx'
+import { fieldsOf, PublishNeeds } from '../content/publish-needs.tsx'
 import { SchemaForm, type FormContext } from '../content/schema-form.tsx'
 import { useDocumentDraft, type DocumentDraft } from '../content/use-document-draft.ts'
 import { useLiveCheck } from '../content/use-live-check.ts'
@@ -96,8 +100,13 @@ function PageEditor({
   const notify = useToast()
   const watchLive = useLiveCheck()
   const [busy, setBusy] = useState(false)
-  const errors = { ...fieldProblems(schema, working.data), ...draft.fieldErrors }
-  const count = Object.keys(errors).length
+  const [refused, setRefused] = useState<ContentProblemAnswer[]>([])
+  const needs = [...answer.problems, ...refused]
+  const errors = {
+    ...fieldProblems(schema, working.data),
+    ...fieldsOf(needs),
+    ...draft.fieldErrors,
+  }
   const changesWaiting = answer.draft !== null || draft.dirty
 
   const context: FormContext = {
@@ -122,13 +131,26 @@ function PageEditor({
   async function publish() {
     setBusy(true)
     try {
-      const saved = await draft.flush()
-      const published = await content.publish<Record<string, unknown>>(saved.ref, saved.version)
+      let version: number
+      try {
+        version = (await draft.flush()).version
+      } catch {
+        notify(
+          'Your changes could not be saved, so nothing was published: see the status.',
+          'error',
+        )
+        return
+      }
+      const published = await content.publish<Record<string, unknown>>(answer.ref, version)
       draft.adopt(published)
+      setRefused([])
       notify('Published. The site shows it within seconds.')
       watchLive(published.contentVersion)
     } catch (error) {
-      if (!draft.refused(error)) notify((error as Error).message, 'error')
+      if (error instanceof ApiError && error.status === 400) {
+        setRefused(problemsOf(error))
+        notify(`Not published: ${error.message}`, 'error')
+      } else if (!draft.refused(error)) notify((error as Error).message, 'error')
     } finally {
       setBusy(false)
     }
@@ -171,6 +193,7 @@ function PageEditor({
         }
       />
       <RecoveredBanner draft={draft as DocumentDraft<unknown>} />
+      <PublishNeeds problems={needs} source={answer.problems[0]?.source} />
       <nav aria-label="Page actions" className="mb-8 flex flex-wrap gap-3">
         <Link to={`/pages/${name}/history`} className={buttonClass('outline')}>
           History
@@ -181,22 +204,16 @@ function PageEditor({
           </a>
         )}
       </nav>
-      {(count > 0 || state.kind === 'invalid') && (
+      {state.kind === 'invalid' && (
         <div className="mb-6">
           <Alert>
-            <p className="font-semibold">
-              {state.kind === 'invalid'
-                ? state.message
-                : `${count} ${count === 1 ? 'field needs' : 'fields need'} attention before this can be saved.`}
-            </p>
+            <p className="font-semibold">{state.message}</p>
             <ul className="mt-2 list-disc pl-5">
-              {Object.entries(errors)
-                .slice(0, 8)
-                .map(([path, message]) => (
-                  <li key={path}>
-                    {fieldLabel(path)}: {message}
-                  </li>
-                ))}
+              {Object.entries(draft.fieldErrors).map(([path, message]) => (
+                <li key={path}>
+                  {fieldLabel(path)}: {message}
+                </li>
+              ))}
             </ul>
           </Alert>
         </div>
