@@ -132,3 +132,30 @@ describe('link addresses', () => {
     expect(doc.content?.[0]?.type).toBe('markdownBlock')
   })
 })
+
+describe('pasted HTML', () => {
+  it('loses its event handlers and styles before it is parsed, whatever the quoting', async () => {
+    const { withoutInlineCode } = await import('./paste.ts')
+    expect(
+      withoutInlineCode(
+        '<p style="color:red" class=x>a</p><img src=x onerror=alert(1)><a title="x>y" onclick=\'go()\' href="/a">b</a> text onclick="stays"',
+      ),
+    ).toBe('<p class=x>a</p><img src=x><a title="x>y" href="/a">b</a> text onclick="stays"')
+  })
+
+  it('keeps only what an article may hold: marks, lists, safe links', async () => {
+    const { sliceOfHtml } = await import('./paste.ts')
+    const { getSchema } = await import('@tiptap/core')
+    const slice = sliceOfHtml(
+      '<h1>Title</h1><p>Some <b>bold</b> <a href="javascript:alert(1)">bad</a> <a href="/about">good</a><img src="x"></p>',
+      getSchema(articleExtensions()),
+    )
+    const json = JSON.stringify(slice.content.toJSON())
+    expect(json).not.toContain('javascript')
+    expect(json).not.toContain('image')
+    expect(json).toContain('"href":"/about"')
+    expect(json).toContain('"type":"bold"')
+    // A level-1 heading is not an article's: it comes in as a paragraph.
+    expect(slice.content.firstChild?.type.name).not.toBe('heading')
+  })
+})

@@ -38,6 +38,7 @@ import {
   type PhotoAttributes,
 } from './markdown-document.ts'
 import { EditorActionsContext, MarkdownBlockView, PhotoView } from './node-views.tsx'
+import { dropHtml, pasteHtml } from './paste.ts'
 import { articleExtensions, MarkdownBlock, Photo } from './schema.ts'
 
 const SHORTCUT_HINT =
@@ -96,6 +97,7 @@ export function ArticleBodyEditor({
         ...(error ? { 'aria-invalid': 'true' } : {}),
         class: 'article-editor min-h-96 px-4 py-5 focus:outline-none sm:px-8',
       },
+      handleDOMEvents: { paste: pasteHtml, drop: dropHtml },
       handleKeyDown(_, event) {
         if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
           event.preventDefault()
