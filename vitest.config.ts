@@ -7,7 +7,6 @@ export default defineConfig({
     __SETTINGS_OVERRIDES__: JSON.stringify({}),
   },
   test: {
-    include: ['{app,server,common,content,scripts}/**/*.test.{ts,tsx}'],
     environment: 'node',
     // Database tests open real SQLite files and PostgreSQL databases; keep files in separate
     // processes and bound the parallelism to the 2-core machines CI runs on.
@@ -15,5 +14,18 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Tiers by cost (STYLE.md): `npm run test:unit` runs the pure tests of the site and the
+    // shared code in seconds; the server's and the scripts' tests open databases, start
+    // processes, nginx and installs. `npm test` runs both.
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{app,common,content}/**/*.test.{ts,tsx}'] },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['{server,scripts}/**/*.test.{ts,tsx}'] },
+      },
+    ],
   },
 })

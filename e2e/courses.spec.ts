@@ -88,7 +88,7 @@ test.describe('Courses page with the API intercepted', () => {
     await expect(refreshButton(page).locator('svg')).not.toHaveClass(/animate-spin-slow/)
   })
 
-  test('loads the list once when the page opens, requested by the page itself', async ({
+  test('loads the list once when the page opens, and no second time on its own', async ({
     page,
   }) => {
     const calls = await interceptCatalogue(

@@ -1,5 +1,8 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { BrowserContext, Page } from '@playwright/test'
+import { parse, type DefaultTreeAdapterTypes as Html } from 'parse5'
+import { readPageFiles } from '#server/render/page-files.ts'
 import { articleSlugs, NOINDEX_PAGES, pagePaths } from '#app/page-paths.ts'
 
 export const BUILD_CLIENT = path.resolve(import.meta.dirname, '../build/client')
@@ -20,4 +23,34 @@ export async function becomeMember(context: BrowserContext, baseURL: string | un
 /** Waits until every island of the page is hydrated (app/islands/hydrate-islands.tsx). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+const VARIANT_CLASSES = ['member-only', 'anonymous-only']
+
+/** Whether an element outside the site header shows only to members or only to others. */
+function hasOwnVariant(node: Html.ParentNode): boolean {
+  for (const child of node.childNodes) {
+    if (!('tagName' in child)) continue
+    // The header island: the site header and its mobile menu.
+    if (child.attrs.some((a) => a.name === 'data-island' && a.value === 'site-header')) continue
+    const classes = child.attrs.find((a) => a.name === 'class')?.value.split(/\s+/) ?? []
+    if (classes.some((name) => VARIANT_CLASSES.includes(name))) return true
+    if (hasOwnVariant(child)) return true
+  }
+  return false
+}
+
+/**
+ * Of `paths`, the first (for the header's member variant) and every page of the current build
+ * whose own content has a member or anonymous variant.
+ */
+export function pagesWithMemberVariants(paths: readonly string[]): string[] {
+  const release = path.dirname(fs.realpathSync(BUILD_CLIENT))
+  const bodies = new Map(readPageFiles(release).pages.map((p) => [p.path, p.body.toString('utf8')]))
+  return paths.filter((pagePath, index) => {
+    if (index === 0) return true
+    const html = bodies.get(pagePath.split('?', 1)[0]!.replace(/(.)\/$/, '$1'))
+    if (html === undefined) throw new Error(`The build has no page ${pagePath}`)
+    return hasOwnVariant(parse(html))
+  })
 }

@@ -51,37 +51,25 @@ async function startedBeforeLoad(page: Page) {
 
 test.describe('page weight and stability', () => {
   for (const pagePath of PAGES) {
-    test(`${pagePath}: all JavaScript until the network is idle stays within ${JS_BUDGET_KB} KB gzip`, async ({
+    // One load answers three questions: what it fetched before `load`, what the first paint
+    // needed, and all the JavaScript it used until the network was quiet.
+    test(`${pagePath}: at most ${BEFORE_LOAD_BUDGET_KB} KB and no video or script before load; the first paint needs only the HTML; all JavaScript within ${JS_BUDGET_KB} KB gzip`, async ({
       page,
       request,
     }) => {
       // The scripts the prerendered HTML names (hydration), each of which must really be used.
       const html = await (await request.get(pagePath)).text()
       const named = new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))
-      // Everything the page fetches until the network is quiet, lazy chunks included.
+      const requested: string[] = []
       const loaded = new Set<string>()
+      page.on('request', (r) => requested.push(new URL(r.url()).pathname))
       page.on('response', (response) => {
         const url = new URL(response.url())
         if (url.pathname.endsWith('.js')) loaded.add(url.pathname)
       })
       const quiet = networkQuiet(page)
       await page.goto(pagePath, { waitUntil: 'load' })
-      await waitForHydration(page)
-      await quiet()
-      for (const script of named)
-        expect(loaded, `${script} is named by the page but never used`).toContain(script)
-      const all = gzipKb(loaded)
-      console.log(
-        `${pagePath}: ${named.size} scripts named ${gzipKb(named).toFixed(1)} KB gzip; all loaded ${loaded.size} scripts ${all.toFixed(1)} KB`,
-      )
-      expect(named.size).toBeGreaterThan(0)
-      expect(all).toBeLessThanOrEqual(JS_BUDGET_KB)
-    })
 
-    test(`${pagePath}: at most ${BEFORE_LOAD_BUDGET_KB} KB and no video before the load event`, async ({
-      page,
-    }) => {
-      await page.goto(pagePath, { waitUntil: 'load' })
       const before = await startedBeforeLoad(page)
       const kb = before.reduce((sum, r) => sum + r.transferSize, 0) / 1024
       console.log(`${pagePath}: ${before.length} requests, ${kb.toFixed(1)} KB before load`)
@@ -91,15 +79,8 @@ test.describe('page weight and stability', () => {
         before.filter((r) => new URL(r.name).pathname.endsWith('.js')),
         'hydration scripts wait for the load event',
       ).toEqual([])
-    })
 
-    test(`${pagePath}: the first paint needs only the HTML; fonts and scripts come after it`, async ({
-      page,
-    }) => {
-      const requested: string[] = []
-      page.on('request', (r) => requested.push(new URL(r.url()).pathname))
-      const quiet = networkQuiet(page)
-      await page.goto(pagePath, { waitUntil: 'load' })
+      // Everything the page fetches until the network is quiet, lazy chunks included.
       await waitForHydration(page)
       await quiet()
       expect(
@@ -123,6 +104,15 @@ test.describe('page weight and stability', () => {
         [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family),
       )
       expect(fontsInUse).toEqual(expect.arrayContaining(['Inter', 'Fraunces']))
+
+      for (const script of named)
+        expect(loaded, `${script} is named by the page but never used`).toContain(script)
+      const all = gzipKb(loaded)
+      console.log(
+        `${pagePath}: ${named.size} scripts named ${gzipKb(named).toFixed(1)} KB gzip; all loaded ${loaded.size} scripts ${all.toFixed(1)} KB`,
+      )
+      expect(named.size).toBeGreaterThan(0)
+      expect(all).toBeLessThanOrEqual(JS_BUDGET_KB)
     })
 
     // A column whose width came from the font (a `ch` max-width) changes width when the fonts

@@ -1,8 +1,9 @@
 /**
  * `npm test`: every check the project has, in order, with one summary line at the end:
- *   lockfile check, typecheck, lint, unit + API tests (Vitest; on SQLite, and on PostgreSQL
- *   when one can be started here), production build, end-to-end tests (Playwright driving
- *   Debian's Chromium against the built site served by the real server).
+ *   lockfile check, typecheck, lint, production build, unit + API tests (Vitest; on SQLite, and
+ *   on PostgreSQL when one can be started here; the render pipeline's tests read the build just
+ *   made), end-to-end tests (Playwright driving Debian's Chromium against that build served by
+ *   the real server).
  * The last line is "N passed, M failed, S skipped, F flaky" counting every test of every runner
  * (the lockfile check, typecheck, lint and build count as one test each). A test that passed only
  * on a retry counts as passed and flaky, and is named above the summary; the goal is 0 flaky.
@@ -84,8 +85,20 @@ step('lockfile', 'node', ['scripts/check-lockfile.ts'])
 step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
 step('lint', 'npm', ['run', '--silent', 'lint'])
 
+// The site is built once, first: the render pipeline's Vitest tests read this release
+// (server/test/real-build.ts) and the end-to-end tests serve it.
+const buildOk = run('production build', 'node', ['scripts/build.ts'])
+if (buildOk) passed++
+else {
+  failed++
+  failures.push('build')
+}
+const release = buildOk
+  ? path.dirname(fs.realpathSync(path.join(root, 'build', 'client')))
+  : undefined
+
 let postgres: RunningPostgres | undefined
-const dbEnv: NodeJS.ProcessEnv = {}
+const dbEnv: NodeJS.ProcessEnv = release ? { TEST_SITE_RELEASE: release } : {}
 if (process.env.TEST_DATABASE_URL) {
   console.log(`\nDatabase tests: SQLite and PostgreSQL at TEST_DATABASE_URL`)
 } else if (findPostgresBin()) {
@@ -127,13 +140,6 @@ try {
   }
 } finally {
   postgres?.stop()
-}
-
-const buildOk = run('production build', 'node', ['scripts/build.ts'])
-if (buildOk) passed++
-else {
-  failed++
-  failures.push('build')
 }
 
 if (buildOk) {

@@ -5,7 +5,7 @@
 import path from 'node:path'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { catalogueRoutes } from '#server/catalogue/routes.ts'
-import { isDatabaseUnavailable, type Database } from '#server/db/index.ts'
+import { isDatabaseUnavailable, isUnconfirmed, type Database } from '#server/db/index.ts'
 import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
 import { resolvePaths, type Env } from './env.ts'
@@ -133,7 +133,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A server error's own message may reveal internals; a client error's message explains
     // what to fix.
     const message = unavailable
-      ? 'The database is not reachable right now; nothing was saved. Please try again in a minute.'
+      ? isUnconfirmed(error)
+        ? 'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.'
+        : 'The database is not reachable right now; nothing was saved. Please try again in a minute.'
       : status >= 500
         ? 'Something went wrong on our side. Please try again later.'
         : error.message

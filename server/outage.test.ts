@@ -4,7 +4,8 @@
  * 201), the catalogue is served from memory; afterwards everything works without a restart.
  */
 import net from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '#server/app.ts'
 import { isDatabaseUnavailable, openDatabase, type Database } from '#server/db/index.ts'
@@ -121,6 +122,8 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
         expect(response.statusCode).toBe(503)
         expect(response.headers['retry-after']).toBeDefined()
         expect(ms).toBeLessThan(3000)
+        // Nothing was sent that could land later (checked below), and the answer says so.
+        expect(response.json().message).toContain('nothing was saved')
       }
       // The newsletter page's buttons are form posts too.
       const unsubscribe = await timed(() =>
@@ -149,6 +152,36 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     const stored = await database.db.selectFrom('contact_message').select('name').execute()
     expect(stored).toHaveLength(2)
   }, 60_000)
+
+  it('answers 503 within 3 s when storing, not the rate limit, is the first query to meet the silence', async () => {
+    // Another session holds the messages' table: the rate limit's query answers at once, and
+    // the insert then waits with nothing to end it before the 10 s statement timeout, as a
+    // server frozen between the two queries would leave it.
+    const stored = async () =>
+      (await database.db.selectFrom('contact_message').select('id').execute()).length
+    const before = await stored()
+    const holder = await openDatabase({ dataDir: '/nonexistent', databaseUrl: postgres.url })
+    try {
+      const { value: response, ms } = await holder.db.transaction().execute(async (trx) => {
+        await sql`lock table contact_message in access exclusive mode`.execute(trx)
+        return timed(() => postContact({ ...contact, startedAt: started() }))
+      })
+      expect(response.statusCode).toBe(503)
+      expect(response.headers['retry-after']).toBeDefined()
+      expect(ms).toBeLessThan(3000)
+      // The insert was sent and is still waiting: the answer must not say nothing was saved.
+      expect(response.json().message).toBe(
+        'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.',
+      )
+    } finally {
+      await holder.close()
+    }
+    // Once the table is free the waiting insert lands, as the answer warned it might.
+    await vi.waitFor(async () => expect(await stored()).toBe(before + 1), {
+      timeout: 10_000,
+      interval: 100,
+    })
+  }, 30_000)
 })
 
 describe('a database that accepts connections and never answers', () => {

@@ -202,7 +202,10 @@ export function contactAdminRoutes(
         )
       const row = await findMessage(db, params.id)
       if (!row) return missing(reply)
-      if (!(await retryNotification(db, params.id, now)))
+      // The answer is the message as queued, whatever the outbox (woken below, or polling)
+      // does with it next.
+      const queued = await retryNotification(db, params.id, now)
+      if (!queued)
         return sendApiError(reply, 409, 'Only a notification that failed can be sent again.')
       outbox.wake()
       await audit({
@@ -210,7 +213,7 @@ export function contactAdminRoutes(
         summary: `queued the notification of contact message ${params.id} again`,
         target: { type: 'contact message', id: params.id },
       })
-      return detail((await findMessage(db, params.id))!, notify)
+      return detail(queued, notify)
     },
   })
 }

@@ -243,14 +243,19 @@ export async function markSpam(db: Db, id: string, spam: boolean): Promise<boole
  * Queues a failed notification again, due now, with a fresh count of attempts; false unless the
  * message exists and its notification had failed.
  */
-export async function retryNotification(db: Db, id: string, now: Date): Promise<boolean> {
-  const result = await db
+/** Queues a failed notification again; returns the message as queued, or undefined if it had not failed. */
+export async function retryNotification(
+  db: Db,
+  id: string,
+  now: Date,
+): Promise<MessageRow | undefined> {
+  return db
     .updateTable('contact_message')
     .set({ delivery_status: 'pending', delivery_attempts: 0, next_attempt_at: now.toISOString() })
     .where('id', '=', id)
     .where('delivery_status', '=', 'failed')
+    .returningAll()
     .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
 }
 
 const DAY_MS = 24 * 3_600_000

@@ -3,8 +3,8 @@
  * PostgreSQL database. The first claims a contact notification and is killed with SIGKILL while
  * its mail server has not even greeted it; the second, started afterwards, sends the mail within
  * 60 s of the kill: the default lease runs out (LEASE_MS) and its next poll finds the mail due.
- * The second process polls every second rather than every 15 s (MAIL_POLL_MS), so that the test
- * waits for the lease and not for the poll; delivery.test.ts holds LEASE_MS + the default
+ * The second process runs with the default poll interval (MAIL_POLL_MS), so the test waits for
+ * the lease and for the poll as production does; delivery.test.ts holds LEASE_MS + the default
  * MAIL_POLL_MS under 60 s.
  */
 import fs from 'node:fs'

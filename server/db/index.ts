@@ -94,13 +94,21 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * isDatabaseUnavailable recognises (the request answers 503). A database that stopped answering
  * (a frozen server, a network that drops packets) enforces no timeout of its own, and the
  * client's own gives up only after a statement's full time; a request waits this long at most.
- * The work itself is not cancelled: it finishes or fails in the background.
+ * The work itself is not cancelled: it finishes or fails in the background, so a write's caller
+ * says `unconfirmed` (the visitor is then not told that nothing was saved).
  */
-export async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+export async function answerWithin<T>(
+  work: Promise<T>,
+  ms: number,
+  { unconfirmed = false }: { unconfirmed?: boolean } = {},
+): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     // setTimeout fires at once past 2^31 - 1 ms; no wait that long is meant.
-    timer = setTimeout(() => reject(databaseSilent(ms)), Math.min(Math.max(0, ms), 2 ** 31 - 1))
+    timer = setTimeout(
+      () => reject(databaseSilent(ms, { unconfirmed })),
+      Math.min(Math.max(0, ms), 2 ** 31 - 1),
+    )
   })
   work.catch(() => {})
   try {
@@ -110,9 +118,20 @@ export async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T> 
   }
 }
 
-/** The error of a database that did not answer in time (isDatabaseUnavailable: true). */
-export function databaseSilent(ms: number): Error {
-  return new Error(`The database did not answer within ${Math.round(ms)} ms.`)
+/**
+ * The error of a database that did not answer in time (isDatabaseUnavailable: true).
+ * `unconfirmed`: the work was sent and may still complete after the answer (a write may land),
+ * so the visitor must not be told that nothing was saved.
+ */
+export function databaseSilent(ms: number, { unconfirmed = false } = {}): Error {
+  return Object.assign(new Error(`The database did not answer within ${Math.round(ms)} ms.`), {
+    unconfirmed,
+  })
+}
+
+/** Whether an error says that work was sent to the database and its outcome is unknown. */
+export function isUnconfirmed(error: unknown): boolean {
+  return (error as { unconfirmed?: unknown } | null)?.unconfirmed === true
 }
 
 function openSqlite(dataDir: string, fileName: string) {

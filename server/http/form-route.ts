@@ -133,7 +133,9 @@ export function registerFormRoute<Schema extends z.ZodType>(
     // A budget spent (on a rate limit that did not answer) sends nothing more to the database.
     const left = budgetLeft(request)
     if (left <= 0) throw databaseSilent(FORM_DATABASE_BUDGET_MS)
-    const answer = await answerWithin(route.accept(parsed.data, receivedAt, via), left)
+    const answer = await answerWithin(route.accept(parsed.data, receivedAt, via), left, {
+      unconfirmed: true,
+    })
     if (via === 'form') return reply.redirect(route.pages.sent, 303)
     return reply.code(201).send(answer)
   }

@@ -17,6 +17,8 @@ import { openSiteBuild, type SiteBuild } from './site-build.ts'
 import { CACHE } from './static-files.ts'
 
 const PAGE = '<!doctype html><title>Home</title><script>window.hello = 1</script><p>Welcome</p>'
+const FEED = '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel></channel></rss>'
+const SITEMAP = '<?xml version="1.0" encoding="UTF-8"?><urlset></urlset>'
 // Over the cache's per-file limit, so it is streamed.
 const VIDEO = Buffer.alloc(600 * 1024, 7)
 
@@ -35,7 +37,12 @@ describe('site plugin', () => {
     build = openSiteBuild(path.join(dir, 'client'))
     // The home page's one inline script is declared, as the render pipeline declares its own.
     build.pages.update({
-      put: [finishedPage('/', PAGE, { scriptHashes: [sha256Source('window.hello = 1')] })],
+      put: [
+        finishedPage('/', PAGE, { scriptHashes: [sha256Source('window.hello = 1')] }),
+        // Resources as the render pipeline types them (server/render/render-build.test.ts).
+        finishedPage('/rss.xml', FEED, { contentType: 'application/rss+xml; charset=utf-8' }),
+        finishedPage('/sitemap.xml', SITEMAP, { contentType: 'application/xml; charset=utf-8' }),
+      ],
     })
     testDb = await createTestDatabase('sqlite')
     app = await buildApp({ env: testEnv(), database: testDb.database, build })
@@ -92,6 +99,16 @@ describe('site plugin', () => {
     expect(again.body).toBe('')
     const other = await get('/', { 'if-none-match': '"another"' })
     expect(other.statusCode).toBe(200)
+  })
+
+  it('sends each resource with the type it was rendered with: the feed as RSS, the sitemap as XML', async () => {
+    const feed = await get('/rss.xml')
+    expect(feed.statusCode).toBe(200)
+    expect(feed.headers['content-type']).toBe('application/rss+xml; charset=utf-8')
+    expect(feed.body).toBe(FEED)
+    expect((await get('/sitemap.xml')).headers['content-type']).toBe(
+      'application/xml; charset=utf-8',
+    )
   })
 
   it('gives files that are not pages the no-script CSP', async () => {

@@ -51,8 +51,19 @@ function sourcesHash(): string {
 const upToDate = (hash: string) =>
   fs.existsSync(HASH_FILE) && fs.readFileSync(HASH_FILE, 'utf8') === hash
 
-/** The folder of a real build of the current sources (client/, server/, pages/). */
+/**
+ * The folder of a real build of the current sources (client/, server/, pages/). `npm test` builds
+ * the site before the Vitest run and names that release in TEST_SITE_RELEASE, so the tests read the
+ * build the end-to-end tests serve instead of making a second one.
+ */
 export async function realBuild(): Promise<string> {
+  const given = process.env.TEST_SITE_RELEASE
+  if (given) {
+    for (const part of ['client', 'server', 'pages'])
+      if (!fs.existsSync(path.join(given, part)))
+        throw new Error(`TEST_SITE_RELEASE=${given} is not a release folder: it has no ${part}/`)
+    return given
+  }
   const hash = sourcesHash()
   if (upToDate(hash)) return REAL_BUILD_DIR
   // One builder at a time; the others wait for it (bounded), then find the build up to date.
