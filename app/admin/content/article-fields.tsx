@@ -14,6 +14,18 @@ import { fieldProblems } from './validation.ts'
 /** The front matter as the form holds it: every text present, the optional parts as written. */
 export type ArticleData = ArticleFrontmatter
 
+/** What the article's form calls its fields, where the usual words would not say it. */
+export const ARTICLE_FIELD_LABELS: Record<string, string> = {
+  name: 'Who it is about',
+  location: 'Place on the card',
+  date: 'Date shown',
+  bannerTitle: 'Banner',
+  'cover.image': 'Cover picture',
+  'cover.alt': 'Cover alt text',
+  'organization.name': 'Organisation name',
+  'organization.url': 'Organisation website',
+}
+
 export const COLOR_LABELS = { clay: 'Clay', teal: 'Teal', plum: 'Plum', gold: 'Gold' } as const
 
 /**

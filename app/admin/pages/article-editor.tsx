@@ -21,7 +21,12 @@ import { Dialog, FormButtons } from '../components/dialog.tsx'
 import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Alert, Badge, buttonClass, Field, PageHeader } from '../components/ui.tsx'
-import { ArticleFields, articleProblems, type ArticleData } from '../content/article-fields.tsx'
+import {
+  ARTICLE_FIELD_LABELS,
+  ArticleFields,
+  articleProblems,
+  type ArticleData,
+} from '../content/article-fields.tsx'
 import * as content from '../content/content-api.ts'
 import { problemsOf } from '../content/content-api.ts'
 import {
@@ -252,7 +257,11 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
         }
       />
       <RecoveredBanner draft={draft as DocumentDraft<unknown>} />
-      <PublishNeeds problems={needs} source={answer.problems[0]?.source} />
+      <PublishNeeds
+        problems={needs}
+        source={answer.problems[0]?.source}
+        labels={ARTICLE_FIELD_LABELS}
+      />
       {state.kind === 'invalid' && (
         <div className="mb-6">
           <Alert>
