@@ -160,7 +160,10 @@ Nine neighbours came, and a pot of coffee.
   await expect(page.getByTestId('preview-banner')).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.headline)
   await page.setViewportSize({ width: 1440, height: 900 })
-  await page.screenshot({ path: 'test-results/publishing-server/preview-1440.png', fullPage: false })
+  await page.screenshot({
+    path: 'test-results/publishing-server/preview-1440.png',
+    fullPage: false,
+  })
 
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
