@@ -115,104 +115,39 @@ export function previewPath(ref: DocumentRef): string {
   return `/admin/preview${documentPath(ref)}`
 }
 
+/** The routes every document has, under its path ("/articles/:id", "/pages/:name"). */
+const documentRoutes = (base: string) =>
+  [
+    { method: 'GET', path: base, answer: 'DocumentAnswer' },
+    { method: 'POST', path: `${base}/draft`, answer: 'DocumentAnswer' },
+    { method: 'POST', path: `${base}/discard-draft`, answer: 'DocumentAnswer' },
+    { method: 'POST', path: `${base}/publish`, answer: 'DocumentAnswer' },
+    { method: 'GET', path: `${base}/revisions`, answer: 'RevisionListAnswer' },
+    { method: 'GET', path: `${base}/revisions/:revision`, answer: 'RevisionAnswer' },
+    { method: 'POST', path: `${base}/revisions/:revision/restore`, answer: 'DocumentAnswer' },
+    { method: 'GET', path: `${base}/compare`, answer: 'CompareAnswer' },
+  ] as const
+
 /**
- * Every content route of the back office, for reference: method, path under /admin/api, who may
- * call it. `:id` is an article id, `:name` a PageName, `:revision` a revision id.
+ * Every content route of the back office, for reference: method and path under /admin/api, and
+ * what it answers. `:id` is an article id, `:name` a PageName, `:revision` a revision id. Editors
+ * and administrators may call every one, but only administrators DELETE /articles/:id.
  */
 export const CONTENT_ROUTES = [
-  { method: 'GET', path: '/content', roles: 'editor, admin', answer: 'ContentOverviewAnswer' },
-  { method: 'GET', path: '/content/live', roles: 'editor, admin', answer: 'LiveAnswer' },
-  { method: 'GET', path: '/content/pictures', roles: 'editor, admin', answer: 'PicturesAnswer' },
-  { method: 'POST', path: '/articles', roles: 'editor, admin', answer: 'DocumentAnswer (201)' },
-  { method: 'GET', path: '/articles/:id', roles: 'editor, admin', answer: 'DocumentAnswer' },
-  { method: 'POST', path: '/articles/:id/draft', roles: 'editor, admin', answer: 'DocumentAnswer' },
-  {
-    method: 'POST',
-    path: '/articles/:id/discard-draft',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/articles/:id/publish',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/articles/:id/unpublish',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  { method: 'POST', path: '/articles/:id/slug', roles: 'editor, admin', answer: 'DocumentAnswer' },
-  { method: 'DELETE', path: '/articles/:id', roles: 'admin', answer: 'DeletedAnswer' },
-  {
-    method: 'GET',
-    path: '/articles/:id/revisions',
-    roles: 'editor, admin',
-    answer: 'RevisionListAnswer',
-  },
-  {
-    method: 'GET',
-    path: '/articles/:id/revisions/:revision',
-    roles: 'editor, admin',
-    answer: 'RevisionAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/articles/:id/revisions/:revision/restore',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  {
-    method: 'GET',
-    path: '/articles/:id/compare',
-    roles: 'editor, admin',
-    answer: 'CompareAnswer',
-  },
-  { method: 'GET', path: '/pages/:name', roles: 'editor, admin', answer: 'DocumentAnswer' },
-  { method: 'POST', path: '/pages/:name/draft', roles: 'editor, admin', answer: 'DocumentAnswer' },
-  {
-    method: 'POST',
-    path: '/pages/:name/discard-draft',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/pages/:name/publish',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  {
-    method: 'GET',
-    path: '/pages/:name/revisions',
-    roles: 'editor, admin',
-    answer: 'RevisionListAnswer',
-  },
-  {
-    method: 'GET',
-    path: '/pages/:name/revisions/:revision',
-    roles: 'editor, admin',
-    answer: 'RevisionAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/pages/:name/revisions/:revision/restore',
-    roles: 'editor, admin',
-    answer: 'DocumentAnswer',
-  },
-  { method: 'GET', path: '/pages/:name/compare', roles: 'editor, admin', answer: 'CompareAnswer' },
-  { method: 'GET', path: '/media', roles: 'editor, admin', answer: 'MediaListAnswer' },
-  {
-    method: 'POST',
-    path: '/media',
-    roles: 'editor, admin',
-    answer: 'MediaItemAnswer & { existing } (201 | 200)',
-  },
-  { method: 'GET', path: '/media/:id', roles: 'editor, admin', answer: 'MediaItemAnswer' },
-  { method: 'PATCH', path: '/media/:id', roles: 'editor, admin', answer: 'MediaItemAnswer' },
-  { method: 'DELETE', path: '/media/:id', roles: 'editor, admin', answer: '204 | 409 InUse' },
+  { method: 'GET', path: '/content', answer: 'ContentOverviewAnswer' },
+  { method: 'GET', path: '/content/live', answer: 'LiveAnswer' },
+  { method: 'GET', path: '/content/pictures', answer: 'PicturesAnswer' },
+  { method: 'POST', path: '/articles', answer: 'DocumentAnswer (201)' },
+  ...documentRoutes('/articles/:id'),
+  { method: 'POST', path: '/articles/:id/unpublish', answer: 'DocumentAnswer' },
+  { method: 'POST', path: '/articles/:id/slug', answer: 'DocumentAnswer' },
+  { method: 'DELETE', path: '/articles/:id', answer: 'DeletedAnswer' },
+  ...documentRoutes('/pages/:name'),
+  { method: 'GET', path: '/media', answer: 'MediaListAnswer' },
+  { method: 'POST', path: '/media', answer: 'MediaItemAnswer & { existing } (201 | 200)' },
+  { method: 'GET', path: '/media/:id', answer: 'MediaItemAnswer' },
+  { method: 'PATCH', path: '/media/:id', answer: 'MediaItemAnswer' },
+  { method: 'DELETE', path: '/media/:id', answer: '204 | 409 MediaInUseAnswer' },
 ] as const
 
 // ── Answers ───────────────────────────────────────────────────────────────────────────────────

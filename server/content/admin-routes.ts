@@ -559,6 +559,48 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
     },
   })
 
+  /** What every change to a document hands the repository: the version opened, who, the log. */
+  interface Change {
+    baseVersion: number
+    actor: string
+    record: RecordChange
+  }
+
+  /**
+   * A route that changes one document: the repository call, with the version the editor opened,
+   * who they are and the audit log; then the document as it now is. `live`: a change visitors
+   * see, so this process looks for it at once.
+   */
+  function changeRoute<Params, Body extends { baseVersion: number }>(definition: {
+    url: string
+    params: z.ZodType<Params>
+    body: z.ZodType<Body>
+    keyOf(params: Params): string
+    live: boolean
+    change(key: string, body: Body, change: Change, params: Params): Promise<unknown>
+  }) {
+    backOffice.route(EDITORS, {
+      method: 'POST',
+      url: definition.url,
+      params: definition.params,
+      body: definition.body,
+      async handler(context) {
+        const { params, body, staff, reply, now } = context
+        const key = definition.keyOf(params)
+        return answer(reply, await ownOf(key), async () => {
+          await definition.change(
+            key,
+            body,
+            { baseVersion: body.baseVersion, actor: staff.id, record: recorder(context) },
+            params,
+          )
+          if (definition.live) site?.changed()
+          return documentAnswer(key, now)
+        })
+      },
+    })
+  }
+
   // ── Every document: articles by id, pages by name ───────────────────────────────────────────
 
   interface DocumentRoutes<P, R> {
@@ -582,67 +624,39 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       },
     })
 
-    backOffice.route(EDITORS, {
-      method: 'POST',
+    changeRoute({
       url: `${base}/draft`,
       params: spec.params,
       body: SaveDraftRequest,
-      async handler(context) {
-        const { params, body, staff, reply, now } = context
-        const key = keyOf(params)
-        return answer(reply, await ownOf(key), async () => {
-          await repository.saveDraft(key, {
-            data: body.data,
-            body: body.body ?? null,
-            baseVersion: body.baseVersion,
-            actor: staff.id,
-            record: recorder(context),
-          })
-          return documentAnswer(key, now)
-        })
-      },
+      keyOf,
+      live: false,
+      change: (key, body, change) =>
+        repository.saveDraft(key, { data: body.data, body: body.body ?? null, ...change }),
     })
 
-    backOffice.route(EDITORS, {
-      method: 'POST',
+    changeRoute({
       url: `${base}/discard-draft`,
       params: spec.params,
       body: VersionRequest,
-      async handler(context) {
-        const { params, body, staff, reply, now } = context
-        const key = keyOf(params)
-        return answer(reply, await ownOf(key), async () => {
-          await repository.discardDraft(key, {
-            baseVersion: body.baseVersion,
-            actor: staff.id,
-            record: recorder(context),
-          })
-          return documentAnswer(key, now)
-        })
-      },
+      keyOf,
+      live: false,
+      change: (key, _body, change) => repository.discardDraft(key, change),
     })
 
-    backOffice.route(EDITORS, {
-      method: 'POST',
+    changeRoute({
       url: `${base}/publish`,
       params: spec.params,
       body: PublishRequest,
-      async handler(context) {
-        const { params, body, staff, reply, now } = context
-        const key = keyOf(params)
-        return answer(reply, await ownOf(key), async () => {
-          const current = await repository.getDocument(key)
-          const order = await orderProblems(key, (current.draft ?? current.published)?.data)
-          if (order.length > 0) throw new ContentError(order)
-          await repository.publish(key, {
-            baseVersion: body.baseVersion,
-            actor: staff.id,
-            ...(body.note && { note: body.note }),
-            ...(body.at && { at: new Date(body.at) }),
-            record: recorder(context),
-          })
-          site?.changed()
-          return documentAnswer(key, now)
+      keyOf,
+      live: true,
+      async change(key, body, change) {
+        const current = await repository.getDocument(key)
+        const order = await orderProblems(key, (current.draft ?? current.published)?.data)
+        if (order.length > 0) throw new ContentError(order)
+        await repository.publish(key, {
+          ...change,
+          ...(body.note && { note: body.note }),
+          ...(body.at && { at: new Date(body.at) }),
         })
       },
     })
@@ -684,24 +698,14 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
       },
     })
 
-    backOffice.route(EDITORS, {
-      method: 'POST',
+    changeRoute({
       url: `${base}/revisions/:revision/restore`,
       params: spec.revisionParams,
       body: VersionRequest,
-      async handler(context) {
-        const { params, body, staff, reply, now } = context
-        const key = keyOf(params)
-        return answer(reply, await ownOf(key), async () => {
-          await repository.restoreRevision(key, params.revision, {
-            baseVersion: body.baseVersion,
-            actor: staff.id,
-            record: recorder(context),
-          })
-          site?.changed()
-          return documentAnswer(key, now)
-        })
-      },
+      keyOf: (params: R) => keyOf(params),
+      live: true,
+      change: (key, _body, change, params) =>
+        repository.restoreRevision(key, params.revision, change),
     })
 
     backOffice.route(EDITORS, {
@@ -731,44 +735,22 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
     kind: 'page',
   })
 
-  backOffice.route(EDITORS, {
-    method: 'POST',
+  changeRoute({
     url: '/articles/:id/unpublish',
     params: ArticleParams,
     body: VersionRequest,
-    async handler(context) {
-      const { params, body, staff, reply, now } = context
-      const key = articleKeyOf(params.id)
-      return answer(reply, await ownOf(key), async () => {
-        await repository.unpublish(key, {
-          baseVersion: body.baseVersion,
-          actor: staff.id,
-          record: recorder(context),
-        })
-        site?.changed()
-        return documentAnswer(key, now)
-      })
-    },
+    keyOf: (params) => articleKeyOf(params.id),
+    live: true,
+    change: (key, _body, change) => repository.unpublish(key, change),
   })
 
-  backOffice.route(EDITORS, {
-    method: 'POST',
+  changeRoute({
     url: '/articles/:id/slug',
     params: ArticleParams,
     body: ChangeSlugRequest,
-    async handler(context) {
-      const { params, body, staff, reply, now } = context
-      const key = articleKeyOf(params.id)
-      return answer(reply, await ownOf(key), async () => {
-        await repository.changeSlug(key, body.slug, {
-          baseVersion: body.baseVersion,
-          actor: staff.id,
-          record: recorder(context),
-        })
-        site?.changed()
-        return documentAnswer(key, now)
-      })
-    },
+    keyOf: (params) => articleKeyOf(params.id),
+    live: true,
+    change: (key, body, change) => repository.changeSlug(key, body.slug, change),
   })
 
   backOffice.route(ADMIN_ONLY, {

@@ -72,6 +72,21 @@ describe('uploads through nginx', () => {
     expect(contact.status).toBe(413)
   })
 
+  it('passes a large upload to the back office’s library on to the server too, which answers it', async () => {
+    const response = await fetch(`${nginx.url}/admin/api/media`, {
+      method: 'POST',
+      body: new Uint8Array(MB),
+      headers: {
+        origin: 'http://127.0.0.1',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'multipart/form-data; boundary=x',
+      },
+    })
+    // Not nginx's 413: the back office's own answer to a request without a session.
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ message: 'Please sign in to the back office.' })
+  })
+
   it("answers a 200 MB upload with the server's 413 once 20 MB have come", async () => {
     const answer = await streamUpload({
       port: nginx.port,

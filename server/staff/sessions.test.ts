@@ -326,7 +326,7 @@ describeOnDatabases('staff sessions', (dialect) => {
         headers,
         body: { email: 'mallory@example.org', role: 'admin' },
       })
-    const attempts: Record<string, string>[] = [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'same-site' },
       { origin: 'null', 'sec-fetch-site': 'cross-site' },
@@ -335,7 +335,7 @@ describeOnDatabases('staff sessions', (dialect) => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
     ]
-    for (const headers of attempts) {
+    for (const headers of crossSite) {
       const answer = await invite(headers)
       expect(answer.statusCode).toBe(403)
     }

@@ -7,6 +7,7 @@
  * its own 127.0.x.y and nginx passes that on in X-Forwarded-For.
  */
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -26,7 +27,12 @@ import { createAuthenticator } from './authenticator.ts'
 import { realBuild } from './real-build.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './databases.ts'
 import { inviteFromCommand } from './staff.ts'
-import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.ts'
+import {
+  ROOT,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from './server-process.ts'
 
 const PROCESSES = 3
 const FORM_LIMIT = 5
@@ -110,6 +116,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
     let testDb: TestDatabase
     let nginx: RunningNginx
     const servers: ServerProcess[] = []
+    let siteBuild: string
     let victim: ServerProcess | undefined
     let env: Record<string, string>
     const syncs = () => store.requests.filter((request) => request === FIRST_PAGE).length
@@ -144,9 +151,13 @@ describe.skipIf(!TEST_DATABASE_URL)(
         'shopify',
         longAgo,
       )
-      // The real site build: the processes render pages from the database when staff publish
-      // (its server build imports React from the project's node_modules).
-      const siteBuild = await realBuild()
+      // The real site build: the processes render pages from the database when staff publish.
+      // A copy without its site-config.json (the release npm test made was built for another
+      // PUBLIC_SITE_URL), inside the project so that its server build finds React.
+      const release = await realBuild()
+      siteBuild = path.join(ROOT, 'build', `test-topology-${process.pid}`)
+      for (const part of ['client', 'server', 'pages'])
+        fs.cpSync(path.join(release, part), path.join(siteBuild, part), { recursive: true })
       env = {
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
@@ -184,6 +195,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       await testDb?.drop()
       await smtp?.stop()
       await store?.close()
+      if (siteBuild) fs.rmSync(siteBuild, { recursive: true, force: true })
       // The process the last test killed has no exit code; the others shut down cleanly.
       expect(codes.filter((_, i) => servers[i] !== victim)).toEqual(
         servers.filter((server) => server !== victim).map(() => 0),
