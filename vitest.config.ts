@@ -14,6 +14,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    setupFiles: ['scripts/vitest-setup.ts'],
     // Tiers by cost (STYLE.md): `npm run test:unit` runs the pure tests of the site and the
     // shared code in seconds; the server's and the scripts' tests open databases, start
     // processes, nginx and installs. `npm test` runs both.

@@ -5,7 +5,7 @@
  * removing. And every page works with the keyboard alone: the tests reach each control by Tab.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from '@playwright/test'
 import {
   addVirtualAuthenticator,
   adminBrowser,
@@ -136,6 +136,58 @@ for (const width of [390, 1440]) {
       expect(await axe(page), 'unsubscribe dialog').toEqual([])
     })
 
+    test('the content pages, the editors and their dialogs have no WCAG 2.2 A/AA violations', async ({
+      page,
+    }) => {
+      test.slow()
+      await signedInStaff(page, 'editor')
+      for (const [path, heading] of [
+        ['/admin/articles', 'Articles'],
+        ['/admin/articles?status=draft', 'Articles'],
+        ['/admin/articles/new', 'New article'],
+        ['/admin/articles/marisol-vega', 'Before the First Brushstroke, She Knocks on Every Door'],
+        ['/admin/articles/marisol-vega/history', /^History: /],
+        ['/admin/pages', 'Pages and settings'],
+        ['/admin/pages/home', 'Home'],
+        ['/admin/pages/articles', /^Articles page/],
+        ['/admin/pages/settings', /^Site settings/],
+        ['/admin/pages/consent', 'Form and newsletter pages'],
+        ['/admin/media', 'Media library'],
+      ] as const) {
+        await page.goto(path)
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+        expect(await axe(page), path).toEqual([])
+        expect(await fitsTheWindow(page), path).toBe(true)
+      }
+
+      // The article editor's dialogs: schedule, address, a picture, a link, a photo.
+      await page.goto('/admin/articles/marisol-vega')
+      await page.getByRole('button', { name: 'Unpublish' }).click()
+      expect(await axe(page), 'unpublish dialog').toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Change address' }).click()
+      await expect(page.getByRole('dialog', { name: 'Change the address' })).toBeVisible()
+      expect(await axe(page), 'address dialog').toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByRole('button', { name: 'Change picture for Cover' }).click()
+      const picker = page.getByRole('dialog', { name: 'Choose: Cover' })
+      await expect(picker.getByRole('list', { name: 'Pictures' })).toBeVisible()
+      expect(await axe(page), 'picture dialog').toEqual([])
+      await picker.getByRole('button', { name: 'Upload a new picture' }).click()
+      expect(await axe(page), 'upload form').toEqual([])
+      await page.keyboard.press('Escape')
+      await page.getByRole('textbox', { name: 'Article text' }).click()
+      await page.keyboard.press('Control+k')
+      await expect(page.getByRole('dialog', { name: 'Add a link' })).toBeVisible()
+      expect(await axe(page), 'link dialog').toEqual([])
+      await page.keyboard.press('Escape')
+      await page.goto('/admin/articles/new')
+      await page.getByRole('textbox', { name: 'Article text' }).click()
+      await page.getByRole('button', { name: 'Photo', exact: true }).click()
+      await expect(page.getByRole('dialog', { name: 'Choose a picture' })).toBeVisible()
+      expect(await axe(page), 'photo picker').toEqual([])
+    })
+
     test("an editor's pages, the refusal included, have no WCAG 2.2 A/AA violations", async ({
       page,
     }) => {
@@ -180,4 +232,65 @@ test('the back office works with the keyboard alone', async ({ page }) => {
   await tabTo('Spam')
   await page.keyboard.press('Space')
   await expect(page.getByRole('status')).toContainText('Moved to spam.')
+})
+
+/** Presses Tab until the element has focus (at most 60 times). */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 60; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`could not reach ${target.toString()} with Tab`)
+}
+
+test('an article is written with the keyboard alone: fields, text, toolbar and a link', async ({
+  page,
+}) => {
+  await signedInStaff(page, 'editor')
+  await page.goto('/admin/articles/new')
+  await expect(page.getByRole('heading', { level: 1, name: 'New article' })).toBeVisible()
+  await tabTo(page, page.getByLabel('Headline'))
+  await page.keyboard.type('Keys Only')
+  const text = page.getByRole('textbox', { name: 'Article text' })
+  await tabTo(page, text)
+  await page.keyboard.type('Typed without a mouse. ')
+
+  // Alt+F10 reaches the toolbar; the arrow keys move along it; Escape goes back to the text.
+  await page.keyboard.press('Alt+F10')
+  const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
+  await expect(toolbar.getByRole('button', { name: 'Heading', exact: true })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('ArrowRight')
+  const bold = toolbar.getByRole('button', { name: 'Bold' })
+  await expect(bold).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(text).toBeFocused()
+  await expect(bold).toHaveAttribute('aria-pressed', 'true')
+  await page.keyboard.type('Bold words.')
+  await expect(text.locator('strong')).toHaveText('Bold words.')
+  await page.keyboard.press('Alt+F10')
+  await expect(bold).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(text).toBeFocused()
+
+  // Ctrl+K: a link, refused when it may not be one, then placed.
+  await page.keyboard.press('Control+b')
+  await page.keyboard.type(' ')
+  await page.keyboard.press('Control+k')
+  const dialog = page.getByRole('dialog', { name: 'Add a link' })
+  await expect(dialog.getByLabel('Link text')).toBeFocused()
+  await page.keyboard.type('our site')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('javascript:alert(1)')
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByText(/This kind of address is not allowed/)).toBeVisible()
+  await dialog.getByLabel('Address').fill('/about')
+  await page.keyboard.press('Enter')
+  await expect(dialog).toBeHidden()
+  await expect(text.getByRole('link', { name: 'our site' })).toHaveAttribute('href', '/about')
+  await expect(text).toBeFocused()
+
+  // Tab leaves the text (no trap), to the fields below it.
+  await page.keyboard.press('Tab')
+  await expect(text).not.toBeFocused()
 })

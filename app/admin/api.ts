@@ -9,15 +9,18 @@ export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly fields: Record<string, string>
+  /** The whole answer, for routes that say more (a conflict's who and when, every problem). */
+  readonly answer: Partial<ApiProblem> & Record<string, unknown>
 
-  constructor(status: number, problem: Partial<ApiProblem>) {
+  constructor(status: number, problem: Partial<ApiProblem> & Record<string, unknown>) {
     super(problem.message ?? `The server answered ${status}.`)
     this.status = status
     this.fields = problem.fields ?? {}
+    this.answer = problem
   }
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response
@@ -38,7 +41,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   }
   const type = response.headers.get('content-type') ?? ''
   const data: unknown = type.includes('application/json') ? await response.json() : undefined
-  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as Partial<ApiProblem>)
+  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as ApiError['answer'])
   return data as T
 }
 

@@ -2,6 +2,7 @@
  * The staff app's entry: a client-only React app routed under /admin (React Router in data
  * mode). It is built on its own (vite.admin.config.ts) and never loaded by a public page.
  */
+import './zod-config.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'

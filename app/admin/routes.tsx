@@ -1,13 +1,16 @@
 /**
  * The staff app's pages, under /admin. Each page that needs data loads it from the back office's
  * API in its loader; the server decides who may see what (a 403 shows "Not available to you").
- * A new area (articles, pages, media…) adds its routes to `areas` and its menu entry on the
- * server (backOffice.page in its admin-routes.ts).
+ * A new area adds its routes to `areas` and its menu entry on the server (backOffice.page in its
+ * admin-routes.ts). The editors (an article's, a page's), the history and the media library are
+ * loaded when first opened (`lazy`): the rest of the back office does not carry Tiptap or zod.
  */
 import type { RouteObject } from 'react-router'
 import { Layout } from './components/layout.tsx'
 import { Loading } from './components/ui.tsx'
 import { AccountPage, accountLoader } from './pages/account.tsx'
+import { ArticlesPage, articlesLoader } from './pages/articles.tsx'
+import { ContentPagesPage, contentPagesLoader } from './pages/content-pages.tsx'
 import { AuditPage, auditLoader } from './pages/audit.tsx'
 import { ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { MessagePage, messageLoader } from './pages/message.tsx'
@@ -37,6 +40,13 @@ const areas: RouteObject[] = [
   { path: 'staff', loader: staffLoader, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },
   { path: 'account', loader: accountLoader, element: <AccountPage /> },
+  { path: 'articles', loader: articlesLoader, element: <ArticlesPage /> },
+  { path: 'articles/:id', lazy: () => import('./pages/article-editor.tsx') },
+  { path: 'articles/:id/history', lazy: () => import('./pages/history.tsx') },
+  { path: 'pages', loader: contentPagesLoader, element: <ContentPagesPage /> },
+  { path: 'pages/:name', lazy: () => import('./pages/page-editor.tsx') },
+  { path: 'pages/:name/history', lazy: () => import('./pages/history.tsx') },
+  { path: 'media', lazy: () => import('./pages/media.tsx') },
   { path: '*', loader: notFoundLoader, element: null },
 ]
 

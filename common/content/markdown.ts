@@ -12,16 +12,16 @@
  * See docs/content.md and docs/decisions/014-content-as-data.md.
  */
 import type { Element, Root as HastRoot, RootContent as HastContent } from 'hast'
-import type { Root as MdastRoot, RootContent as MdastContent, Parent, Text } from 'mdast'
+import type { Root as MdastRoot, RootContent as MdastContent, Parent } from 'mdast'
 import rehypeSanitize, { type Options as SanitizeSchema } from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
-import remarkDirective from 'remark-directive'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import remarkSmartypants from 'remark-smartypants'
 import { unified } from 'unified'
+import { parseMarkdown, unsafeUrlReason, type Positioned } from './markdown-syntax.ts'
 import type { ImageSource } from './media.ts'
+
+export { parseMarkdown, unsafeUrlReason }
 
 export interface MarkdownProblem {
   line: number
@@ -53,27 +53,6 @@ export const PHOTO_SYNTAX = '::photo[Caption]{image=media/id alt="What the pictu
 /** The sizes attribute of an article photo: the reading column, or the window on a phone. */
 const PHOTO_SIZES = '(min-width: 768px) 48rem, 100vw'
 
-const SAFE_SCHEMES = new Set(['http', 'https', 'mailto', 'tel'])
-
-/**
- * Why a link address may not be used, or undefined when it may. Browsers ignore tabs, line
- * breaks and leading control characters in a URL and read the scheme in any case, so
- * "JaVa&#x09;script:" is javascript: too; micromark has already decoded the entities.
- */
-export function unsafeUrlReason(url: string): string | undefined {
-  // eslint-disable-next-line no-control-regex -- exactly the characters browsers strip
-  const compact = url.replace(/[\u0000-\u0020\u007f-\u009f]/g, '')
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase()
-  if (scheme === undefined || SAFE_SCHEMES.has(scheme)) return undefined
-  return `a link may go to an http(s), mailto: or tel: address, a path such as /about or an #anchor; "${scheme}:" is not allowed`
-}
-
-const parser = unified().use(remarkParse).use(remarkGfm).use(remarkDirective)
-
-interface Positioned {
-  position?: { start: { line: number; column: number; offset?: number }; end: { offset?: number } }
-}
-
 function at(node: Positioned, message: string): MarkdownProblem {
   return {
     line: node.position?.start.line ?? 1,
@@ -86,47 +65,6 @@ type AnyNode = MdastContent | MdastRoot
 
 function children(node: AnyNode): MdastContent[] {
   return 'children' in node ? (node.children as MdastContent[]) : []
-}
-
-/**
- * The body as a Markdown tree. This dialect has no inline directives, so `:word` in running
- * text ("at 6:40", "Note:") is text again, as a writer means it; one with a [label] or
- * {attributes} is kept as a directive for the check to refuse.
- */
-function parse(body: string): MdastRoot {
-  const tree = parser.parse(body)
-  const restore = (node: AnyNode) => {
-    if (!('children' in node)) return
-    const list = node.children as MdastContent[]
-    for (let i = 0; i < list.length; i++) {
-      const child = list[i]!
-      if (child.type === 'textDirective') {
-        const source = sourceOf(body, child)
-        if (source === `:${child.name}`) {
-          list[i] = { type: 'text', value: source, position: child.position } as Text
-          continue
-        }
-      }
-      restore(child)
-    }
-    // Adjacent text nodes become one, so punctuation is read across them ("6:40").
-    for (let i = list.length - 1; i > 0; i--) {
-      const [before, after] = [list[i - 1]!, list[i]!]
-      if (before.type === 'text' && after.type === 'text') {
-        before.value += after.value
-        if (before.position && after.position) before.position.end = after.position.end
-        list.splice(i, 1)
-      }
-    }
-  }
-  restore(tree)
-  return tree
-}
-
-function sourceOf(body: string, node: Positioned): string {
-  const start = node.position?.start.offset
-  const end = node.position?.end.offset
-  return start === undefined || end === undefined ? '' : body.slice(start, end)
 }
 
 function plainText(node: AnyNode): string {
@@ -159,7 +97,7 @@ export function checkMarkdown(body: string, options: CheckOptions): MarkdownProb
     // Most recently used last: the first is the one to drop.
     checked.delete(body)
   } else {
-    found = problemsIn(parse(body))
+    found = problemsIn(parseMarkdown(body))
     if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value!)
   }
   checked.set(body, found)
@@ -512,7 +450,7 @@ export const ARTICLE_SCHEMA: SanitizeSchema = {
  * for a body checkMarkdown refuses.
  */
 export function renderMarkdown(body: string, options: RenderOptions): string {
-  const tree = parse(body)
+  const tree = parseMarkdown(body)
   const problems = withPictures(problemsIn(tree), options)
   if (problems.length > 0) throw new MarkdownError(problems)
   const transform = unified()

@@ -14,7 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 /**
  * The staff app's Content-Security-Policy: its own scripts and styles only (it has no inline
  * script or style at all), its own API, nothing framed, no plugins, and Trusted Types so that no
- * string can become HTML or script.
+ * string can become HTML or script. One policy may exist, `article-paste`: the article editor
+ * reads pasted HTML with DOMParser (an inert document, never the page) before its schema keeps
+ * only what an article may contain (app/admin/editor/paste.ts).
  */
 export const ADMIN_CSP = [
   "default-src 'none'",
@@ -31,7 +33,7 @@ export const ADMIN_CSP = [
   "base-uri 'none'",
   "object-src 'none'",
   "require-trusted-types-for 'script'",
-  "trusted-types 'none'",
+  'trusted-types article-paste',
 ].join('; ')
 
 interface Variant {

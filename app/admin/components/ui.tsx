@@ -5,6 +5,16 @@ import { cn } from '#app/lib/cn.ts'
 
 export { buttonClass }
 
+/** A small button, for controls repeated on every item of a list (move, remove). */
+export function smallButtonClass(variant: 'outline' | 'danger' = 'outline') {
+  return cn(
+    'inline-flex min-h-10 items-center justify-center rounded-full border px-3 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50',
+    variant === 'danger'
+      ? 'border-danger/40 text-danger hover:bg-paper'
+      : 'border-ink/25 text-ink hover:bg-paper-deep',
+  )
+}
+
 let navigated = false
 
 /**
@@ -85,19 +95,37 @@ export function Badge({ tone, children }: { tone: Tone; children: ReactNode }) {
   )
 }
 
-/** A text field with its label, an optional hint, and the server's message when it is wrong. */
-export function Field({
+interface FieldProps {
+  label: string
+  hint?: ReactNode
+  error?: string | undefined
+}
+
+/**
+ * A field's frame: its label, an optional hint, the control, and the message when it is wrong,
+ * tied to the control (aria-describedby, aria-invalid).
+ */
+function FieldFrame({
   label,
   hint,
   error,
   className,
-  ...input
-}: ComponentProps<'input'> & { label: string; hint?: ReactNode; error?: string | undefined }) {
+  labelClassName = 'font-semibold',
+  control,
+}: FieldProps & {
+  className?: string | undefined
+  labelClassName?: string
+  control: (aria: {
+    id: string
+    'aria-invalid': true | undefined
+    'aria-describedby': string | undefined
+  }) => ReactNode
+}) {
   const id = useId()
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {hint && (
@@ -105,16 +133,11 @@ export function Field({
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={cn(
-          'min-h-11 rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
-          error ? 'border-danger' : 'border-ink/25',
-        )}
-        {...input}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': described || undefined,
+      })}
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-danger">
           {error}
@@ -124,28 +147,72 @@ export function Field({
   )
 }
 
+const controlClass = (error: string | undefined) =>
+  cn(
+    'rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
+    error ? 'border-danger' : 'border-ink/25',
+  )
+
+/** A text field with its label, an optional hint, and the server's message when it is wrong. */
+export function Field({
+  label,
+  hint,
+  error,
+  className,
+  ...input
+}: ComponentProps<'input'> & FieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(aria) => (
+        <input {...aria} className={cn('min-h-11', controlClass(error))} {...input} />
+      )}
+    />
+  )
+}
+
+/** A text area with its label, an optional hint, and the message when it is wrong. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: ComponentProps<'textarea'> & FieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      control={(aria) => (
+        <textarea rows={3} {...aria} className={controlClass(error)} {...textarea} />
+      )}
+    />
+  )
+}
+
 /** A select with its label. */
 export function SelectField({
   label,
   hideLabel,
+  hint,
+  error,
   className,
   children,
   ...select
-}: ComponentProps<'select'> & { label: string; hideLabel?: boolean }) {
-  const id = useId()
+}: ComponentProps<'select'> & FieldProps & { hideLabel?: boolean }) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'text-sm font-semibold'}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
-        {...select}
-      >
-        {children}
-      </select>
-    </div>
+    <FieldFrame
+      {...{ label, hint, error, className }}
+      labelClassName={hideLabel ? 'sr-only' : 'text-sm font-semibold'}
+      control={(aria) => (
+        <select
+          {...aria}
+          className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 text-base text-ink"
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    />
   )
 }
 

@@ -4,9 +4,10 @@
  * failed.
  */
 import { useState } from 'react'
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import type { MessageDetail } from '#common/back-office.ts'
 import { get, post } from '../api.ts'
+import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Badge, buttonClass, Card, Facts, PageHeader } from '../components/ui.tsx'
 import { formatDateTime } from '../format.ts'
@@ -48,14 +49,7 @@ function Message({ loaded }: { loaded: MessageDetail }) {
   return (
     <>
       <PageHeader
-        back={
-          <Link
-            to="/messages"
-            className="mb-3 inline-flex min-h-11 items-center font-semibold text-teal underline underline-offset-4"
-          >
-            ← All messages
-          </Link>
-        }
+        back={<BackLink to="/messages">All messages</BackLink>}
         title={message.name}
         lead={
           <span className="flex flex-wrap items-center gap-2">

@@ -2,12 +2,11 @@
  * The inbox: views (new, handled, spam, all) with their counts, search, newest first, "Show older
  * messages" following the server's cursor, and the CSV download of the current view.
  */
-import { useState, type FormEvent } from 'react'
 import {
   Link,
   useLoaderData,
-  useLocation,
   useNavigate,
+  useLocation,
   useSearchParams,
   type LoaderFunctionArgs,
 } from 'react-router'
@@ -17,8 +16,8 @@ import {
   type MessageListAnswer,
   type MessageSummary,
 } from '#common/back-office.ts'
-import { cn } from '#app/lib/cn.ts'
 import { downloadUrl, get, query } from '../api.ts'
+import { SearchForm, ViewLinks } from '../components/list-controls.tsx'
 import { useMore } from '../components/more.tsx'
 import { Badge, buttonClass, EmptyState, PageHeader } from '../components/ui.tsx'
 import { formatAgo, formatDateTime } from '../format.ts'
@@ -53,7 +52,6 @@ function Inbox({ first }: { first: MessageListAnswer }) {
   const navigate = useNavigate()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
-  const [draft, setDraft] = useState(search)
   const { items: messages, button: older } = useMore(
     first.messages,
     first.next,
@@ -65,11 +63,6 @@ function Inbox({ first }: { first: MessageListAnswer }) {
     },
     'Show older messages',
   )
-
-  function submitSearch(event: FormEvent) {
-    event.preventDefault()
-    navigate(`/messages${query({ filter: view === 'new' ? undefined : view, q: draft.trim() })}`)
-  }
 
   return (
     <>
@@ -87,56 +80,23 @@ function Inbox({ first }: { first: MessageListAnswer }) {
           </a>
         }
       />
-      <nav aria-label="Message views" className="mb-5">
-        <ul className="flex flex-wrap gap-2">
-          {MESSAGE_FILTERS.map((filter) => (
-            <li key={filter}>
-              <Link
-                to={`/messages${query({ filter: filter === 'new' ? undefined : filter, q: search })}`}
-                aria-current={filter === view ? 'page' : undefined}
-                className={cn(
-                  'inline-flex min-h-11 items-center gap-2 rounded-full border px-4 font-semibold whitespace-nowrap',
-                  filter === view
-                    ? 'border-ink bg-ink text-paper'
-                    : 'border-ink/25 hover:bg-paper-deep',
-                )}
-              >
-                {VIEW_LABELS[filter]}
-                {first.counts && (
-                  <span className={cn('text-sm', filter === view ? 'text-paper' : 'text-ink-soft')}>
-                    {first.counts[filter].toLocaleString('en-US')}
-                  </span>
-                )}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <form role="search" onSubmit={submitSearch} className="mb-6 flex flex-wrap gap-3">
-        <label htmlFor="message-search" className="sr-only">
-          Search messages
-        </label>
-        <input
-          id="message-search"
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          placeholder="Search names, addresses and text"
-          maxLength={200}
-          className="min-h-11 min-w-0 grow rounded-full border border-ink/25 bg-white px-4"
-        />
-        <button type="submit" className={buttonClass('dark')}>
-          Search
-        </button>
-        {search && (
-          <Link
-            to={`/messages${query({ filter: view === 'new' ? undefined : view })}`}
-            className={buttonClass('outline')}
-          >
-            Clear search
-          </Link>
-        )}
-      </form>
+      <ViewLinks
+        label="Message views"
+        views={MESSAGE_FILTERS.map((filter) => ({
+          label: VIEW_LABELS[filter],
+          to: `/messages${query({ filter: filter === 'new' ? undefined : filter, q: search })}`,
+          current: filter === view,
+          count: first.counts?.[filter],
+        }))}
+      />
+      <SearchForm
+        label="Search messages"
+        placeholder="Search names, addresses and text"
+        search={search}
+        onSearch={(words) =>
+          navigate(`/messages${query({ filter: view === 'new' ? undefined : view, q: words })}`)
+        }
+      />
       {messages.length === 0 ? (
         <EmptyState title={search ? `No messages match “${search}”` : emptyTitle(view)}>
           {search

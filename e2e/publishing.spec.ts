@@ -1,0 +1,634 @@
+/**
+ * Issue 19's journey in Chromium with a virtual passkey authenticator, on a server of its own
+ * (./content-server.ts): an editor writes a new article with two uploaded photos (one, with a
+ * focal point, its cover), previews it, publishes it, and finds it on /articles, in the sitemap
+ * and in the RSS feed; edits a testimonial of the home page, publishes it and restores the
+ * previous revision; and meets the refused second save in a second browser. An editor is never
+ * offered an administrator's action, and the server refuses it anyway.
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
+import { photo, signedInOn, test, watchErrors } from './content-server.ts'
+
+test.use({
+  launchOptions: {
+    executablePath: findChromium() ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP localhost 127.0.0.1'],
+  },
+})
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+async function axe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  )
+}
+
+/** The back office's menu (the layout's navigation), opened first on a narrow window. */
+async function menu(page: Page, label: string) {
+  const toggle = page.getByRole('button', { name: 'Menu' })
+  if (await toggle.isVisible()) await toggle.click()
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: label })
+    .click()
+}
+
+/** Uploads a picture from a picture field's dialog and chooses it. */
+async function uploadInto(
+  page: Page,
+  field: string,
+  file: Awaited<ReturnType<typeof photo>>,
+  alt: string,
+) {
+  await page
+    .getByRole('button', { name: new RegExp(`^(Choose|Change) picture for ${field}$`) })
+    .click()
+  const dialog = page.getByRole('dialog', { name: `Choose: ${field}` })
+  await dialog.getByRole('button', { name: 'Upload a new picture' }).click()
+  await dialog.getByLabel('Picture', { exact: true }).setInputFiles(file)
+  await dialog.getByLabel('Alt text').fill(alt)
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(dialog).toBeHidden({ timeout: 20_000 })
+}
+
+test('an editor writes, previews and publishes an article with two uploaded photos; it is on /articles, in the sitemap and the feed', async ({
+  page,
+  content,
+}) => {
+  test.slow()
+  const errors = watchErrors(page)
+  const stamp = Date.now()
+  const name = `Rosalind Okafor ${stamp}`
+  const slug = `rosalind-okafor-${stamp}`
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+
+  await menu(page, 'Articles')
+  await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible()
+  await page.getByRole('link', { name: 'New article' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New article' })).toBeVisible()
+
+  // A headline, who it is about and a first paragraph: enough for a draft.
+  await page.getByLabel('Headline').fill('The Seamstress Who Mends Coats for the Whole Block')
+  await page.getByLabel('Who it is about').fill(name)
+  await expect(page.getByLabel('Address')).toHaveValue(slug)
+  const text = page.getByRole('textbox', { name: 'Article text' })
+  await text.click()
+  await page.keyboard.type('Every November the porch fills with coats. ')
+  await page.keyboard.press('Control+b')
+  await page.keyboard.type('Nobody pays.')
+  await page.keyboard.press('Control+b')
+  await page.getByRole('button', { name: 'Save draft' }).first().click()
+  await expect(page).toHaveURL(/\/admin\/articles\/[0-9a-f-]{36}$/)
+  await expect(page.getByText(`/articles/${slug}`, { exact: true })).toBeVisible()
+  // Unfinished: the page says what publishing still needs.
+  const needs = page.getByRole('region', { name: 'Before it can be published' })
+  await expect(needs).toContainText('Summary')
+  await expect(needs).toContainText('Cover')
+
+  // The rest, saved as it is typed.
+  await page.getByLabel('City', { exact: true }).fill('Topeka, Kansas')
+  await page.getByLabel('Place on the card').fill('Topeka, KS')
+  await page.getByLabel('Byline').fill('Words by Lena Marsh')
+  await page.getByLabel('Card title').fill('Mending Coats, Mending Winters')
+  await page
+    .getByLabel('Summary')
+    .fill(
+      'In Topeka, a retired seamstress opens her porch every November so no child walks to school in a torn coat.',
+    )
+
+  // The text goes on: a heading and a paragraph, with the keyboard and the toolbar.
+  await text.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Heading', exact: true }).click()
+  await page.keyboard.type('The first coat')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('She learned to sew from her grandmother.')
+
+  const portrait = await photo('portrait.jpg', ['#b8462a', '#1f6f6b'])
+  const cover = await photo('cover.jpg', ['#1f6f6b', '#e0a53a'], { width: 2400, height: 1200 })
+  await uploadInto(page, 'Portrait', portrait, `Illustrated portrait of ${name}`)
+  await uploadInto(page, 'Cover', cover, 'A porch with coats on a rail at dusk')
+  await expect(
+    page.getByRole('group', { name: 'Cover' }).getByText('Uploaded picture'),
+  ).toBeVisible()
+
+  // The cover's focal point, with the keyboard: the picture's subject is up and to the right.
+  await page.getByRole('button', { name: 'Focal point of Cover' }).click()
+  const focal = page.getByRole('dialog', { name: 'Focal point' })
+  const fromLeft = focal.getByRole('slider', { name: /From the left/ })
+  await fromLeft.focus()
+  for (let i = 0; i < 22; i++) await page.keyboard.press('ArrowRight')
+  await expect(fromLeft).toHaveValue('72')
+  const fromTop = focal.getByRole('slider', { name: /From the top/ })
+  await fromTop.focus()
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowLeft')
+  await focal.getByRole('button', { name: 'Save focal point' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The focal point is saved.' }),
+  ).toBeVisible()
+
+  // The portrait, placed in the text as a photo with a caption.
+  await text.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Photo', exact: true }).click()
+  const picker = page.getByRole('dialog', { name: 'Choose a picture' })
+  await picker.getByRole('button', { name: `Choose Illustrated portrait of ${name}` }).click()
+  const placing = page.getByRole('dialog', { name: 'Place a photo' })
+  await expect(placing.getByLabel('Alt text')).toHaveValue(`Illustrated portrait of ${name}`)
+  await placing.getByLabel('Caption').fill('She keeps *every* button in a jar.')
+  await placing.getByRole('button', { name: 'Place photo' }).click()
+  await expect(page.locator('figure[data-photo]')).toHaveCount(1)
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
+  await expect(needs).toBeHidden()
+
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'The Seamstress Who Mends Coats for the Whole Block',
+  )
+  await expect(page.getByText('Draft', { exact: true })).toBeVisible()
+
+  // An edit is saved by itself.
+  await text.click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Enter')
+  await page.keyboard.type('The porch opens at seven.')
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
+
+  // The private preview shows the draft.
+  const previewing = page.context().waitForEvent('page')
+  await page.getByRole('link', { name: /^Preview/ }).click()
+  const preview = await previewing
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(
+    'The Seamstress Who Mends Coats for the Whole Block',
+  )
+  await expect(preview.getByText('The porch opens at seven.')).toBeVisible()
+  await preview.close()
+
+  // Published: live within seconds.
+  await page.getByRole('button', { name: 'Publish now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Live on the site' })).toBeVisible({
+    timeout: 20_000,
+  })
+  await expect(page.getByText('Published', { exact: true }).first()).toBeVisible()
+
+  const visitor = await page.context().browser()!.newPage()
+  await visitor.goto(`${content.site}/articles/${slug}`)
+  await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(
+    'The Seamstress Who Mends Coats for the Whole Block',
+  )
+  await expect(visitor.locator('figure.article-figure figcaption')).toHaveText(
+    'She keeps every button in a jar.',
+  )
+  await visitor.goto(`${content.site}/articles`)
+  await expect(
+    visitor.getByRole('link', { name: /Read More.*Mending Coats, Mending Winters/ }),
+  ).toHaveAttribute('href', `/articles/${slug}`)
+  const sitemap = await (await visitor.request.get(`${content.site}/sitemap.xml`)).text()
+  expect(sitemap).toContain(`/articles/${slug}</loc>`)
+  const feed = await (await visitor.request.get(`${content.site}/rss.xml`)).text()
+  expect(feed).toContain(`/articles/${slug}`)
+  expect(feed).toContain('Mending Coats, Mending Winters')
+  await visitor.close()
+
+  expect(errors).toEqual([])
+})
+
+test('an editor changes a home testimonial, publishes it, restores the previous revision, and meets the refused second save', async ({
+  page,
+  browser,
+  content,
+}) => {
+  test.slow()
+  const errors = watchErrors(page)
+  await page.goto(`${content.base}/admin/sign-in`)
+  const editor = await signedInOn(content, page, 'editor', 'ada')
+
+  await menu(page, 'Pages and settings')
+  await page.getByRole('link', { name: 'Home' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+  const quote = page.getByRole('group', { name: 'Testimonial 1' }).getByLabel('Quote')
+  const before = await quote.inputValue()
+  const changed = `${before} (Updated ${Date.now()}.)`
+  await quote.fill(changed)
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
+  await page.getByRole('button', { name: 'Publish changes' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'live on the site' })).toBeVisible({
+    timeout: 20_000,
+  })
+  const home = await browser.newPage()
+  await home.goto(`${content.site}/`)
+  await expect(home.getByTestId('testimonials')).toContainText(changed.slice(-30))
+
+  // Back to what it said before: the previous revision, restored as a new one.
+  await page.getByRole('link', { name: 'History' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'History: Home' })).toBeVisible()
+  const revisions = page
+    .getByRole('list', { name: 'Revisions, newest first' })
+    .getByRole('listitem')
+  await expect(revisions.first()).toContainText('Live')
+  await page.getByLabel('Older').selectOption({ index: 1 })
+  await page.getByLabel('Newer').selectOption({ index: 0 })
+  await page.getByRole('button', { name: 'Compare' }).click()
+  await expect(page.getByRole('list', { name: 'Changed fields' })).toContainText(
+    'Testimonials › Testimonial 1 › Quote',
+  )
+  await revisions
+    .nth(1)
+    .getByRole('button', { name: /^Restore/ })
+    .click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Restore and publish' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible()
+  await expect(page.getByRole('group', { name: 'Testimonial 1' }).getByLabel('Quote')).toHaveValue(
+    before,
+  )
+  await expect(async () => {
+    await home.reload()
+    await expect(home.getByTestId('testimonials')).not.toContainText(changed.slice(-30), {
+      timeout: 1000,
+    })
+  }).toPass({ timeout: 15_000 })
+  await home.close()
+
+  // Two people on the same page: the second save is refused, and says who and when.
+  const other = await browser.newContext({ baseURL: content.base })
+  const second = await other.newPage()
+  await second.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, second, 'editor', 'grace')
+  await second.goto(`${content.base}/admin/pages/home`)
+  await page.reload()
+  const heroHeading = (p: Page) =>
+    p.getByRole('region', { name: 'Top of the page' }).getByLabel('Heading', { exact: true })
+  await heroHeading(page).fill('Stories of community change, told by the people who lead it')
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
+  await heroHeading(second).fill('Stories of change, told by neighbours')
+  const conflict = second.getByRole('dialog', { name: 'Someone else changed this' })
+  await expect(conflict).toBeVisible()
+  await expect(conflict).toContainText(editor)
+  await expect(second.getByTestId('save-status')).toHaveText('Not saved: changed by someone else')
+  await conflict.getByRole('button', { name: 'Load their version' }).click()
+  await expect(heroHeading(second)).toHaveValue(
+    'Stories of community change, told by the people who lead it',
+  )
+  await other.close()
+  expect(errors).toEqual([])
+})
+
+test('an editor is not offered deletion, and the server refuses it', async ({ page, content }) => {
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  await page.goto(`${content.base}/admin/articles/marisol-vega`)
+  await expect(page.getByRole('button', { name: 'Unpublish' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0)
+  const answer = await page.evaluate(async () => {
+    const response = await fetch('/admin/api/articles/marisol-vega?baseVersion=1', {
+      method: 'DELETE',
+      headers: { accept: 'application/json' },
+    })
+    return { status: response.status, body: (await response.json()) as { message: string } }
+  })
+  expect(answer.status).toBe(403)
+  // Still there.
+  const still = await page.request.get(`${content.site}/articles/marisol-vega`)
+  expect(still.status()).toBe(200)
+})
+
+/** A new draft article, made through the API from a sample's fields, and its id. */
+async function draftArticle(page: Page, slug: string, headline: string): Promise<string> {
+  return page.evaluate(
+    async ({ slug, headline }) => {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`/admin/api${path}`, {
+          method,
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`)
+        return response.json()
+      }
+      const sample = await call('GET', '/articles/marisol-vega')
+      const created = await call('POST', '/articles', {
+        slug,
+        data: { ...sample.published.data, headline },
+        body: 'A first paragraph, written for this test.\n',
+      })
+      return (created.key as string).replace(/^article\//, '')
+    },
+    { slug, headline },
+  )
+}
+
+test('an article is scheduled in Kansas City time, unscheduled, published, given a new address that redirects, and unpublished', async ({
+  page,
+  content,
+}) => {
+  test.slow()
+  const errors = watchErrors(page)
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  const stamp = Date.now()
+  const id = await draftArticle(page, `timed-${stamp}`, `A Timed Story ${stamp}`)
+  await page.goto(`${content.base}/admin/articles/${id}`)
+  await expect(
+    page.getByRole('heading', { level: 1, name: `A Timed Story ${stamp}` }),
+  ).toBeVisible()
+
+  await page.getByRole('button', { name: 'Schedule…' }).click()
+  const schedule = page.getByRole('dialog', { name: 'Schedule the article' })
+  await expect(schedule).toContainText('Kansas City time (Central time)')
+  await schedule.getByLabel('Date').fill('2031-07-04')
+  await schedule.getByLabel('Time (Kansas City time)').fill('09:30')
+  await expect(schedule.getByRole('status')).toContainText(
+    'Goes live Friday, July 4, 2031 at 9:30 AM CDT (Kansas City time).',
+  )
+  expect(await axe(page), 'schedule dialog').toEqual([])
+  await schedule.getByRole('button', { name: 'Schedule' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Scheduled: it goes live' }),
+  ).toBeVisible()
+  await expect(page.getByText('Scheduled', { exact: true }).first()).toBeVisible()
+  await expect(
+    page.getByText('Goes live Friday, July 4, 2031 at 9:30 AM CDT (Kansas City time)', {
+      exact: true,
+    }),
+  ).toBeVisible()
+  expect((await page.request.get(`${content.site}/articles/timed-${stamp}`)).status()).toBe(404)
+
+  await page.getByRole('button', { name: 'Cancel the schedule' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the schedule' }).click()
+  await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Publish now' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Live on the site' })).toBeVisible({
+    timeout: 20_000,
+  })
+
+  await page.getByRole('button', { name: 'Change address' }).click()
+  const address = page.getByRole('dialog', { name: 'Change the address' })
+  await expect(address).toContainText(
+    `Links to the old address, /articles/timed-${stamp}, keep working`,
+  )
+  await address.getByLabel('Address').fill('admin')
+  await address.getByRole('button', { name: 'Change address' }).click()
+  await expect(address.getByText(/reserved for the site/)).toBeVisible()
+  await address.getByLabel('Address').fill(`moved-${stamp}`)
+  await address.getByRole('button', { name: 'Change address' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: `/articles/moved-${stamp}; the old one redirects` }),
+  ).toBeVisible()
+  await expect(async () => {
+    const old = await page.request.get(`${content.site}/articles/timed-${stamp}`, {
+      maxRedirects: 0,
+    })
+    expect(old.status()).toBe(301)
+    expect(old.headers()['location']).toMatch(new RegExp(`/articles/moved-${stamp}$`))
+  }).toPass({ timeout: 15_000 })
+
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Unpublished' })).toBeVisible()
+  await expect(async () => {
+    expect((await page.request.get(`${content.site}/articles/moved-${stamp}`)).status()).toBe(404)
+  }).toPass({ timeout: 15_000 })
+  expect(errors).toEqual([])
+})
+
+test('two editors on one article: the second keeps theirs as a copy; an administrator deletes the copy', async ({
+  browser,
+  content,
+}) => {
+  test.slow()
+  const first = await browser.newContext({ baseURL: content.base })
+  const second = await browser.newContext({ baseURL: content.base })
+  const [one, two] = [await first.newPage(), await second.newPage()]
+  await one.goto(`${content.base}/admin/sign-in`)
+  const ada = await signedInOn(content, one, 'editor', 'ada')
+  await two.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, two, 'admin', 'grace')
+  const stamp = Date.now()
+  const id = await draftArticle(one, `shared-${stamp}`, `A Shared Story ${stamp}`)
+  await one.goto(`${content.base}/admin/articles/${id}`)
+  await two.goto(`${content.base}/admin/articles/${id}`)
+
+  await one.getByLabel('Headline').fill(`Ada’s Headline ${stamp}`)
+  await expect(one.getByTestId('save-status')).toHaveText(/^Saved at /)
+  await two.getByLabel('Headline').fill(`Grace’s Headline ${stamp}`)
+  const conflict = two.getByRole('dialog', { name: 'Someone else changed this' })
+  await expect(conflict).toContainText(`${ada} changed this at`)
+  await conflict.getByRole('button', { name: 'Keep mine as a copy' }).click()
+  await expect(
+    two.getByRole('heading', { level: 1, name: `Grace’s Headline ${stamp}` }),
+  ).toBeVisible()
+  await expect(two.getByText(`/articles/shared-${stamp}-copy`, { exact: true })).toBeVisible()
+  await one.reload()
+  await expect(
+    one.getByRole('heading', { level: 1, name: `Ada’s Headline ${stamp}` }),
+  ).toBeVisible()
+
+  // Only an administrator is offered deletion.
+  await two.getByRole('button', { name: 'Delete' }).click()
+  await two.getByRole('dialog').getByRole('button', { name: 'Delete for good' }).click()
+  await expect(two.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible()
+  await expect(two.getByRole('link', { name: `Grace’s Headline ${stamp}` })).toHaveCount(0)
+  await expect(two.getByRole('link', { name: `Ada’s Headline ${stamp}` })).toBeVisible()
+  await first.close()
+  await second.close()
+})
+
+test('the media library: what is refused and why, alt text, focal point, where a picture is used, deletion', async ({
+  page,
+  content,
+}) => {
+  test.slow()
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  await page.goto(`${content.base}/admin/media`)
+  const upload = page.getByRole('region', { name: 'Upload a picture' })
+  const file = upload.getByLabel('Picture', { exact: true })
+
+  // Refused in the browser: an SVG, and a picture without alt text.
+  await file.setInputFiles({
+    name: 'drawing.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  })
+  await expect(upload.getByText(/SVG drawings can carry scripts/)).toBeVisible()
+  // Refused by the server, in its words: a page that calls itself a JPEG.
+  await file.setInputFiles({
+    name: 'holiday.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
+  })
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(
+    upload.getByText('Describe the picture for people who cannot see it (alt text).'),
+  ).toBeVisible()
+  await upload.getByLabel('Alt text').fill('A holiday photograph')
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(upload.getByText(/^The file is an HTML document, not a /)).toBeVisible()
+  await expect(file).toHaveAttribute('aria-invalid', 'true')
+
+  const stamp = Date.now()
+  await file.setInputFiles(await photo(`river-${stamp}.jpg`, ['#6b2d5c', '#9cc5c9']))
+  await upload.getByLabel('Alt text').fill(`A river bend at dusk ${stamp}`)
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The picture is uploaded.' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  })
+  const item = page.getByRole('list', { name: 'Pictures' }).getByRole('button', {
+    name: new RegExp(`A river bend at dusk ${stamp}`),
+  })
+  await expect(item).toContainText('Not used')
+
+  await item.click()
+  const dialog = page.getByRole('dialog', { name: `A river bend at dusk ${stamp}` })
+  await dialog.getByLabel('Alt text').fill(`A river bend at dusk, with a heron ${stamp}`)
+  await dialog.getByRole('button', { name: 'Save alt text' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'The alt text is saved.' })).toBeVisible()
+  // The dialog is named by the alt text, now the new one.
+  const renamed = page.getByRole('dialog', { name: `A river bend at dusk, with a heron ${stamp}` })
+  const fromTop = renamed.getByRole('slider', { name: /From the top/ })
+  await fromTop.focus()
+  await page.keyboard.press('Home')
+  await renamed.getByRole('button', { name: 'Save focal point' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The focal point is saved.' }),
+  ).toBeVisible()
+  await renamed.getByRole('button', { name: 'Delete this picture' }).click()
+  await page
+    .getByRole('dialog', { name: 'Delete this picture?' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The picture is deleted.' }),
+  ).toBeVisible()
+  await expect(item).toHaveCount(0)
+
+  // A picture an article shows: the library says where, and does not offer to delete it.
+  await file.setInputFiles(await photo(`bridge-${stamp}.jpg`, ['#e0a53a', '#1d1a2f']))
+  await upload.getByLabel('Alt text').fill(`A footbridge in fog ${stamp}`)
+  await upload.getByRole('button', { name: 'Upload', exact: true }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'The picture is uploaded.' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  })
+  const id = await draftArticle(page, `bridge-${stamp}`, `The Bridge Keepers ${stamp}`)
+  await page.evaluate(
+    async ({ id, stamp }) => {
+      const json = { accept: 'application/json', 'content-type': 'application/json' }
+      const media = await (await fetch(`/admin/api/media?q=${stamp}`, { headers: json })).json()
+      const article = await (await fetch(`/admin/api/articles/${id}`, { headers: json })).json()
+      const data = article.draft.data
+      const saved = await fetch(`/admin/api/articles/${id}/draft`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({
+          baseVersion: article.version,
+          data: { ...data, cover: { image: media.items[0].contentId, alt: 'A footbridge' } },
+          body: article.draft.body,
+        }),
+      })
+      if (!saved.ok) throw new Error(`draft: ${saved.status} ${await saved.text()}`)
+    },
+    { id, stamp },
+  )
+  await page.reload()
+  await page
+    .getByRole('list', { name: 'Pictures' })
+    .getByRole('button', { name: new RegExp(`A footbridge in fog ${stamp}`) })
+    .click()
+  const used = page.getByRole('dialog', { name: `A footbridge in fog ${stamp}` })
+  await expect(used.getByRole('region', { name: 'Used by' })).toContainText(
+    `The Bridge Keepers ${stamp}`,
+  )
+  await expect(used.getByText('In use: replace it where it is used')).toBeVisible()
+  await expect(used.getByRole('button', { name: 'Delete this picture' })).toHaveCount(0)
+  await used.getByRole('link', { name: `The Bridge Keepers ${stamp}` }).click()
+  await expect(
+    page.getByRole('heading', { level: 1, name: `The Bridge Keepers ${stamp}` }),
+  ).toBeVisible()
+})
+
+test('leaving with unsaved changes asks first, inside the app and when the tab closes', async ({
+  page,
+  content,
+}) => {
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  await page.goto(`${content.base}/admin/pages/contact`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+  // Hold the draft saves, so the change stays unsaved while the page is left.
+  const held: (() => Promise<void>)[] = []
+  await page.route('**/admin/api/pages/contact/draft', (route) => {
+    held.push(() => route.continue())
+  })
+  await page.getByLabel('Banner').fill('Contact us today')
+  await expect(page.getByTestId('save-status')).toHaveText(/^(Unsaved changes|Saving…)$/)
+
+  await page.getByRole('link', { name: '← Pages and settings' }).click()
+  const leave = page.getByRole('dialog', { name: 'Leave with unsaved changes?' })
+  await expect(leave).toBeVisible()
+  await leave.getByRole('button', { name: 'Stay on this page' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible()
+  await expect(page.getByLabel('Banner')).toHaveValue('Contact us today')
+
+  // Closing the tab: the browser's own question.
+  const asked = page.waitForEvent('dialog')
+  void page.close({ runBeforeUnload: true })
+  const dialog = await asked
+  expect(dialog.type()).toBe('beforeunload')
+  await dialog.dismiss()
+  await page.unroute('**/admin/api/pages/contact/draft')
+  await Promise.all(held.map((release) => release()))
+  await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
+
+  // Saved now: nothing to ask.
+  await page.getByRole('link', { name: '← Pages and settings' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pages and settings' })).toBeVisible()
+})
+
+test('pasting from another program keeps the formatting an article may have, and nothing else', async ({
+  page,
+  content,
+}) => {
+  const errors = watchErrors(page)
+  await page.goto(`${content.base}/admin/sign-in`)
+  await signedInOn(content, page, 'editor')
+  await page.goto(`${content.base}/admin/articles/new`)
+  const text = page.getByRole('textbox', { name: 'Article text' })
+  await text.click()
+  // What a word processor puts on the clipboard, with things an article must never carry.
+  await text.evaluate((element) => {
+    const data = new DataTransfer()
+    data.setData(
+      'text/html',
+      '<meta charset="utf-8"><h1>A title</h1><p style="color:red">Pasted <b>bold</b>, <i>italic</i>, ' +
+        '<a href="https://example.org/">a good link</a>, <a href="javascript:alert(1)">a bad one</a>' +
+        '<img src="x" onerror="alert(1)"><script>alert(2)</script></p><ul><li>one</li></ul>',
+    )
+    data.setData('text/plain', 'Pasted bold, italic')
+    element.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    )
+  })
+  await expect(text.locator('strong')).toHaveText('bold')
+  await expect(text.locator('em')).toHaveText('italic')
+  await expect(text.getByRole('link', { name: 'a good link' })).toHaveAttribute(
+    'href',
+    'https://example.org/',
+  )
+  await expect(text.getByText('a bad one')).toBeVisible()
+  await expect(text.locator('a[href^="javascript"], img, script, [style], h1')).toHaveCount(0)
+  await expect(text.locator('ul li')).toHaveText('one')
+  // Read inertly through the editor's Trusted Types policy, the only one the CSP allows: nothing
+  // tried to run or to break the policy.
+  expect(errors).toEqual([])
+})
