@@ -144,7 +144,7 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
     options.repository ?? createContentRepository(database, { clock: options.clock })
   const { answer } = contentAnswers(db)
 
-  backOffice.page({ path: '/podcast', access: EDITORS, label: 'Podcast', order: 35 })
+  backOffice.page({ path: '/podcast', access: EDITORS, label: 'Podcast', order: 45 })
 
   /**
    * Durations this process measured when the audio was uploaded, by SHA-256, so that saving the
