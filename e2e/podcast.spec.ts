@@ -60,6 +60,7 @@ test.describe('the player', () => {
 
   test('on an episode page: a transcript line and a chapter seek, a shared link starts at its moment', async ({
     page,
+    browser,
   }) => {
     await page.goto(EPISODE)
     await waitForHydration(page)
@@ -92,12 +93,25 @@ test.describe('the player', () => {
     expect(url.pathname).toBe(EPISODE)
     const moment = Number(/^#t=(\d+)$/.exec(url.hash)?.[1])
     expect(moment).toBeGreaterThanOrEqual(at)
+    // Followed on this page (a fragment navigation)…
     await page.goto(`${url.pathname}${url.hash}`)
     await waitForHydration(page)
     await near(page, moment)
     await expect(player.getByRole('slider', { name: 'Position in the episode' })).toHaveValue(
       String(moment),
     )
+    // …and by someone else, who has never opened the episode: the page loads at the moment.
+    const friend = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const theirs = await friend.newPage()
+    await theirs.goto(`${url.pathname}${url.hash}`)
+    await waitForHydration(theirs)
+    const theirPlayer = theirs.getByRole('region', { name: 'Player: The Empty Panel' })
+    await expect(theirPlayer.getByRole('slider', { name: 'Position in the episode' })).toHaveValue(
+      String(moment),
+    )
+    await theirPlayer.getByRole('button', { name: 'Play', exact: true }).click()
+    await playsPast(theirs, moment)
+    await friend.close()
   })
 
   test('keeps its place when the listener reloads', async ({ page }) => {
