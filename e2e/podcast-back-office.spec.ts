@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import { isoToZoned } from '../app/admin/format.ts'
 import { adminBrowser, signedInStaff } from './back-office-helpers.ts'
 
 test.use(adminBrowser)
@@ -82,19 +83,7 @@ test('an editor publishes an episode; within 10 s its page, /listen and the feed
   await page.getByLabel('Chapter 2 starts at').fill('0:01')
   await page.getByLabel('Chapter 2 title').fill('The end')
   // Out now: a publication time a minute ago.
-  const minuteAgo = await page.evaluate(() => {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Chicago',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).formatToParts(new Date(Date.now() - 60_000))
-    const v = (t: string) => parts.find((p) => p.type === t)!.value
-    return `${v('year')}-${v('month')}-${v('day')}T${v('hour')}:${v('minute')}`
-  })
+  const minuteAgo = isoToZoned(new Date(Date.now() - 60_000).toISOString())
   await page.getByLabel('Publication time (Kansas City)').fill(minuteAgo)
   await page.getByRole('button', { name: 'Publish now' }).click()
   await expect(page.getByText(/^Published: its page, \/listen and the feed show it/)).toBeVisible()

@@ -45,28 +45,77 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return data as T
 }
 
-/** Sends one file as multipart/form-data (field "file"), as the upload routes read it. */
-export async function upload<T>(path: string, file: File): Promise<T> {
-  const form = new FormData()
-  form.append('file', file, file.name)
-  let response: Response
-  try {
-    response = await fetch(`${ADMIN_API}${path}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      body: form,
-    })
-  } catch {
-    throw new ApiError(0, {
-      message: 'The upload could not reach the server. Check your connection and try again.',
-    })
-  }
-  const type = response.headers.get('content-type') ?? ''
-  const data: unknown = type.includes('application/json') ? await response.json() : undefined
-  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as Partial<ApiProblem>)
-  return data as T
+/**
+ * Sends a multipart form (an upload route reads its file from the field "file"); `onProgress`
+ * gets the share sent (0–1). XMLHttpRequest rather than fetch: only it reports an upload's
+ * progress. Refusals are ApiErrors with the server's message and per-field messages.
+ */
+export function sendForm<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (share: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest()
+    request.open('POST', `${ADMIN_API}${path}`)
+    request.setRequestHeader('accept', 'application/json')
+    request.responseType = 'json'
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total)
+    }
+    request.onload = () => {
+      const answer = (request.response ?? {}) as Record<string, unknown>
+      if (request.status >= 200 && request.status < 300) resolve(answer as T)
+      else reject(new ApiError(request.status, answer))
+    }
+    request.onerror = () =>
+      reject(
+        new ApiError(0, {
+          message:
+            'The upload was cut off. Check your connection and try again; a large file needs a steady connection.',
+        }),
+      )
+    request.onabort = () => reject(new ApiError(0, { message: 'The upload was cancelled.' }))
+    signal?.addEventListener('abort', () => request.abort(), { once: true })
+    request.send(form)
+  })
 }
+
+/** Sends one file (the field "file"), as the podcast's upload routes read it. */
+export function upload<T>(
+  path: string,
+  file: File,
+  onProgress?: (share: number) => void,
+): Promise<T> {
+  const form = new FormData()
+  form.set('file', file, file.name)
+  return sendForm<T>(path, form, onProgress)
+}
+
+/**
+ * The file a file input was given, the input emptied (so that the same file can be chosen again),
+ * or why it is not sent: over `maxBytes` it would only travel to be refused.
+ */
+export function chosenFile(
+  input: HTMLInputElement,
+  maxBytes: number,
+  what: string,
+): { file: File } | { refused: string } | undefined {
+  const file = input.files?.[0]
+  input.value = ''
+  if (!file) return undefined
+  const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
+  if (file.size > maxBytes)
+    return {
+      refused: `${what} is ${megabytes(file.size)} MB; the largest accepted is ${megabytes(maxBytes)} MB.`,
+    }
+  return { file }
+}
+
+/** What to say by a field after a failed call: the server's words for it, else its message. */
+export const fieldError = (caught: unknown, field: string) =>
+  caught instanceof ApiError ? (caught.fields[field] ?? caught.message) : String(caught)
 
 export const get = <T>(path: string) => api<T>('GET', path)
 export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body)

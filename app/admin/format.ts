@@ -1,3 +1,9 @@
+import {
+  fromKansasCity,
+  kansasCityWallClock,
+  ORGANISATION_TIME_ZONE,
+} from './content/kansas-city-time.ts'
+
 /** Dates and counts as staff read them: in their own time zone, in English. */
 const dateTime = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
@@ -24,56 +30,26 @@ export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`
 }
 
-/** The podcast's own time zone: a daily show goes out in the morning in Kansas City. */
-export const SHOW_TIME_ZONE = 'America/Chicago'
-
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffset(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant))
-  const value = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const asUtc = Date.UTC(
-    value('year'),
-    value('month') - 1,
-    value('day'),
-    value('hour'),
-    value('minute'),
-    value('second'),
-  )
-  return asUtc - Math.floor(instant / 1000) * 1000
+/**
+ * An episode's publication time in the form's datetime-local field: the wall clock in Kansas
+ * City (the organisation's clock, content/kansas-city-time.ts), "2026-11-25T06:00".
+ */
+export function zonedToIso(local: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(local)
+  const instant = match && fromKansasCity(match[1]!, match[2]!)
+  return instant ? instant.toISOString().replace('.000Z', 'Z') : undefined
 }
 
-/** "2026-11-25T06:00" in the show's time zone, as an ISO time in UTC (a datetime-local value). */
-export function zonedToIso(local: string, timeZone = SHOW_TIME_ZONE): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
-  if (!match) return undefined
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number]
-  const guess = Date.UTC(y, mo - 1, d, h, mi)
-  let instant = guess - zoneOffset(guess, timeZone)
-  // Near a change of clocks the offset at the guess and at the answer differ: take the answer's.
-  instant = guess - zoneOffset(instant, timeZone)
-  return new Date(instant).toISOString().replace('.000Z', 'Z')
-}
-
-/** An ISO time as a datetime-local value in the show's time zone ("2026-11-25T06:00"). */
-export function isoToZoned(iso: string, timeZone = SHOW_TIME_ZONE): string {
-  const instant = new Date(iso).getTime()
-  const local = new Date(instant + zoneOffset(instant, timeZone))
-  return local.toISOString().slice(0, 16)
+/** An ISO time as the form's datetime-local value, in Kansas City ("2026-11-25T06:00"). */
+export function isoToZoned(iso: string): string {
+  const { date, time } = kansasCityWallClock(new Date(iso))
+  return `${date}T${time}`
 }
 
 /** A date and time in the show's time zone, as staff read it: "Wed, Nov 25, 2026, 6:00 AM CST". */
 export const formatShowTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', {
-    timeZone: SHOW_TIME_ZONE,
+    timeZone: ORGANISATION_TIME_ZONE,
     weekday: 'short',
     month: 'short',
     day: 'numeric',

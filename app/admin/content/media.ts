@@ -3,9 +3,8 @@
  * before sending (type and size, alt text), the upload with its progress, and a library item as
  * the picture previews of content (PicturePreview) read it.
  */
-import { ADMIN_API } from '#common/back-office.ts'
 import type { MediaItemAnswer, MediaItemWithUses, PicturePreview } from '#common/content-admin.ts'
-import { ApiError } from '../api.ts'
+import { sendForm } from '../api.ts'
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
@@ -40,10 +39,7 @@ export interface UploadInput {
   focalY?: number
 }
 
-/**
- * Sends one picture; `onProgress` gets the share sent (0–1). XMLHttpRequest rather than fetch:
- * only it reports an upload's progress. Refusals are ApiErrors with the server's message.
- */
+/** Sends one picture; `onProgress` gets the share sent (0–1). */
 export function uploadPicture(
   input: UploadInput,
   onProgress?: (share: number) => void,
@@ -56,31 +52,7 @@ export function uploadPicture(
     form.set('focalY', String(input.focalY))
   }
   form.set('file', input.file, input.file.name)
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest()
-    request.open('POST', `${ADMIN_API}/media`)
-    request.setRequestHeader('accept', 'application/json')
-    request.responseType = 'json'
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total)
-    }
-    request.onload = () => {
-      const answer = (request.response ?? {}) as Record<string, unknown>
-      if (request.status >= 200 && request.status < 300)
-        resolve(answer as unknown as MediaItemAnswer)
-      else reject(new ApiError(request.status, answer))
-    }
-    request.onerror = () =>
-      reject(
-        new ApiError(0, {
-          message:
-            'The upload was cut off. Check your connection and try again; a large picture needs a steady connection.',
-        }),
-      )
-    request.onabort = () => reject(new ApiError(0, { message: 'The upload was cancelled.' }))
-    signal?.addEventListener('abort', () => request.abort(), { once: true })
-    request.send(form)
-  })
+  return sendForm<MediaItemAnswer>('/media', form, onProgress, signal)
 }
 
 /** A library item as content's picture previews describe it. */

@@ -16,7 +16,7 @@ import {
   type PodcastOverviewAnswer,
 } from '#common/podcast-admin.ts'
 import { cn } from '#app/lib/cn.ts'
-import { api, ApiError, get, post, upload } from '../api.ts'
+import { api, ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
@@ -152,6 +152,8 @@ export function EpisodePage() {
   )
   const [message, setMessage] = useState<string>()
   const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | 'upload'>()
+  /** The share of the audio file sent, while it uploads. */
+  const [uploaded, setUploaded] = useState<number>()
   const [dirty, setDirty] = useState(false)
   const [deleting, setDeleting] = useState(false)
 
@@ -295,28 +297,21 @@ export function EpisodePage() {
   }
 
   async function chooseAudio(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    if (file.size > AUDIO_UPLOAD_MAX_BYTES) {
-      setErrors((e) => ({
-        ...e,
-        audio: `The file is ${Math.round(file.size / MEGABYTE)} MB; the largest accepted is ${AUDIO_UPLOAD_MAX_BYTES / MEGABYTE} MB.`,
-      }))
-      return
-    }
+    const chosen = chosenFile(event.target, AUDIO_UPLOAD_MAX_BYTES, 'The file')
+    if (!chosen) return
+    if ('refused' in chosen) return setErrors((e) => ({ ...e, audio: chosen.refused }))
     setBusy('upload')
+    setUploaded(0)
     setErrors(({ audio: _, ...others }) => others)
     try {
-      const answer = await upload<AudioAnswer>('/podcast/uploads/audio', file)
+      const answer = await upload<AudioAnswer>('/podcast/uploads/audio', chosen.file, setUploaded)
       change({ audio: answer.audio })
       notify(`“${answer.fileName}” is uploaded: ${formatClock(answer.audio.duration)} long.`)
     } catch (caught) {
-      const text =
-        caught instanceof ApiError ? (caught.fields.audio ?? caught.message) : String(caught)
-      setErrors((e) => ({ ...e, audio: text }))
+      setErrors((e) => ({ ...e, audio: fieldError(caught, 'audio') }))
     }
     setBusy(undefined)
+    setUploaded(undefined)
   }
 
   async function readText(event: ChangeEvent<HTMLInputElement>, into: (text: string) => void) {
@@ -426,9 +421,19 @@ export function EpisodePage() {
                 className="min-h-11 w-full min-w-0 rounded-xl border border-ink/25 bg-white px-3 py-2 file:mr-3 file:rounded-full file:border-0 file:bg-ink file:px-4 file:py-1.5 file:font-semibold file:text-paper"
               />
               {busy === 'upload' && (
-                <p role="status" className="text-sm text-ink-soft">
-                  Uploading and measuring the audio…
-                </p>
+                <div className="flex items-center gap-3">
+                  <progress
+                    value={uploaded ?? 0}
+                    max={1}
+                    aria-label="Upload progress"
+                    className="h-2 grow overflow-hidden rounded-full accent-clay"
+                  />
+                  <p role="status" className="text-sm text-ink-soft">
+                    {uploaded !== undefined && uploaded < 1
+                      ? `Uploading the audio: ${Math.round(uploaded * 100)}%`
+                      : 'Measuring the audio…'}
+                  </p>
+                </div>
               )}
               {errors.audio && (
                 <p id={`${formId}-audio-error`} className="text-sm font-medium text-danger">

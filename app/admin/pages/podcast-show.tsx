@@ -12,13 +12,11 @@ import {
   type ShowAnswer,
   type ShowFields,
 } from '#common/podcast-admin.ts'
-import { ApiError, get, post, upload } from '../api.ts'
+import { ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
 import { useToast } from '../components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader, SelectField } from '../components/ui.tsx'
 
 export const showLoader = () => get<ShowAnswer>('/podcast/show')
-
-const MEGABYTE = 1024 * 1024
 
 export function PodcastShowPage() {
   const loaded = useLoaderData() as ShowAnswer
@@ -56,26 +54,17 @@ export function PodcastShowPage() {
   }
 
   async function chooseArtwork(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    if (file.size > ARTWORK_UPLOAD_MAX_BYTES) {
-      setErrors((e) => ({
-        ...e,
-        artwork: `The picture is ${Math.round(file.size / MEGABYTE)} MB; the largest accepted is ${ARTWORK_UPLOAD_MAX_BYTES / MEGABYTE} MB.`,
-      }))
-      return
-    }
+    const chosen = chosenFile(event.target, ARTWORK_UPLOAD_MAX_BYTES, 'The picture')
+    if (!chosen) return
+    if ('refused' in chosen) return setErrors((e) => ({ ...e, artwork: chosen.refused }))
     setBusy(true)
     try {
-      const answer = await upload<ArtworkAnswer>('/podcast/uploads/artwork', file)
+      const answer = await upload<ArtworkAnswer>('/podcast/uploads/artwork', chosen.file)
       set({ artwork: answer.artwork })
       setErrors(({ artwork: _, ...others }) => others)
       notify('The artwork is uploaded: save the settings to use it.')
     } catch (caught) {
-      const text =
-        caught instanceof ApiError ? (caught.fields.artwork ?? caught.message) : String(caught)
-      setErrors((e) => ({ ...e, artwork: text }))
+      setErrors((e) => ({ ...e, artwork: fieldError(caught, 'artwork') }))
     }
     setBusy(false)
   }
