@@ -64,7 +64,7 @@ import {
 } from '#server/media/audio-metadata.ts'
 import { MediaRefusal } from '#server/media/errors.ts'
 import type { MediaLibrary } from '#server/media/media-library.ts'
-import { acceptUploads, readUpload, refuseLargeBodies } from '#server/media/upload.ts'
+import { acceptUploads, readUpload, refuseLargeBodies, type Upload } from '#server/media/upload.ts'
 import { recordAudit, type AuditEntry } from '#server/staff/audit.ts'
 import type { BackOffice, RouteContext, SignedInStaff } from '#server/staff/back-office.ts'
 import { staffLabels } from '#server/staff/repository.ts'
@@ -679,118 +679,120 @@ export function episodeAdminRoutes(backOffice: BackOffice, options: EpisodeAdmin
         return undefined
       }
 
-      app.post(
-        '/uploads/audio',
-        {
-          onRequest: refuseLargeBodies(AUDIO_UPLOAD_MAX_BYTES, 'audio file'),
-          preHandler: tools.guard,
-        },
-        async (request, reply) => {
-          if (!media)
-            return sendApiError(reply, 503, 'Uploads are not switched on for this server.')
-          try {
-            const upload = await readUpload(request, {
-              maxBytes: AUDIO_UPLOAD_MAX_BYTES,
-              what: 'audio file',
-            })
-            const audio = await readAudioMetadata(upload.bytes, upload.fileName)
-            const saved = await media.saveBlob({
-              bytes: upload.bytes,
-              mime: audio.mimeType,
-              kind: 'audio',
-              fileName: upload.fileName,
-              createdBy: request.staff!.id,
-            })
-            const duration = roundDuration(audio.duration)
-            remember(saved.item.sha256, duration)
-            await tools.audit(request, {
-              action: 'podcast.audio-upload',
-              summary: `uploaded the audio “${saved.item.originalName}” (${formatDuration(duration)})`,
-              target: { type: 'media', id: saved.item.id },
-              details: { sha256: saved.item.sha256, size: saved.item.size, duration },
-            })
-            const facts: AudioFacts = {
-              sha256: saved.item.sha256,
-              size: saved.item.size,
-              mime: audio.mimeType,
-              duration,
-              url: storedFileUrl(saved.item.sha256, AUDIO_EXTENSION[audio.mimeType]),
-            }
-            return reply
-              .code(saved.created ? 201 : 200)
-              .header('cache-control', 'no-store')
-              .send({ audio: facts, fileName: saved.item.originalName })
-          } catch (error) {
-            if (error instanceof AudioRejectedError)
-              return sendApiError(reply, 415, error.message, { fields: { audio: error.message } })
-            if (error instanceof MediaRefusal)
+      /**
+       * An upload route: refused early over its size, behind the role check, the file read from
+       * the multipart body, and the library's refusals said by the form's `field`.
+       */
+      const uploadRoute = (
+        url: string,
+        limit: { maxBytes: number; what: string; field: 'audio' | 'artwork' },
+        handle: (
+          upload: Upload,
+          library: MediaLibrary,
+          request: FastifyRequest,
+          reply: FastifyReply,
+        ) => Promise<unknown>,
+      ) =>
+        app.post(
+          url,
+          { onRequest: refuseLargeBodies(limit.maxBytes, limit.what), preHandler: tools.guard },
+          async (request, reply) => {
+            if (!media)
+              return sendApiError(reply, 503, 'Uploads are not switched on for this server.')
+            try {
+              const upload = await readUpload(request, limit)
+              return await handle(upload, media, request, reply)
+            } catch (error) {
+              if (!(error instanceof MediaRefusal)) throw error
+              const { statusCode } = error
               return refuse(
                 reply,
-                new MediaRefusal(error.message, { statusCode: error.statusCode, field: 'audio' }),
+                new MediaRefusal(error.message, { statusCode, field: limit.field }),
               )
-            throw error
+            }
+          },
+        )
+
+      uploadRoute(
+        '/uploads/audio',
+        { maxBytes: AUDIO_UPLOAD_MAX_BYTES, what: 'audio file', field: 'audio' },
+        async (upload, library, request, reply) => {
+          let audio
+          try {
+            audio = await readAudioMetadata(upload.bytes, upload.fileName)
+          } catch (error) {
+            if (!(error instanceof AudioRejectedError)) throw error
+            return sendApiError(reply, 415, error.message, { fields: { audio: error.message } })
           }
+          const saved = await library.saveBlob({
+            bytes: upload.bytes,
+            mime: audio.mimeType,
+            kind: 'audio',
+            fileName: upload.fileName,
+            createdBy: request.staff!.id,
+          })
+          const duration = roundDuration(audio.duration)
+          remember(saved.item.sha256, duration)
+          await tools.audit(request, {
+            action: 'podcast.audio-upload',
+            summary: `uploaded the audio “${saved.item.originalName}” (${formatDuration(duration)})`,
+            target: { type: 'media', id: saved.item.id },
+            details: { sha256: saved.item.sha256, size: saved.item.size, duration },
+          })
+          const facts: AudioFacts = {
+            sha256: saved.item.sha256,
+            size: saved.item.size,
+            mime: audio.mimeType,
+            duration,
+            url: storedFileUrl(saved.item.sha256, AUDIO_EXTENSION[audio.mimeType]),
+          }
+          return reply
+            .code(saved.created ? 201 : 200)
+            .header('cache-control', 'no-store')
+            .send({ audio: facts, fileName: saved.item.originalName })
         },
       )
 
-      app.post(
+      uploadRoute(
         '/uploads/artwork',
-        {
-          onRequest: refuseLargeBodies(ARTWORK_UPLOAD_MAX_BYTES, 'artwork'),
-          preHandler: tools.guard,
-        },
-        async (request, reply) => {
-          if (!media)
-            return sendApiError(reply, 503, 'Uploads are not switched on for this server.')
-          try {
-            const upload = await readUpload(request, {
-              maxBytes: ARTWORK_UPLOAD_MAX_BYTES,
-              what: 'artwork',
-            })
-            const saved = await media.saveImage({
-              bytes: upload.bytes,
-              fileName: upload.fileName,
-              declaredMime: upload.declaredMime,
-              alt: 'The podcast’s artwork',
-              master: 'encode-keyed-by-master',
-              widths: ARTWORK_WIDTHS,
-              createdBy: request.staff!.id,
-            })
-            const master = saved.item.files.find((file) => file.role === 'master')!
-            const size = { width: master.width ?? 0, height: master.height ?? 0 }
-            if (
-              size.width !== size.height ||
-              size.width < ARTWORK_SIZE.min ||
-              size.width > ARTWORK_SIZE.max
-            ) {
-              if (saved.created) await media.remove(saved.item.id).catch(() => {})
-              const message = `Podcast artwork is square, ${ARTWORK_SIZE.min} to ${ARTWORK_SIZE.max} pixels a side (Apple Podcasts’ rule); this picture is ${size.width} × ${size.height}.`
-              return sendApiError(reply, 400, message, { fields: { artwork: message } })
-            }
-            await tools.audit(request, {
-              action: 'podcast.artwork-upload',
-              summary: `uploaded podcast artwork “${saved.item.originalName}”`,
-              target: { type: 'media', id: saved.item.id },
-            })
-            const artwork: ArtworkFacts = {
-              sha256: saved.item.sha256,
-              size: master.size,
-              mime: master.mime as ArtworkFacts['mime'],
-              ...size,
-              url: master.url,
-            }
-            return reply
-              .code(saved.created ? 201 : 200)
-              .header('cache-control', 'no-store')
-              .send({ artwork })
-          } catch (error) {
-            if (error instanceof MediaRefusal)
-              return refuse(
-                reply,
-                new MediaRefusal(error.message, { statusCode: error.statusCode, field: 'artwork' }),
-              )
-            throw error
+        { maxBytes: ARTWORK_UPLOAD_MAX_BYTES, what: 'artwork', field: 'artwork' },
+        async (upload, library, request, reply) => {
+          const saved = await library.saveImage({
+            bytes: upload.bytes,
+            fileName: upload.fileName,
+            declaredMime: upload.declaredMime,
+            alt: 'The podcast’s artwork',
+            master: 'encode-keyed-by-master',
+            widths: ARTWORK_WIDTHS,
+            createdBy: request.staff!.id,
+          })
+          const master = saved.item.files.find((file) => file.role === 'master')!
+          const size = { width: master.width ?? 0, height: master.height ?? 0 }
+          if (
+            size.width !== size.height ||
+            size.width < ARTWORK_SIZE.min ||
+            size.width > ARTWORK_SIZE.max
+          ) {
+            if (saved.created) await library.remove(saved.item.id).catch(() => {})
+            const message = `Podcast artwork is square, ${ARTWORK_SIZE.min} to ${ARTWORK_SIZE.max} pixels a side (Apple Podcasts’ rule); this picture is ${size.width} × ${size.height}.`
+            return sendApiError(reply, 400, message, { fields: { artwork: message } })
           }
+          await tools.audit(request, {
+            action: 'podcast.artwork-upload',
+            summary: `uploaded podcast artwork “${saved.item.originalName}”`,
+            target: { type: 'media', id: saved.item.id },
+          })
+          const artwork: ArtworkFacts = {
+            sha256: saved.item.sha256,
+            size: master.size,
+            mime: master.mime as ArtworkFacts['mime'],
+            ...size,
+            url: master.url,
+          }
+          return reply
+            .code(saved.created ? 201 : 200)
+            .header('cache-control', 'no-store')
+            .send({ artwork })
         },
       )
 
