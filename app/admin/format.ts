@@ -32,7 +32,7 @@ export function plural(count: number, one: string, many = `${one}s`): string {
 
 /**
  * An episode's publication time in the form's datetime-local field: the wall clock in Kansas
- * City (the organisation's clock, content/kansas-city-time.ts), "2026-11-25T06:00".
+ * City (the organisation's clock, app/admin/content/kansas-city-time.ts), "2026-11-25T06:00".
  */
 export function zonedToIso(local: string): string | undefined {
   const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(local)
