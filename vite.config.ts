@@ -21,7 +21,11 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     inlineScript(),
-    hydrationManifest({ entry: 'app/entry.client.tsx' }),
+    hydrationManifest({
+      entry: 'app/entry.client.tsx',
+      // Islands only some pages have, each pack a chunk of its own (app/islands/registry.ts).
+      packs: { podcast: 'app/podcast/islands.ts' },
+    }),
   ],
   // The deployment's addresses and the content settings its PUBLIC_* variables override:
   // validated here, in Node, and injected as constants, so a bad value fails the build and no

@@ -30,6 +30,7 @@ const inStyleElement = (text: string) => text.replaceAll('</style', '<\\/style')
 const assets: DocumentAssets = {
   css: inStyleElement(css),
   webFontsCss: inStyleElement(fontFaceRules(WEB_FONTS)),
+  hydration,
   bootScript,
   bootData: { chunks: hydration.chunks, fonts: WEB_FONTS, fontsVersion: fontsVersion(WEB_FONTS) },
   // `react-router dev` has no client build: nothing to import after `load`.

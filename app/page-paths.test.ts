@@ -10,7 +10,7 @@ import {
   PAGE_ROUTES,
   pagePaths,
   renderPaths,
-  RESOURCE_PATHS,
+  resourcePaths,
 } from './page-paths.ts'
 import routes from './routes.ts'
 
@@ -30,7 +30,7 @@ describe('the page list', () => {
   it('renders every path once, each a page, a form page or a resource; articles by slug', () => {
     const paths = renderPaths()
     expect(new Set(paths).size).toBe(paths.length)
-    const kinds = [pagePaths(), NOINDEX_PAGES, RESOURCE_PATHS]
+    const kinds = [pagePaths(), NOINDEX_PAGES, resourcePaths()]
     for (const path of paths)
       expect(
         kinds.filter((list) => list.includes(path)),

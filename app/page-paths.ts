@@ -9,6 +9,17 @@
  */
 import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
+import {
+  chapterSlugs,
+  chaptersPath,
+  episodeNeighbours,
+  episodePath,
+  episodeSlugs,
+  LISTEN_PATH,
+  listPagePaths,
+  timedTranscriptSlugs,
+  transcriptPath,
+} from '#app/lib/podcast-paths.server.ts'
 
 /** The slug of every article, in order. */
 export function articleSlugs(snapshot: ContentSnapshot = contentSnapshot()): string[] {
@@ -28,14 +39,27 @@ export interface PageRoute {
    * - `resource`: a file made by the route's loader (sitemap.xml, robots.txt, rss.xml).
    */
   kind: 'page' | 'form-page' | 'resource'
-  /** The paths of a route with parameters. */
-  paths?: (snapshot?: ContentSnapshot) => string[]
+  /**
+   * The paths of a route with parameters, from a snapshot at a time (the render's: an episode
+   * is on the site from its publication time on).
+   */
+  paths?: (snapshot: ContentSnapshot, at: Date) => string[]
   /**
    * Whether a path of this route shows a part of the content (ContentPart: "page/home",
-   * "article/<slug>", …) besides those every page shows ("settings", "site", "media"). When
-   * staff publish, the pages that use a changed part are rendered again (affectedPaths).
+   * "article/<slug>", "episode/<slug>", …) besides those every page shows ("settings", "site",
+   * "media"). When staff publish, the pages that use a changed part are rendered again
+   * (affectedPaths); `change` is the content before and after, for pages that show their
+   * neighbours (an episode links the one before and after it).
    */
-  uses: (part: ContentPart, path: string) => boolean
+  uses: (part: ContentPart, path: string, change: ContentChangeInfo) => boolean
+  /** The route's id where two routes share one module. */
+  id?: string
+}
+
+export interface ContentChangeInfo {
+  before: ContentSnapshot
+  after: ContentSnapshot
+  at: Date
 }
 
 /** Every page shows the header, the footer and pictures. */
@@ -47,18 +71,44 @@ const usesPart =
   (part: ContentPart) =>
     names.includes(part)
 const isArticle = (part: ContentPart) => part.startsWith('article/')
+const isEpisode = (part: ContentPart) => part.startsWith('episode/')
+/** The show (its title, artwork, links) and every episode: the list and the feed. */
+const isPodcast = (part: ContentPart) => part === 'podcast' || isEpisode(part)
+const slugIn = (path: string, prefix: string) => path.slice(prefix.length).split('/')[0]!
+
+/**
+ * An episode page shows its show, itself and the titles of the episodes before and after it,
+ * which a new, changed or removed episode may be (in the content before the change or after).
+ */
+function episodePageUses(part: ContentPart, path: string, change: ContentChangeInfo) {
+  if (part === 'podcast') return true
+  if (!isEpisode(part)) return false
+  const slug = slugIn(path, `${LISTEN_PATH}/`)
+  const changed = part.slice('episode/'.length)
+  return (
+    changed === slug ||
+    episodeNeighbours(change.before, slug, change.at).includes(changed) ||
+    episodeNeighbours(change.after, slug, change.at).includes(changed)
+  )
+}
+
+/** A file of one episode (its transcript, its chapters). */
+const episodeFileUses = (part: ContentPart, path: string) =>
+  part === `episode/${slugIn(path, `${LISTEN_PATH}/`)}`
 
 const page = (
   pattern: string,
   file: string,
   uses: PageRoute['uses'],
   paths?: PageRoute['paths'],
+  id?: string,
 ): PageRoute => ({
   pattern,
   file,
   kind: 'page',
   uses,
   ...(paths && { paths }),
+  ...(id && { id }),
 })
 const formPage = (pattern: string): PageRoute => ({
   pattern,
@@ -66,11 +116,17 @@ const formPage = (pattern: string): PageRoute => ({
   kind: 'form-page',
   uses: usesPart('page/consent'),
 })
-const resource = (pattern: string, file: string, uses: PageRoute['uses']): PageRoute => ({
+const resource = (
+  pattern: string,
+  file: string,
+  uses: PageRoute['uses'],
+  paths?: PageRoute['paths'],
+): PageRoute => ({
   pattern,
   file,
   kind: 'resource',
   uses,
+  ...(paths && { paths }),
 })
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -91,6 +147,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   page('/contact', 'routes/contact.tsx', usesPart('page/contact')),
   page('/courses', 'routes/courses.tsx', usesNothingElse),
   page('/privacy', 'routes/privacy.tsx', usesPart('page/privacy')),
+  page('/listen', 'routes/listen.tsx', isPodcast),
+  page('/listen/page/:page', 'routes/listen.tsx', isPodcast, listPagePaths, 'listen-page'),
+  page('/listen/:slug', 'routes/episode.tsx', episodePageUses, (snapshot, at) =>
+    episodeSlugs(snapshot, at).map(episodePath),
+  ),
   formPage('/newsletter/confirm'),
   formPage('/newsletter/confirmed'),
   formPage('/newsletter/already-confirmed'),
@@ -103,59 +164,80 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   formPage('/newsletter/not-sent'),
   formPage('/contact/sent'),
   formPage('/contact/not-sent'),
-  resource('/sitemap.xml', 'routes/sitemap.ts', isArticle),
+  resource('/sitemap.xml', 'routes/sitemap.ts', (part) => isArticle(part) || isEpisode(part)),
   resource('/robots.txt', 'routes/robots.ts', usesNothingElse),
   resource('/rss.xml', 'routes/rss.ts', isArticle),
+  resource('/listen/feed.xml', 'routes/podcast-feed.ts', isPodcast),
+  resource(
+    '/listen/:slug/transcript.vtt',
+    'routes/episode-transcript.ts',
+    episodeFileUses,
+    (snapshot, at) => timedTranscriptSlugs(snapshot, at).map(transcriptPath),
+  ),
+  resource(
+    '/listen/:slug/chapters.json',
+    'routes/episode-chapters.ts',
+    episodeFileUses,
+    (snapshot, at) => chapterSlugs(snapshot, at).map(chaptersPath),
+  ),
 ]
 
 /** A route's id where several routes share one module: its path ("newsletter-confirm"). */
 export function routeId(route: PageRoute): string | undefined {
-  return route.kind === 'form-page' ? route.pattern.slice(1).replaceAll('/', '-') : undefined
+  return route.kind === 'form-page' ? route.pattern.slice(1).replaceAll('/', '-') : route.id
 }
 
-function pathsOf(route: PageRoute, snapshot?: ContentSnapshot): string[] {
-  if (route.paths) return route.paths(snapshot)
+function pathsOf(route: PageRoute, snapshot?: ContentSnapshot, at?: Date): string[] {
+  if (route.paths) return route.paths(snapshot ?? contentSnapshot(), at ?? new Date())
   if (route.pattern.includes(':'))
     throw new Error(`app/page-paths.ts: the route ${route.pattern} has parameters but no paths`)
   return [route.pattern]
 }
 
-const pathsOfKind = (kind: PageRoute['kind'], snapshot?: ContentSnapshot) =>
-  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap((route) => pathsOf(route, snapshot))
+const pathsOfKind = (kind: PageRoute['kind'], snapshot?: ContentSnapshot, at?: Date) =>
+  PAGE_ROUTES.filter((route) => route.kind === kind).flatMap((route) =>
+    pathsOf(route, snapshot, at),
+  )
 
 /** Every indexable HTML page of the site (what sitemap.xml lists). */
-export function pagePaths(snapshot?: ContentSnapshot): string[] {
-  return pathsOfKind('page', snapshot)
+export function pagePaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return pathsOfKind('page', snapshot, at)
 }
 
 /** The form pages: rendered, noindex, not in the sitemap. */
 export const NOINDEX_PAGES: readonly string[] = pathsOfKind('form-page')
 
 /** Files made by resource routes. */
-export const RESOURCE_PATHS: readonly string[] = pathsOfKind('resource')
+export function resourcePaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return pathsOfKind('resource', snapshot, at)
+}
 
-/** Everything the build renders. */
-export function renderPaths(snapshot?: ContentSnapshot): string[] {
-  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot))
+/** Everything the build renders, from a snapshot at a time (the render's). */
+export function renderPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot, at))
 }
 
 /**
- * What a change of the content means for the pages: the paths to render again (those of `after`
- * that use a changed part: new ones included) and the paths that no longer exist. A change to a
- * part every page shows renders everything again (`all`), the not-found page included.
+ * What a change of the content means for the pages at a time (the render's, now by default):
+ * the paths to render again (those of `after` that use a changed part: new ones included) and
+ * the paths that no longer exist. A change to a part every page shows renders everything again
+ * (`all`), the not-found page included. A scheduled episode whose time has come is a change
+ * too: it is in `after` and not in `before`.
  */
 export function affectedPaths(
   before: ContentSnapshot,
   after: ContentSnapshot,
+  at: Date = new Date(),
 ): { render: string[]; remove: string[]; all: boolean } {
   const parts = changedParts(before, after)
-  const old = new Set(renderPaths(before))
-  const paths = renderPaths(after)
+  const old = new Set(renderPaths(before, at))
+  const paths = renderPaths(after, at)
   const remove = [...old].filter((path) => !paths.includes(path))
   if (parts.some((part) => GLOBAL_PARTS.includes(part))) return { render: paths, remove, all: true }
+  const change = { before, after, at }
   const render = PAGE_ROUTES.flatMap((route) =>
-    pathsOf(route, after).filter(
-      (path) => !old.has(path) || parts.some((part) => route.uses(part, path)),
+    pathsOf(route, after, at).filter(
+      (path) => !old.has(path) || parts.some((part) => route.uses(part, path, change)),
     ),
   )
   return { render, remove, all: false }

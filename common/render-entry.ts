@@ -11,10 +11,11 @@ export const BOOT_DATA_ID = 'boot-data'
 
 export interface RenderEntryExports {
   /**
-   * Every path the site renders from a snapshot (the repository's content/ without one): its
-   * pages, its form pages and its resource files.
+   * Every path the site renders from a snapshot (the repository's content/ without one) at a
+   * time (now without one; an episode is listed from its publication time): its pages, its form
+   * pages and its resource files.
    */
-  renderPaths(snapshot?: ContentSnapshot): string[]
+  renderPaths(snapshot?: ContentSnapshot, at?: Date): string[]
   /** A path no route matches, rendered as the site's not-found page (HTTP 404). */
   notFoundPath: string
   /** The time a render happens at; loaders read it (app/render-clock.ts). */
@@ -32,6 +33,7 @@ export interface RenderEntryExports {
   affectedPaths(
     before: ContentSnapshot,
     after: ContentSnapshot,
+    at?: Date,
   ): { render: string[]; remove: string[]; all: boolean }
   /**
    * The code of the boot script (app/document/boot.ts), the one inline script a page carries:

@@ -189,6 +189,7 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await expect(menu.getByRole('link')).toHaveText([
     'Overview',
     'Articles',
+    'Podcast',
     'Pages and settings',
     'Media library',
     'Your account',

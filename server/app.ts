@@ -30,6 +30,7 @@ import { createMediaLibrary } from '#server/media/media-library.ts'
 import { mediaFileRoutes } from '#server/media/file-routes.ts'
 import { mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 import { contentAdminRoutes, EDITORS, type ContentSite } from '#server/content/admin-routes.ts'
+import { episodeAdminRoutes } from '#server/content/episode-routes.ts'
 
 export interface AppOptions {
   env: Env
@@ -214,6 +215,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   newsletterAdminRoutes(staff.backOffice, { database })
   erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
   contentAdminRoutes(staff.backOffice, {
+    database,
+    media,
+    site: options.contentSite,
+    clock: staff.now,
+  })
+  episodeAdminRoutes(staff.backOffice, {
     database,
     media,
     site: options.contentSite,

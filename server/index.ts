@@ -76,7 +76,15 @@ export async function start(
         logTo.app ? logTo.app.log.error(object, message) : console.error(message, object),
     },
   })
-  const running = await buildApp({ env, database, build, contentSite: live, ...extra })
+  // Uploaded media are always served (/media/u/: the podcast's audio and artwork are there).
+  const running = await buildApp({
+    env,
+    database,
+    build,
+    contentSite: live,
+    ...extra,
+    media: extra.media ?? {},
+  })
   logTo.app = running
   running.addHook('onClose', async () => {
     await live.close()
@@ -87,7 +95,12 @@ export async function start(
   // A new database gets the repository's content/ as its first version (content that does not
   // pass its schemas stops the start with the file and field to fix).
   try {
-    await importContentOnFirstStart({ database, contentDir, log: running.log })
+    await importContentOnFirstStart({
+      database,
+      contentDir,
+      log: running.log,
+      library: running.mediaLibrary!,
+    })
   } catch (error) {
     await running.close()
     refuse((error as Error).message)

@@ -45,6 +45,29 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   return data as T
 }
 
+/** Sends one file as multipart/form-data (field "file"), as the upload routes read it. */
+export async function upload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  let response: Response
+  try {
+    response = await fetch(`${ADMIN_API}${path}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+      body: form,
+    })
+  } catch {
+    throw new ApiError(0, {
+      message: 'The upload could not reach the server. Check your connection and try again.',
+    })
+  }
+  const type = response.headers.get('content-type') ?? ''
+  const data: unknown = type.includes('application/json') ? await response.json() : undefined
+  if (!response.ok) throw new ApiError(response.status, (data ?? {}) as Partial<ApiProblem>)
+  return data as T
+}
+
 export const get = <T>(path: string) => api<T>('GET', path)
 export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body)
 

@@ -15,7 +15,10 @@ import { AuditPage, auditLoader } from './pages/audit.tsx'
 import { ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
+import { episodeLoader, EpisodePage, newEpisodeLoader } from './pages/episode.tsx'
 import { OverviewPage, overviewLoader } from './pages/overview.tsx'
+import { PodcastPage, podcastLoader } from './pages/podcast.tsx'
+import { PodcastShowPage, showLoader } from './pages/podcast-show.tsx'
 import { notFoundLoader, RouteError } from './pages/route-error.tsx'
 import { SignInPage } from './pages/sign-in.tsx'
 import { StaffPage, staffLoader } from './pages/staff.tsx'
@@ -29,6 +32,10 @@ const areas: RouteObject[] = [
   { path: 'messages', loader: messagesLoader, element: <MessagesPage /> },
   { path: 'messages/:id', loader: messageLoader, element: <MessagePage /> },
   { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
+  { path: 'podcast', loader: podcastLoader, element: <PodcastPage /> },
+  { path: 'podcast/new', loader: newEpisodeLoader, element: <EpisodePage key="new" /> },
+  { path: 'podcast/episodes/:id', loader: episodeLoader, element: <EpisodePage /> },
+  { path: 'podcast/show', loader: showLoader, element: <PodcastShowPage /> },
   { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
   { path: 'staff', loader: staffLoader, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },

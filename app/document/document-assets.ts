@@ -16,6 +16,27 @@ import { createContext } from 'react'
 /** The client entry's chunks, dependencies first, the entry itself last. */
 export interface HydrationManifest {
   chunks: string[]
+  /**
+   * Per island pack (app/islands/registry.ts), the chunks it adds to a page that names it,
+   * dependencies first: imported after the entry's dependencies, before the entry.
+   */
+  packs: Record<string, string[]>
+}
+
+/** What a route's `handle` may say: the island packs its page needs. */
+export interface IslandPacksHandle {
+  islandPacks?: readonly string[]
+}
+
+/** The chunks a page imports after `load`: the entry's, with the page's packs before the entry. */
+export function pageChunks(manifest: HydrationManifest, packs: readonly string[]): string[] {
+  if (packs.length === 0 || manifest.chunks.length === 0) return manifest.chunks
+  const added = packs.flatMap((name) => {
+    const chunks = manifest.packs[name]
+    if (!chunks) throw new Error(`No island pack "${name}" (scripts/vite/hydration-manifest.ts)`)
+    return chunks
+  })
+  return [...manifest.chunks.slice(0, -1), ...new Set(added), manifest.chunks.at(-1)!]
 }
 
 /** A web font as the FontFace API takes it. */
@@ -38,9 +59,12 @@ export interface BootData {
 export interface DocumentAssets {
   /** The site's stylesheet without the web fonts' @font-face rules. */
   css: string
+  /** The client chunks; a page's boot data lists the entry's and its island packs'. */
+  hydration: HydrationManifest
   /** The same rules as CSS, for <noscript>. */
   webFontsCss: string
   bootScript: string
+  /** The boot data of a page without island packs. */
   bootData: BootData
   /**
    * `react-router dev`: there is no client build to import after `load`, so the document loads

@@ -1,7 +1,7 @@
 import { useContext } from 'react'
-import { Scripts } from 'react-router'
+import { Scripts, useMatches } from 'react-router'
 import { BOOT_DATA_ID } from '#common/render-entry.ts'
-import { DocumentAssetsContext } from './document-assets.ts'
+import { DocumentAssetsContext, pageChunks, type IslandPacksHandle } from './document-assets.ts'
 
 /** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it. */
 const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c')
@@ -12,13 +12,21 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '
  */
 export function DocumentHead() {
   const assets = useContext(DocumentAssetsContext)
+  // The island packs the page's routes name (their `handle`): their chunks come before the entry.
+  const packs = useMatches().flatMap(
+    (match) => (match.handle as IslandPacksHandle | undefined)?.islandPacks ?? [],
+  )
   if (!assets) return null
+  const bootData =
+    packs.length === 0
+      ? assets.bootData
+      : { ...assets.bootData, chunks: pageChunks(assets.hydration, packs) }
   return (
     <>
       <script
         type="application/json"
         id={BOOT_DATA_ID}
-        dangerouslySetInnerHTML={{ __html: jsonInScript(assets.bootData) }}
+        dangerouslySetInnerHTML={{ __html: jsonInScript(bootData) }}
       />
       <script dangerouslySetInnerHTML={{ __html: assets.bootScript }} />
       <noscript>

@@ -1,5 +1,9 @@
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ComponentType } from 'react'
+import { podcastIslands } from '#app/podcast/islands.ts'
 import { islandComponents, type IslandName } from './registry.ts'
+
+/** Every island's component for the server's render: the registry's and the packs'. */
+const serverComponents = { ...islandComponents, ...podcastIslands }
 
 /**
  * What JSON can carry of T: an island's props round-trip through `data-props`, so a function
@@ -15,7 +19,7 @@ export type JsonLike<T> = T extends string | number | boolean | null | undefined
         ? { [K in keyof T]: JsonLike<T[K]> }
         : never
 
-type PropsOf<N extends IslandName> = ComponentProps<(typeof islandComponents)[N]>
+type PropsOf<N extends IslandName> = ComponentProps<(typeof serverComponents)[N]>
 
 /**
  * Renders an island on the server inside an element that names it and carries its props; the
@@ -32,7 +36,7 @@ export function Island<N extends IslandName>({
   props: JsonLike<PropsOf<N>>
   inline?: boolean
 }) {
-  const Component = islandComponents[name] as React.ComponentType<object>
+  const Component = serverComponents[name] as ComponentType<object>
   const Wrapper = inline ? 'span' : 'div'
   return (
     <Wrapper data-island={name} data-props={JSON.stringify(props)} className="contents">

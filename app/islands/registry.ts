@@ -4,6 +4,11 @@
  * no hydration work), see docs/decisions/010. An island takes JSON props only: they travel in its
  * element's `data-props` (app/islands/island.tsx). An island's module never imports this
  * registry (or Island), so that no island contains another.
+ *
+ * Islands only a few pages have come in packs (the podcast's player and transcript,
+ * app/podcast/islands.ts): a pack's chunk adds its islands to this object when a page that names
+ * the pack imports it, before the client entry, so that the entry, and every page without the
+ * pack, carries none of their code (docs/rendering.md, "Island packs").
  */
 import { CurrentYear } from '#app/components/layout/current-year.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
@@ -15,8 +20,9 @@ import { ContactForm } from '#app/contact/contact-form.tsx'
 import { FieldRules } from '#app/contact/field-rules.tsx'
 import { NewsletterSignup } from '#app/contact/newsletter-signup.tsx'
 import { CourseCatalogue } from '#app/courses/course-catalogue.tsx'
+import type { podcastIslands } from '#app/podcast/islands.ts'
 
-export const islandComponents = {
+const eagerIslands = {
   'site-header': SiteHeader,
   'current-year': CurrentYear,
   'newsletter-signup': NewsletterSignup,
@@ -29,4 +35,9 @@ export const islandComponents = {
   'course-catalogue': CourseCatalogue,
 }
 
-export type IslandName = keyof typeof islandComponents
+/** The islands of the packs, present once their pack's chunk has run. */
+type PackIslands = typeof podcastIslands
+
+export const islandComponents: typeof eagerIslands & Partial<PackIslands> = eagerIslands
+
+export type IslandName = keyof typeof eagerIslands | keyof PackIslands

@@ -1,7 +1,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   useSyncExternalStore,
@@ -68,7 +67,8 @@ export function EpisodePlayer({
   const [resumedAt, setResumedAt] = useState<number | null>(null)
   const [problem, setProblem] = useState('')
   const [shared, setShared] = useState<{ url: string; copied: boolean } | null>(null)
-  const ids = useId()
+  // Not useId: an island hydrates as a root of its own, where React's ids differ from the page's.
+  const ids = `player-${guid}`
 
   const seek = useCallback(
     (seconds: number) => {
@@ -243,7 +243,8 @@ export function EpisodePlayer({
                 +{SKIP_SECONDS}
               </SkipButton>
               <label className="ml-auto flex items-center gap-2 text-sm">
-                <span>Speed</span>
+                {/* on a phone the row keeps to one line: the select is named all the same */}
+                <span className="sr-only sm:not-sr-only">Speed</span>
                 <select
                   value={speed}
                   onChange={(event) => changeSpeed(Number(event.target.value))}

@@ -3,7 +3,9 @@
  * picks up there. Only the position is kept, on this device; nothing is sent anywhere. Storage
  * can be full, blocked or absent: then the player simply starts at the beginning.
  */
-const key = (guid: string) => `podcast-position:${guid}`
+/** The storage key's prefix, which the privacy notice names. */
+export const POSITION_KEY_PREFIX = 'podcast-position:'
+const key = (guid: string) => `${POSITION_KEY_PREFIX}${guid}`
 
 /** Near the start or the end there is nothing worth resuming. */
 export const RESUME_MARGIN_SECONDS = 5

@@ -5,7 +5,15 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { ARTICLES_FOLDER, snapshotFiles, snapshotFromFiles } from './files.ts'
+import {
+  ARTICLES_FOLDER,
+  EPISODES_FOLDER,
+  isBinaryFile,
+  PODCAST_FOLDER,
+  snapshotFiles,
+  snapshotFromFiles,
+  snapshotStoredFiles,
+} from './files.ts'
 import type { ContentSnapshot } from './snapshot.ts'
 
 /** How a file is named in messages: relative to the working directory when inside it. */
@@ -17,20 +25,41 @@ function labelFor(dir: string) {
   }
 }
 
-/** The content files of a folder: its top-level files and articles/*.md. README.md is a guide. */
-export function listContentFiles(dir: string): Map<string, string> {
-  const files = new Map<string, string>()
+/** The files of the folders content/ holds: articles/, podcast/ and podcast/episodes/. */
+function contentPaths(dir: string): string[] {
+  const paths: string[] = []
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     if (entry.isFile() && !entry.name.startsWith('.') && entry.name !== 'README.md')
-      files.set(entry.name, fs.readFileSync(path.join(dir, entry.name), 'utf8'))
+      paths.push(entry.name)
   }
-  const articles = path.join(dir, ARTICLES_FOLDER)
-  if (fs.existsSync(articles)) {
-    for (const name of fs.readdirSync(articles).sort()) {
-      if (name.startsWith('.')) continue
-      files.set(`${ARTICLES_FOLDER}/${name}`, fs.readFileSync(path.join(articles, name), 'utf8'))
+  for (const folder of [ARTICLES_FOLDER, PODCAST_FOLDER, EPISODES_FOLDER]) {
+    const full = path.join(dir, folder)
+    if (!fs.existsSync(full)) continue
+    for (const entry of fs
+      .readdirSync(full, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (entry.isFile() && !entry.name.startsWith('.')) paths.push(`${folder}/${entry.name}`)
     }
   }
+  return paths
+}
+
+/**
+ * The text files of a content folder: its top-level files, articles/*.md and the podcast's show,
+ * episodes, transcripts and chapters. README.md is a guide.
+ */
+export function listContentFiles(dir: string): Map<string, string> {
+  const files = new Map<string, string>()
+  for (const file of contentPaths(dir).filter((p) => !isBinaryFile(p)))
+    files.set(file, fs.readFileSync(path.join(dir, file), 'utf8'))
+  return files
+}
+
+/** The files of a content folder that are bytes: the podcast's audio and artwork. */
+export function listStoredFiles(dir: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>()
+  for (const file of contentPaths(dir).filter(isBinaryFile))
+    files.set(file, fs.readFileSync(path.join(dir, file)))
   return files
 }
 
@@ -39,22 +68,43 @@ export function listContentFiles(dir: string): Map<string, string> {
  * ContentError that names every file and field that is wrong.
  */
 export function readContentDir(dir: string): ContentSnapshot {
-  return snapshotFromFiles(listContentFiles(dir), labelFor(dir))
+  return readContentFolder(dir).snapshot
 }
 
 /**
- * Writes a snapshot into a folder in the repository's formats. The folder must be empty or
- * missing: an export never mixes with files that were there before.
+ * A content folder for an import: its snapshot, the bytes of its stored files (audio, artwork)
+ * by path, and how its files are named in messages.
  */
-export function writeContentDir(dir: string, snapshot: ContentSnapshot): string[] {
+export function readContentFolder(dir: string): {
+  snapshot: ContentSnapshot
+  stored: Map<string, Buffer>
+  label: (file: string) => string
+} {
+  const stored = listStoredFiles(dir)
+  const label = labelFor(dir)
+  return { snapshot: snapshotFromFiles(listContentFiles(dir), label, stored), stored, label }
+}
+
+/**
+ * Writes a snapshot into a folder in the repository's formats: its text files, and its stored
+ * files (audio, artwork) as `readStored` gives their bytes. The folder must be empty or missing:
+ * an export never mixes with files that were there before.
+ */
+export async function writeContentDir(
+  dir: string,
+  snapshot: ContentSnapshot,
+  readStored: (file: { sha256: string; size: number }) => Promise<Uint8Array>,
+): Promise<string[]> {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
     throw new Error(`${dir} is not empty: export into a new or empty folder.`)
   const written: string[] = []
-  for (const [file, text] of snapshotFiles(snapshot)) {
+  const write = (file: string, data: string | Uint8Array) => {
     const full = path.join(dir, file)
     fs.mkdirSync(path.dirname(full), { recursive: true })
-    fs.writeFileSync(full, text)
+    fs.writeFileSync(full, data)
     written.push(file)
   }
+  for (const [file, text] of snapshotFiles(snapshot)) write(file, text)
+  for (const file of snapshotStoredFiles(snapshot)) write(file.path, await readStored(file))
   return written
 }

@@ -6,6 +6,9 @@
  * same bytes, so an export of unchanged content is identical to the repository's files.
  */
 import { Document, isMap, isScalar, parseDocument, type Pair, type YAMLMap } from 'yaml'
+import { episodeKey, SHOW_KEY, type FileSources } from './episodes.ts'
+import { sha256Hex, sniffArtwork, sniffAudio } from './podcast-files.ts'
+import type { EpisodeDocument, ShowDocument } from './podcast.ts'
 import { ContentError, type ContentProblem } from './problems.ts'
 import {
   SINGLETONS,
@@ -29,9 +32,25 @@ export const SINGLETON_FILES = {
   'page/privacy': 'privacy.yaml',
   'page/consent': 'consent-pages.yaml',
   media: 'media-manifest.json',
+  [SHOW_KEY]: 'podcast/show.yaml',
 } as const satisfies Record<SingletonKey, string>
 
 export const ARTICLES_FOLDER = 'articles'
+/** The show's files (show.yaml and its artwork) and, in episodes/, each episode's. */
+export const PODCAST_FOLDER = 'podcast'
+export const EPISODES_FOLDER = 'podcast/episodes'
+/** Files read as bytes, not text: the audio and the artwork. */
+export const BINARY_EXTENSIONS: ReadonlySet<string> = new Set([
+  'mp3',
+  'm4a',
+  'mp4',
+  'aac',
+  'jpg',
+  'jpeg',
+  'png',
+])
+export const isBinaryFile = (path: string) =>
+  BINARY_EXTENSIONS.has(path.slice(path.lastIndexOf('.') + 1).toLowerCase())
 /** Former article slugs (written only when there are some). */
 export const REDIRECTS_FILE = 'redirects.yaml'
 
@@ -97,6 +116,15 @@ const COMMENTS: Partial<
       "server's retention settings (docs/configuration.md) when they change.",
     ],
   },
+  [SHOW_KEY]: {
+    top: [
+      'The Daily Commons: the show’s settings, for /listen and its feed (docs/podcast.md).',
+      'artwork: a square JPEG or PNG beside this file, 1400 to 3000 pixels a side.',
+      'category: one of Apple Podcasts’ categories (and one of its subcategories).',
+      'Optional: follow (applePodcasts, spotify, youtube: https addresses, each shown on /listen',
+      'only when set) and funding ({ url, text }: a donation page, the feed’s podcast:funding).',
+    ],
+  },
   'page/consent': {
     top: [
       'The small pages around the two forms: the newsletter’s confirm and unsubscribe pages (each',
@@ -141,25 +169,78 @@ function yamlText(
   return document.toString({ lineWidth: 0, singleQuote: true })
 }
 
+/** The fields of a document that its file holds: all but what its files are (`files`). */
+function withoutFiles(data: unknown): unknown {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return data
+  const { files: _files, ...fields } = data as Record<string, unknown>
+  return fields
+}
+
+const markdownFile = (data: unknown, body: string | null) =>
+  `---\n${yamlText(data, undefined, { sections: false })}---\n\n${body ?? ''}`
+
 /** One document as a file: its path in the content folder and its text. */
 export function documentFile(document: ContentDocument): { path: string; text: string } {
   if (document.kind === 'article')
     return {
       path: `${ARTICLES_FOLDER}/${document.slug}.md`,
-      text: `---\n${yamlText(document.data, undefined, { sections: false })}---\n\n${document.body ?? ''}`,
+      text: markdownFile(document.data, document.body),
+    }
+  if (document.kind === 'episode')
+    return {
+      path: `${EPISODES_FOLDER}/${document.slug}.md`,
+      text: markdownFile(withoutFiles(document.data), document.body),
     }
   const key = document.key as SingletonKey
   const path = SINGLETON_FILES[key]
   if (path.endsWith('.json')) return { path, text: `${JSON.stringify(document.data, null, 2)}\n` }
-  return { path, text: yamlText(document.data, COMMENTS[key]) }
+  return { path, text: yamlText(withoutFiles(document.data), COMMENTS[key]) }
 }
 
-/** Every file of a snapshot, by path (what an export writes). */
+/** A stored file an export writes from the media library: what it is, by its SHA-256. */
+export interface StoredAttachment {
+  path: string
+  sha256: string
+  size: number
+}
+
+/**
+ * The files beside a document: the show's artwork; an episode's audio (stored, by SHA-256), its
+ * transcript and its chapters (text, as written).
+ */
+export function documentAttachments(document: ContentDocument): {
+  texts: { path: string; text: string }[]
+  stored: StoredAttachment[]
+} {
+  if (document.kind === 'podcast') {
+    const show = document.data as ShowDocument
+    const { sha256, size } = show.files.artwork
+    return { texts: [], stored: [{ path: `${PODCAST_FOLDER}/${show.artwork}`, sha256, size }] }
+  }
+  if (document.kind !== 'episode') return { texts: [], stored: [] }
+  const episode = document.data as EpisodeDocument
+  const { sha256, size } = episode.files.audio
+  const texts = [
+    { path: `${EPISODES_FOLDER}/${episode.transcript}`, text: episode.files.transcript },
+  ]
+  if (episode.chapters !== undefined && episode.files.chapters !== undefined)
+    texts.push({ path: `${EPISODES_FOLDER}/${episode.chapters}`, text: episode.files.chapters })
+  return { texts, stored: [{ path: `${EPISODES_FOLDER}/${episode.audio}`, sha256, size }] }
+}
+
+/** The stored files of a snapshot (the audio and the artwork), by path. */
+export function snapshotStoredFiles(snapshot: ContentSnapshot): StoredAttachment[] {
+  return snapshotDocuments(snapshot).flatMap((document) => documentAttachments(document).stored)
+}
+
+/** Every text file of a snapshot, by path (what an export writes, beside its stored files). */
 export function snapshotFiles(snapshot: ContentSnapshot): Map<string, string> {
   const files = new Map<string, string>()
   for (const document of snapshotDocuments(snapshot)) {
     const { path, text } = documentFile(document)
     files.set(path, text)
+    for (const attachment of documentAttachments(document).texts)
+      files.set(attachment.path, attachment.text)
   }
   if (snapshot.redirects.length > 0)
     files.set(
@@ -180,6 +261,8 @@ export function snapshotFiles(snapshot: ContentSnapshot): Map<string, string> {
 interface ParsedFile {
   document?: ContentDocument
   redirects?: SlugRedirect[]
+  /** An episode's transcript or chapters: read when an episode names it. */
+  attachment?: true
   /** Lines of the file before an article's body: body line 1 is file line bodyOffset + 1. */
   bodyOffset?: number
   problems: ContentProblem[]
@@ -201,12 +284,22 @@ function parseYaml(text: string, source: string, lineOffset = 0): ParsedFile & {
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)^---[ \t]*(?:\r?\n|$)/m
 
-function parseArticle(slug: string, text: string, source: string): ParsedFile {
+function parseMarkdownDocument(
+  kind: 'article' | 'episode',
+  slug: string,
+  text: string,
+  source: string,
+): ParsedFile {
   const match = FRONT_MATTER.exec(text)
   if (!match || match.index !== 0)
     return {
       problems: [
-        { source, line: 1, column: 1, message: 'an article starts with a --- front matter block' },
+        {
+          source,
+          line: 1,
+          column: 1,
+          message: `${kind === 'article' ? 'an article' : 'an episode'} starts with a --- front matter block`,
+        },
       ],
     }
   const yaml = parseYaml(match[1] ?? '', source, 1)
@@ -214,12 +307,16 @@ function parseArticle(slug: string, text: string, source: string): ParsedFile {
   const rest = text.slice(match[0].length)
   const blank = /^(?:[ \t]*\r?\n)*/.exec(rest)![0]
   const headerLines = match[0].split('\n').length - 1 + blank.split('\n').length - 1
+  const key = kind === 'article' ? articleKey(slug) : episodeKey(slug)
   return {
-    document: { key: articleKey(slug), kind: 'article', slug, data: yaml.data, body: rest },
+    document: { key, kind, slug, data: yaml.data, body: rest },
     bodyOffset: headerLines,
     problems: [],
   }
 }
+
+const EPISODE_FILE = new RegExp(`^${EPISODES_FOLDER}/([^/]+)\\.md$`)
+const EPISODE_ATTACHMENT = new RegExp(`^${EPISODES_FOLDER}/[^/]+\\.(?:vtt|txt|json)$`)
 
 /** Reads one file of the content folder; `path` is relative to it ("home.yaml", "articles/x.md"). */
 export function parseContentFile(path: string, text: string, source: string): ParsedFile {
@@ -244,7 +341,10 @@ export function parseContentFile(path: string, text: string, source: string): Pa
     return { redirects: list as SlugRedirect[], problems: [] }
   }
   const article = new RegExp(`^${ARTICLES_FOLDER}/([^/]+)\\.md$`).exec(path)
-  if (article) return parseArticle(article[1]!, text, source)
+  if (article) return parseMarkdownDocument('article', article[1]!, text, source)
+  const episode = EPISODE_FILE.exec(path)
+  if (episode) return parseMarkdownDocument('episode', episode[1]!, text, source)
+  if (EPISODE_ATTACHMENT.test(path)) return { attachment: true, problems: [] }
   const key = (Object.keys(SINGLETON_FILES) as SingletonKey[]).find(
     (k) => SINGLETON_FILES[k] === path,
   )
@@ -275,41 +375,137 @@ export function parseContentFile(path: string, text: string, source: string): Pa
   return { document: { key, kind, slug: null, data: yaml.data, body: null }, problems: [] }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+
 /**
- * A snapshot from the files of a content folder (path relative to it -> text). `label` names a
- * file in messages, e.g. "content/home.yaml". Throws a ContentError listing every problem.
+ * Adds to the show's and each episode's data what their files are (`files`), from the files of
+ * the folder: the artwork's and the audio's facts from their bytes, the transcript's and the
+ * chapters' text. A file named but missing, or not what it should be, is a problem of that file.
+ */
+function attachFiles(
+  documents: ContentDocument[],
+  texts: ReadonlyMap<string, string>,
+  stored: ReadonlyMap<string, Uint8Array>,
+  label: (path: string) => string,
+): { problems: ContentProblem[]; used: Set<string> } {
+  const problems: ContentProblem[] = []
+  const used = new Set<string>()
+  const name = (data: Record<string, unknown>, field: string) =>
+    typeof data[field] === 'string' && /^[^/\\]+$/.test(data[field]) ? data[field] : undefined
+  const missing = (path: string, what: string) =>
+    problems.push({ source: label(path), message: `is missing: it is the ${what}` })
+  for (const document of documents) {
+    if (!isRecord(document.data)) continue
+    const data = document.data
+    if (document.kind === 'podcast') {
+      const artwork = name(data, 'artwork')
+      if (!artwork) continue
+      const path = `${PODCAST_FOLDER}/${artwork}`
+      const bytes = stored.get(path)
+      used.add(path)
+      if (!bytes) {
+        missing(path, 'show’s artwork (show.yaml, artwork)')
+        continue
+      }
+      const picture = sniffArtwork(bytes)
+      if (!picture) {
+        problems.push({ source: label(path), message: 'is not a JPEG or a PNG picture' })
+        continue
+      }
+      document.data = {
+        ...data,
+        files: { artwork: { sha256: sha256Hex(bytes), size: bytes.length, ...picture } },
+      }
+    }
+    if (document.kind === 'episode') {
+      const files: Record<string, unknown> = {}
+      const audio = name(data, 'audio')
+      if (audio) {
+        const path = `${EPISODES_FOLDER}/${audio}`
+        const bytes = stored.get(path)
+        used.add(path)
+        const mime = bytes && sniffAudio(bytes)
+        if (!bytes) missing(path, `audio of ${document.slug}.md`)
+        else if (!mime)
+          problems.push({
+            source: label(path),
+            message:
+              'is not MP3 or M4A audio (its first bytes are not an MP3 frame or an MP4 header)',
+          })
+        else files['audio'] = { sha256: sha256Hex(bytes), size: bytes.length, mime }
+      }
+      for (const field of ['transcript', 'chapters'] as const) {
+        const file = name(data, field)
+        if (!file) continue
+        const path = `${EPISODES_FOLDER}/${file}`
+        const text = texts.get(path)
+        used.add(path)
+        if (text === undefined) missing(path, `${field} of ${document.slug}.md`)
+        else files[field] = text
+      }
+      if (!files['audio'] || files['transcript'] === undefined) continue
+      document.data = { ...data, files }
+    }
+  }
+  return { problems, used }
+}
+
+/**
+ * A snapshot from the files of a content folder (path relative to it -> text; the audio and the
+ * artwork as bytes in `stored`). `label` names a file in messages, e.g. "content/home.yaml".
+ * Throws a ContentError listing every problem.
  */
 export function snapshotFromFiles(
   files: ReadonlyMap<string, string>,
   label: (path: string) => string = (path) => path,
+  stored: ReadonlyMap<string, Uint8Array> = new Map(),
 ): ContentSnapshot {
   const problems: ContentProblem[] = []
   const documents: ContentDocument[] = []
   const redirects: SlugRedirect[] = []
   const offsets = new Map<string, number>()
   const paths = new Map<string, string>()
+  const attachments: string[] = []
   for (const [path, text] of files) {
     const parsed = parseContentFile(path, text, label(path))
     problems.push(...parsed.problems)
     if (parsed.redirects) redirects.push(...parsed.redirects)
+    if (parsed.attachment) attachments.push(path)
     if (parsed.document) {
       documents.push(parsed.document)
       paths.set(parsed.document.key, path)
       if (parsed.bodyOffset !== undefined) offsets.set(parsed.document.key, parsed.bodyOffset)
     }
   }
+  const attached = attachFiles(documents, files, stored, label)
+  problems.push(...attached.problems)
+  for (const path of [...attachments, ...stored.keys()])
+    if (!attached.used.has(path))
+      problems.push({
+        source: label(path),
+        message: path.startsWith(`${PODCAST_FOLDER}/`)
+          ? 'no episode or show names this file (a leftover, or a misspelt name in the front matter?)'
+          : 'not a content file this site reads (content/README.md lists them)',
+      })
   if (problems.length > 0) throw new ContentError(problems)
   const fileOf = (document: Pick<ContentDocument, 'key' | 'kind' | 'slug'>) =>
     label(
       paths.get(document.key) ??
         (document.kind === 'article'
           ? `${ARTICLES_FOLDER}/${document.slug}.md`
-          : SINGLETON_FILES[document.key as SingletonKey]),
+          : document.kind === 'episode'
+            ? `${EPISODES_FOLDER}/${document.slug}.md`
+            : SINGLETON_FILES[document.key as SingletonKey]),
     )
+  const fileSource = (): FileSources => (fileName) => ({
+    source: label(`${EPISODES_FOLDER}/${fileName}`),
+  })
   return snapshotFromDocuments(documents, {
     redirects,
     source: fileOf,
     bodyOffset: (document) => offsets.get(document.key) ?? 0,
     redirectsSource: label(REDIRECTS_FILE),
+    fileSource,
   })
 }

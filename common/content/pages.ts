@@ -4,7 +4,7 @@
  * content document per page in the database.
  */
 import { z } from 'zod'
-import { href, mediaId, nonEmpty, paragraphs, picture } from './fields.ts'
+import { href, mediaId, navItem, nonEmpty, paragraphs, picture } from './fields.ts'
 
 export const changemaker = z.strictObject({
   id: nonEmpty,
@@ -52,6 +52,8 @@ export const pillar = z.strictObject({
   key: z.enum(['listen', 'learn', 'lead']),
   title: nonEmpty,
   body: nonEmpty,
+  /** Where to go from here (Listen: /listen, The Daily Commons), when set. */
+  link: navItem.optional(),
 })
 
 export const home = z.strictObject({

@@ -26,6 +26,7 @@ const episode = {
   summary: 'Neighbors decide what fills the last panel.',
   guid: 'fdb5d888-9f6d-4065-b678-7a7ff6b8b88d',
   audio: 'the-empty-panel.mp3',
+  duration: 160.47,
   transcript: 'the-empty-panel.vtt',
   chapters: 'the-empty-panel.chapters.json',
 }
@@ -108,6 +109,7 @@ describe('episodeFrontMatterSchema', () => {
           summary: 'x'.repeat(231),
           guid: 'episode-5',
           audio: 'the-empty-panel.wav',
+          duration: -3,
           transcript: 'sub/../x.vtt',
         },
         'the-empty-panel.md',
@@ -119,6 +121,7 @@ describe('episodeFrontMatterSchema', () => {
       'summary: at most 200 characters (this one has 231)',
       'guid: must be a UUID',
       'audio: must be a file name in lowercase letters, digits, dots and dashes ending in .mp3 or .m4a',
+      'duration: must be the audio’s length in seconds',
       'transcript: must be a file name',
     ])
       expect(message).toContain(`the-empty-panel.md: ${line}`)

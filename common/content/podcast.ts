@@ -101,6 +101,9 @@ export type AppleCategory = keyof typeof APPLE_CATEGORIES
 
 /** Limits shared by the schemas, the back office's fields and the tests. */
 export const PODCAST_LIMITS = {
+  /** A transcript file: an hour of speech is about 60,000 characters of WebVTT. */
+  transcriptBytes: 2 * 1024 * 1024,
+  chaptersBytes: 256 * 1024,
   title: 200,
   summary: 200,
   description: 4000,
@@ -142,7 +145,7 @@ const isoDateTimeUtc = z.preprocess(
   z.iso.datetime({ error: 'must be an ISO date-time in UTC, such as 2026-11-23T11:00:00Z' }),
 )
 
-export const podcastShowSchema = z
+const showFields = z
   .object({
     title: text(PODCAST_LIMITS.title),
     description: text(PODCAST_LIMITS.description),
@@ -188,19 +191,23 @@ export const podcastShowSchema = z
       .optional(),
   })
   .strict()
-  .superRefine((show, ctx) => {
-    const { name, subcategory } = show.category
-    if (subcategory === undefined) return
-    const allowed: readonly string[] = APPLE_CATEGORIES[name]
-    if (!allowed.includes(subcategory))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['category', 'subcategory'],
-        message: allowed.length
-          ? `must be one of ${name}’s subcategories: ${allowed.join(', ')}`
-          : `${name} has no subcategories`,
-      })
-  })
+
+/** A subcategory must be one of its category's. */
+function checkCategory(show: z.infer<typeof showFields>, ctx: z.RefinementCtx) {
+  const { name, subcategory } = show.category
+  if (subcategory === undefined) return
+  const allowed: readonly string[] = APPLE_CATEGORIES[name]
+  if (!allowed.includes(subcategory))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['category', 'subcategory'],
+      message: allowed.length
+        ? `must be one of ${name}’s subcategories: ${allowed.join(', ')}`
+        : `${name} has no subcategories`,
+    })
+}
+
+export const podcastShowSchema = showFields.superRefine(checkCategory)
 
 export type PodcastShow = z.infer<typeof podcastShowSchema>
 
@@ -218,7 +225,15 @@ export const episodeFrontMatterSchema = z
     /** Stable for ever: podcast apps use it to tell episodes apart. */
     guid: z.uuid({ error: 'must be a UUID, such as 305916ae-cee0-4428-a71f-0dff4c7e35e8' }),
     audio: podcastFileName(AUDIO_EXTENSIONS),
-    /** WebVTT, or plain text with speaker lines (see server/podcast/transcript.ts). */
+    /**
+     * The audio's length in seconds, to the millisecond: measured from the file when it is
+     * uploaded or imported (music-metadata), which refuses a value the audio does not have.
+     */
+    duration: z
+      .number({ error: 'must be the audio’s length in seconds, such as 161.306' })
+      .positive('must be the audio’s length in seconds, such as 161.306')
+      .max(24 * 3600, 'must be at most a day (86400 seconds)'),
+    /** WebVTT, or plain text with speaker lines (see ./transcript.ts). */
     transcript: podcastFileName(['vtt', 'txt']),
     chapters: podcastFileName(['json']).optional(),
   })
@@ -270,6 +285,64 @@ export const transcriptCueSchema = z
   })
 
 export type TranscriptCue = z.infer<typeof transcriptCueSchema>
+
+/** A stored file, by what it is: the SHA-256 that names it, its size and its type. */
+const storedFile = {
+  sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be the SHA-256 of the file, in hex'),
+  size: z.number().int('must be a whole number of bytes').positive('must be more than 0 bytes'),
+}
+
+/**
+ * An episode as the database stores it: its front matter, and what its files are. The audio is
+ * stored in the media library as it is (named by its SHA-256); the transcript and the chapters
+ * are text, kept as they were written so that an export gives the same files back.
+ */
+export const episodeDocumentSchema = episodeFrontMatterSchema.extend({
+  files: z.strictObject({
+    audio: z.strictObject({
+      ...storedFile,
+      mime: z.enum(['audio/mpeg', 'audio/mp4'], { error: 'must be audio/mpeg or audio/mp4' }),
+    }),
+    transcript: z
+      .string({ error: 'must be the transcript’s text' })
+      .min(1, 'must not be empty')
+      .max(PODCAST_LIMITS.transcriptBytes, 'is longer than 2 MB'),
+    chapters: z
+      .string({ error: 'must be the chapters’ JSON text' })
+      .max(PODCAST_LIMITS.chaptersBytes, 'is longer than 256 KB')
+      .optional(),
+  }),
+})
+
+export type EpisodeDocument = z.infer<typeof episodeDocumentSchema>
+
+/** The artwork's pixel size that Apple Podcasts accepts: square, 1400 to 3000 pixels. */
+export const ARTWORK_SIZE = { min: 1400, max: 3000 } as const
+
+/** The show as the database stores it: show.yaml, and what its artwork file is. */
+export const showDocumentSchema = showFields
+  .extend({
+    files: z.strictObject({
+      artwork: z.strictObject({
+        ...storedFile,
+        mime: z.enum(['image/jpeg', 'image/png'], { error: 'must be a JPEG or a PNG picture' }),
+        width: z.number().int(),
+        height: z.number().int(),
+      }),
+    }),
+  })
+  .superRefine(checkCategory)
+  .superRefine((show, ctx) => {
+    const { width, height } = show.files.artwork
+    if (width !== height || width < ARTWORK_SIZE.min || width > ARTWORK_SIZE.max)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['artwork'],
+        message: `must be square, ${ARTWORK_SIZE.min} to ${ARTWORK_SIZE.max} pixels a side (Apple Podcasts’ rule); this one is ${width} × ${height}`,
+      })
+  })
+
+export type ShowDocument = z.infer<typeof showDocumentSchema>
 
 /** `path.to.field: message` for each issue, one per line. */
 export function formatIssues(error: z.ZodError): string {

@@ -12,6 +12,15 @@
  */
 import type { z } from 'zod'
 import { articleFrontmatter, normaliseBody, type ArticleSource } from './articles.ts'
+import {
+  episodeKey,
+  episodeProblems,
+  SHOW_KEY,
+  showProblems,
+  type EpisodeSource,
+  type FileSources,
+  type PodcastContent,
+} from './episodes.ts'
 import { checkMarkdown } from './markdown.ts'
 import { mediaManifest, UPLOADED_IMAGE_ID, type ImageEntry, type MediaManifest } from './media.ts'
 import {
@@ -23,6 +32,7 @@ import {
   privacyPage,
   type ConsentPagesContent,
 } from './pages.ts'
+import { episodeDocumentSchema, showDocumentSchema, type EpisodeDocument } from './podcast.ts'
 import { ContentError, parseWith, type ContentProblem } from './problems.ts'
 import { siteCopy, siteSettings } from './site.ts'
 import { slugProblem } from './slug.ts'
@@ -38,12 +48,17 @@ export const SINGLETONS = {
   'page/privacy': { kind: 'page', schema: privacyPage },
   'page/consent': { kind: 'page', schema: consentPages },
   media: { kind: 'media', schema: mediaManifest },
+  [SHOW_KEY]: { kind: 'podcast', schema: showDocumentSchema },
 } as const satisfies Record<string, { kind: DocumentKind; schema: z.ZodType }>
 
 export type SingletonKey = keyof typeof SINGLETONS
 type SingletonData<K extends SingletonKey> = z.infer<(typeof SINGLETONS)[K]['schema']>
 
-export type DocumentKind = 'settings' | 'site' | 'page' | 'media' | 'article'
+export type DocumentKind =
+  'settings' | 'site' | 'page' | 'media' | 'article' | 'podcast' | 'episode'
+
+/** Kinds with one document per item, each with a slug and a Markdown body. */
+export const SLUGGED_KINDS: ReadonlySet<DocumentKind> = new Set(['article', 'episode'])
 
 export interface ContentSnapshot {
   settings: SingletonData<'settings'>
@@ -61,6 +76,8 @@ export interface ContentSnapshot {
   articles: ArticleSource[]
   /** Former article slugs that answer with a redirect to the article's current one. */
   redirects: SlugRedirect[]
+  /** The Daily Commons: the show and its published episodes. */
+  podcast: PodcastContent
 }
 
 export interface SlugRedirect {
@@ -73,11 +90,11 @@ export interface ContentDocument {
   /** Stable for the document's life: "page/home", "article/marisol-vega" (its first slug). */
   key: string
   kind: DocumentKind
-  /** Articles only: the current slug. */
+  /** Articles and episodes only: the current slug. */
   slug: string | null
   /** The document's fields (an article's front matter), as JSON. */
   data: unknown
-  /** Articles only: the Markdown body. */
+  /** Articles and episodes only: the Markdown body (an episode's show notes). */
   body: string | null
 }
 
@@ -103,6 +120,8 @@ function singletonValue(snapshot: ContentSnapshot, key: SingletonKey): unknown {
     case 'media':
       // Uploaded pictures live in the media library (server/media), not in the manifest.
       return manifestOnly(snapshot.media)
+    case SHOW_KEY:
+      return snapshot.podcast.show
     default:
       return snapshot.pages[PAGE_FIELD[key]]
   }
@@ -115,9 +134,12 @@ const PAGE_FIELD = {
   'page/contact': 'contact',
   'page/privacy': 'privacy',
   'page/consent': 'consent',
-} as const satisfies Record<Exclude<SingletonKey, 'settings' | 'site' | 'media'>, string>
+} as const satisfies Record<
+  Exclude<SingletonKey, 'settings' | 'site' | 'media' | typeof SHOW_KEY>,
+  string
+>
 
-/** The snapshot as documents: the singletons in their order, then the articles by slug. */
+/** The snapshot as documents: the singletons in their order, the articles, the episodes by slug. */
 export function snapshotDocuments(snapshot: ContentSnapshot): ContentDocument[] {
   return [
     ...(Object.keys(SINGLETONS) as SingletonKey[]).map((key) => ({
@@ -134,6 +156,13 @@ export function snapshotDocuments(snapshot: ContentSnapshot): ContentDocument[] 
       data: article.frontmatter,
       body: article.body,
     })),
+    ...snapshot.podcast.episodes.map((episode) => ({
+      key: episodeKey(episode.slug),
+      kind: 'episode' as const,
+      slug: episode.slug,
+      data: episode.data,
+      body: episode.notes,
+    })),
   ]
 }
 
@@ -144,7 +173,9 @@ export interface SourceLabels {
 
 /** Names documents by key: "page/home", "article marisol-vega". */
 export const byKey: SourceLabels = (document) =>
-  document.kind === 'article' ? `article ${document.slug ?? document.key}` : document.key
+  SLUGGED_KINDS.has(document.kind)
+    ? `${document.kind} ${document.slug ?? document.key}`
+    : document.key
 
 /** Line numbers of a body as the source shows them (an article file adds its front matter). */
 export interface BodyOffsets {
@@ -152,28 +183,40 @@ export interface BodyOffsets {
 }
 
 /**
- * Checks one document on its own: its schema and, for an article, its slug and body. Returns
- * the document with its data parsed (defaults applied, fields in the schema's order).
+ * Checks one document on its own: its schema and, for an article or an episode, its slug and
+ * body; for the podcast, what its files say against its fields. Returns the document with its
+ * data parsed (defaults applied, fields in the schema's order).
  */
 export function checkDocument(
   document: ContentDocument,
-  context: { media?: MediaManifest; source: string; bodyOffset?: number },
+  context: {
+    media?: MediaManifest
+    source: string
+    bodyOffset?: number
+    /** Where a problem inside one of an episode's files is reported (its file, in a folder). */
+    fileSource?: FileSources
+  },
 ): { document: ContentDocument; problems: ContentProblem[] } {
   const { source } = context
-  if (document.kind === 'article') {
+  if (document.kind === 'article' || document.kind === 'episode') {
     const problems: ContentProblem[] = []
     const slug = document.slug ?? ''
     const reason = slugProblem(slug)
     if (reason) problems.push({ source, field: 'slug', message: reason })
-    const parsed = parseWith(articleFrontmatter, source, document.data)
+    const parsed =
+      document.kind === 'article'
+        ? parseWith(articleFrontmatter, source, document.data)
+        : parseWith(episodeDocumentSchema, source, document.data)
     problems.push(...parsed.problems)
+    if (document.kind === 'episode' && parsed.data)
+      problems.push(...episodeProblems(parsed.data as EpisodeDocument, source, context.fileSource))
     const body = normaliseBody(document.body ?? '')
     if (context.media) {
       const images = context.media.images
       for (const problem of checkMarkdown(body, { imageExists: (id) => id in images }))
         problems.push({
           source,
-          field: 'body',
+          field: document.kind === 'article' ? 'body' : 'notes',
           line: problem.line + (context.bodyOffset ?? 0),
           column: problem.column,
           message: problem.message,
@@ -190,9 +233,12 @@ export function checkDocument(
       problems: [{ source, message: `"${document.key}" is not a content document this site has` }],
     }
   const parsed = parseWith(spec.schema as z.ZodType, source, document.data)
+  const problems = [...parsed.problems]
+  if (document.kind === 'podcast' && parsed.data)
+    problems.push(...showProblems(parsed.data as PodcastContent['show'], source))
   return {
     document: { ...document, slug: null, body: null, data: parsed.data ?? document.data },
-    problems: parsed.problems,
+    problems,
   }
 }
 
@@ -208,6 +254,8 @@ export function snapshotFromDocuments(
     bodyOffset?: BodyOffsets
     /** Where a problem with the redirects is reported. */
     redirectsSource?: string
+    /** Where a problem inside an episode's transcript or chapters is reported. */
+    fileSource?: (document: ContentDocument) => FileSources | undefined
     /**
      * Uploaded pictures the documents may name ("u/<key>": server/media), beside the manifest's;
      * the snapshot's `media.images` carries them for rendering, never the exported manifest.
@@ -219,6 +267,7 @@ export function snapshotFromDocuments(
   const problems: ContentProblem[] = []
   const values = new Map<string, unknown>()
   const articles: ArticleSource[] = []
+  const episodes: EpisodeSource[] = []
   const uploads = Object.fromEntries(
     Object.entries(options.uploads ?? {}).filter(([id]) => UPLOADED_IMAGE_ID.test(id)),
   )
@@ -231,13 +280,24 @@ export function snapshotFromDocuments(
 
   for (const document of documents) {
     const label = source(document)
+    const fileSource = options.fileSource?.(document)
     const checked = checkDocument(document, {
       source: label,
       ...(media && { media }),
       bodyOffset: options.bodyOffset?.(document) ?? 0,
+      ...(fileSource && { fileSource }),
     })
     problems.push(...checked.problems)
-    if (document.kind === 'article') {
+    if (document.kind === 'episode') {
+      if (episodes.some((e) => e.slug === document.slug))
+        problems.push({ source: label, field: 'slug', message: 'another episode has this slug' })
+      else
+        episodes.push({
+          slug: document.slug ?? '',
+          data: checked.document.data as EpisodeDocument,
+          notes: checked.document.body ?? '',
+        })
+    } else if (document.kind === 'article') {
       if (articles.some((a) => a.slug === document.slug))
         problems.push({ source: label, field: 'slug', message: 'another article has this slug' })
       else
@@ -256,7 +316,10 @@ export function snapshotFromDocuments(
       problems.push({ source: source({ key, kind, slug: null }), message: 'is missing' })
     }
   }
-  articles.sort((a, b) => (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+  const bySlug = (a: { slug: string }, b: { slug: string }) =>
+    a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0
+  articles.sort(bySlug)
+  episodes.sort(bySlug)
   const redirects = [...(options.redirects ?? [])].sort((a, b) =>
     a.from < b.from ? -1 : a.from > b.from ? 1 : 0,
   )
@@ -276,6 +339,7 @@ export function snapshotFromDocuments(
     media: withUploads(values.get('media') as MediaManifest, uploads),
     articles,
     redirects,
+    podcast: { show: values.get(SHOW_KEY) as PodcastContent['show'], episodes },
   }
   const crossProblems = crossReferenceProblems(snapshot, {
     source,
@@ -350,6 +414,33 @@ export function crossReferenceProblems(
         message: `there is no article "${card.article}"`,
       })
   })
+  // Articles and episodes share one list of slugs (a slug names one document); an episode's
+  // number and guid name one episode each (podcast apps tell episodes apart by the guid).
+  const label = (episode: EpisodeSource) =>
+    source({ key: episodeKey(episode.slug), kind: 'episode', slug: episode.slug })
+  for (const [i, episode] of snapshot.podcast.episodes.entries()) {
+    const earlier = snapshot.podcast.episodes.slice(0, i)
+    if (slugs.has(episode.slug))
+      problems.push({
+        source: label(episode),
+        field: 'slug',
+        message: 'is an article’s slug too: articles and episodes need slugs of their own',
+      })
+    const sameNumber = earlier.find((e) => e.data.number === episode.data.number)
+    if (sameNumber)
+      problems.push({
+        source: label(episode),
+        field: 'number',
+        message: `episode ${sameNumber.slug} has the number ${episode.data.number} too`,
+      })
+    const sameGuid = earlier.find((e) => e.data.guid === episode.data.guid)
+    if (sameGuid)
+      problems.push({
+        source: label(episode),
+        field: 'guid',
+        message: `episode ${sameGuid.slug} has this guid too: every episode needs its own`,
+      })
+  }
   const redirectsSource = options.redirectsSource ?? 'redirects'
   for (const redirect of snapshot.redirects) {
     if (!slugs.has(redirect.to))
@@ -371,8 +462,8 @@ export function crossReferenceProblems(
 /**
  * The parts of the content a page can depend on: "settings", "site" and "media" (which every
  * page shows: header, footer, pictures), "page/<name>", "article/<slug>" (one per article, also
- * when it appears or goes), and "redirects" (former article slugs). A new kind of content adds
- * its own parts ("episode/<slug>", …) and the pages that use them say so (app/page-paths.ts).
+ * when it appears or goes), "redirects" (former article slugs), "podcast" (the show) and
+ * "episode/<slug>" (one per episode). The pages that use a part say so (app/page-paths.ts).
  */
 export type ContentPart = string
 

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { listContentFiles, readContentDir } from '#common/content/content-dir.ts'
+import { listContentFiles, listStoredFiles, readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import { createRenderer } from '#server/render/renderer.ts'
 import { loadServerBuild } from '#server/render/server-build.ts'
@@ -58,16 +58,23 @@ describeOnDatabases('npm run content', (dialect) => {
     expect(imported.stderr).toBe('')
     expect(imported.status).toBe(0)
     expect(imported.stdout).toMatch(
-      /^Imported into .*: 16 documents from .*content \(content version 1\)\.$/m,
+      /^Imported into .*: 23 documents from .*content \(content version 1\)\.$/m,
     )
     const out = path.join(scratch, 'export')
     const exported = content('export', out)
+    expect(exported.stderr).toBe('')
     expect(exported.status).toBe(0)
-    expect(exported.stdout).toMatch(/^Exported 16 files \(content version 1\)/)
+    expect(exported.stdout).toMatch(/^Exported 42 files \(content version 1\)/)
     const written = filesOf(out)
     const sample = filesOf(CONTENT)
     expect([...written.keys()].sort()).toEqual([...sample.keys()].sort())
     for (const [file, text] of sample) expect(written.get(file), file).toBe(text)
+    // The podcast's audio and artwork, from the media library, byte for byte.
+    const writtenStored = listStoredFiles(out)
+    const sampleStored = listStoredFiles(CONTENT)
+    expect([...writtenStored.keys()].sort()).toEqual([...sampleStored.keys()].sort())
+    for (const [file, bytes] of sampleStored)
+      expect(writtenStored.get(file)!.equals(bytes), file).toBe(true)
   })
 
   it('exports what staff published since, in the same formats', async () => {
@@ -95,7 +102,7 @@ describeOnDatabases('npm run content', (dialect) => {
     const again = content('import', CONTENT)
     expect(again.status).toBe(1)
     expect(again.stderr).toMatch(
-      /already holds content \(16 documents\)\. import fills an empty database; .* run it again with --replace\./,
+      /already holds content \(23 documents\)\. import fills an empty database; .* run it again with --replace\./,
     )
     expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
     const replaced = content('import', CONTENT, '--replace')
@@ -150,7 +157,7 @@ describeOnDatabases('npm run content', (dialect) => {
     expect(runs.map((r) => r.code).sort()).toEqual([0, 1, 1])
     for (const run of runs.filter((r) => r.code === 1))
       expect(run.stderr).toMatch(/already holds content/)
-    expect(await documentCount()).toBe(16)
+    expect(await documentCount()).toBe(23)
     expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
   })
 

@@ -11,9 +11,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import { readContentDir, writeContentDir } from '#common/content/content-dir.ts'
+import { readContentFolder, writeContentDir } from '#common/content/content-dir.ts'
 import { ContentError } from '#common/content/problems.ts'
 import { createContentRepository } from '#server/content/repository.ts'
+import { storeContentFiles } from '#server/content/stored-files.ts'
+import { resolvePaths } from '#server/env.ts'
+import { createMediaLibrary } from '#server/media/media-library.ts'
 import { fail, openConfiguredDatabase } from './database.ts'
 
 const USAGE = [
@@ -51,10 +54,10 @@ export async function contentCommand(argv: string[]): Promise<void> {
   // Check the folder before touching the database.
   if (action === 'export' && fs.existsSync(dir) && fs.readdirSync(dir).length > 0)
     return fail(`${dir} is not empty: export into a new or empty folder.`, 1)
-  let snapshot
+  let source
   if (action === 'import') {
     try {
-      snapshot = readContentDir(dir)
+      source = readContentFolder(dir)
     } catch (error) {
       if (error instanceof ContentError)
         return fail(`${error.message}\nNothing was imported: fix the files above and try again.`, 1)
@@ -65,8 +68,10 @@ export async function contentCommand(argv: string[]): Promise<void> {
   }
 
   const opened = await openConfiguredDatabase({ create: action === 'import' })
-  const database = opened?.database
-  if (!database) return
+  if (!opened) return
+  const { database, env } = opened
+  // The podcast's audio and artwork: stored in the media library, as the server stores them.
+  const library = createMediaLibrary({ database, dataDir: resolvePaths(env).dataDir })
   try {
     const repository = createContentRepository(database)
     if (action === 'export') {
@@ -76,22 +81,33 @@ export async function contentCommand(argv: string[]): Promise<void> {
           `The database at ${database.location} holds no content yet: start the server once (it imports content/ into a new database) or run npm run content -- import <folder>.`,
           1,
         )
-      const written = writeContentDir(dir, published)
+      const written = await writeContentDir(dir, published, (file) =>
+        library.readBlob(file.sha256, file.size),
+      )
       const version = await repository.contentVersion()
       process.stdout.write(
         `Exported ${written.length} files (content version ${version}) from ${database.location} to ${dir}.\n`,
       )
       return
     }
-    const result = await repository.importSnapshot(snapshot!, {
+    const full = async () =>
+      fail(
+        `The database at ${database.location} already holds content (${await repository.documentCount()} documents). import fills an empty database; to replace every page, article and revision with ${dir}, run it again with --replace.`,
+        1,
+      )
+    if (!parsed.values.replace && !(await repository.isEmpty())) return await full()
+    try {
+      await storeContentFiles(source!.snapshot, source!.stored, library, source!.label)
+    } catch (error) {
+      if (error instanceof ContentError)
+        return fail(`${error.message}\nNothing was imported: fix the files above and try again.`, 1)
+      throw error
+    }
+    const result = await repository.importSnapshot(source!.snapshot, {
       replace: parsed.values.replace,
       note: `Imported from ${path.basename(dir)} with npm run content`,
     })
-    if (!result.imported)
-      return fail(
-        `The database at ${database.location} already holds content (${result.existingDocuments} documents). import fills an empty database; to replace every page, article and revision with ${dir}, run it again with --replace.`,
-        1,
-      )
+    if (!result.imported) return await full()
     process.stdout.write(
       `${parsed.values.replace ? 'Replaced the content of' : 'Imported into'} ${database.location}: ${result.documents} documents from ${dir} (content version ${result.contentVersion}).\n`,
     )

@@ -20,10 +20,7 @@ import {
   type ArticleListItem,
   type CompareAnswer,
   type CompareSide,
-  type ConflictAnswer,
   type ContentOverviewAnswer,
-  type ContentProblemAnswer,
-  type ContentProblemsAnswer,
   type DeletedAnswer,
   type DocumentAnswer,
   type DocumentRef,
@@ -34,7 +31,6 @@ import {
   type RevisionAnswer,
   type RevisionListAnswer,
   type RevisionSummaryAnswer,
-  type StaffRef,
 } from '#common/content-admin.ts'
 import {
   ArticleParams,
@@ -57,11 +53,10 @@ import {
   type ImageEntry,
   type MediaManifest,
 } from '#common/content/media.ts'
-import { ContentError, describeProblem, type ContentProblem } from '#common/content/problems.ts'
+import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import { byKey, mediaReferences, type DocumentKind } from '#common/content/snapshot.ts'
 import { UPLOADED_ID_PREFIX } from '#common/media.ts'
 import type { Database } from '#server/db/index.ts'
-import { sendApiError } from '#server/http/api-error.ts'
 import { contentSecurityPolicy, ERROR_PAGE_CSP } from '#server/http/security-headers.ts'
 import { uploadedImageEntries } from '#server/media/content-pictures.ts'
 import type { MediaLibrary } from '#server/media/media-library.ts'
@@ -70,8 +65,9 @@ import type { AuditEntry } from '#server/staff/audit.ts'
 import type { BackOffice, RouteContext, SignedInStaff } from '#server/staff/back-office.ts'
 import { staffLabels } from '#server/staff/repository.ts'
 import { ADMIN_ONLY, SIGNED_IN } from '#server/staff/roles.ts'
+import { contentAnswers, problemAnswer, staffRef } from './answers.ts'
 import { diffData, diffLines } from './compare.ts'
-import { ContentActionError, ContentConflictError, ContentNotFoundError } from './errors.ts'
+import { ContentNotFoundError } from './errors.ts'
 import {
   createContentRepository,
   type ContentChange,
@@ -192,9 +188,6 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
   backOffice.page({ path: '/media', access: EDITORS, label: 'Media library', order: 60 })
 
   // ── Reading ─────────────────────────────────────────────────────────────────────────────────
-
-  const staffRef = (labels: Map<string, string>, id: string | null): StaffRef | null =>
-    id ? { id, label: labels.get(id) ?? 'a former staff member' } : null
 
   /** The build's manifest, as published (cached by content version). */
   let manifestCache: { version: number; manifest: MediaManifest } | undefined
@@ -340,65 +333,7 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
     return new Set([key, ...slugs.map((slug) => byKey({ key, kind, slug }))])
   }
 
-  function sendProblems(
-    reply: FastifyReply,
-    problems: readonly ContentProblem[],
-    own: Set<string>,
-  ) {
-    const fields: Record<string, string> = {}
-    for (const problem of problems) {
-      if (!own.has(problem.source)) continue
-      const field = problem.field ?? '_'
-      fields[field] ??=
-        problem.line !== undefined
-          ? `line ${problem.line}, column ${problem.column ?? 1}: ${problem.message}`
-          : problem.message
-    }
-    const first = problems[0]
-    const elsewhere = first && !own.has(first.source) ? `${first.source}: ` : ''
-    const answer: ContentProblemsAnswer = {
-      error: 'Bad Request',
-      message: first
-        ? `Nothing was saved. ${elsewhere}${describeProblem(first)}${problems.length > 1 ? ` (and ${problems.length - 1} more)` : ''}`
-        : 'Nothing was saved: the content does not pass its checks.',
-      fields,
-      problems: problems.map(problemAnswer),
-    }
-    return reply.code(400).header('cache-control', 'no-store').send(answer)
-  }
-
-  async function sendConflict(reply: FastifyReply, error: ContentConflictError) {
-    const labels = await staffLabels(db, [error.updatedBy])
-    const who = error.updatedBy ? (labels.get(error.updatedBy) ?? 'someone') : 'the importer'
-    const answer: ConflictAnswer = {
-      error: 'Conflict',
-      message: `${who} changed this at ${error.updatedAt}, after you opened it. Nothing was saved: reload to see their change, then make yours again.`,
-      conflict: {
-        key: error.key,
-        currentVersion: error.currentVersion,
-        updatedBy: staffRef(labels, error.updatedBy),
-        updatedAt: error.updatedAt,
-      },
-    }
-    return reply.code(409).header('cache-control', 'no-store').send(answer)
-  }
-
-  /** Runs a content call and answers its refusals: 400 by field, 404, 409 who and when, 422. */
-  async function answer<T>(
-    reply: FastifyReply,
-    own: Set<string>,
-    work: () => Promise<T>,
-  ): Promise<T | FastifyReply> {
-    try {
-      return await work()
-    } catch (error) {
-      if (error instanceof ContentError) return sendProblems(reply, error.problems, own)
-      if (error instanceof ContentConflictError) return sendConflict(reply, error)
-      if (error instanceof ContentNotFoundError) return sendApiError(reply, 404, error.message)
-      if (error instanceof ContentActionError) return sendApiError(reply, 422, error.message)
-      throw error
-    }
-  }
+  const { answer } = contentAnswers(db)
 
   /** Records a change in the audit log, inside its transaction. */
   const recorder =
@@ -916,15 +851,6 @@ export function contentAdminRoutes(backOffice: BackOffice, options: ContentAdmin
 }
 
 /** A problem as the API answers it. */
-function problemAnswer(problem: ContentProblem): ContentProblemAnswer {
-  return {
-    source: problem.source,
-    ...(problem.field !== undefined && { field: problem.field }),
-    ...(problem.line !== undefined && { line: problem.line, column: problem.column ?? 1 }),
-    message: problem.message,
-  }
-}
-
 /** A small page of the back office saying why a preview cannot be shown. */
 function sendPreviewProblem(reply: FastifyReply, status: number, lines: string[]) {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)

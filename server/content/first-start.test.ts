@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'kysely'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { ContentError } from '#common/content/problems.ts'
@@ -15,6 +16,9 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '#server/test/server-process.ts'
+import { storedFileUrl, storedVariantUrl } from '#common/content/podcast-files.ts'
+import { openDatabase } from '#server/db/index.ts'
+import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { importContentOnFirstStart } from './first-start.ts'
 import { createContentRepository } from './repository.ts'
 import { writeSiteBuild } from '#server/test/site-build.ts'
@@ -26,10 +30,12 @@ const SPAWNING_TIMEOUT_MS = 90_000
 describeOnDatabases('first start', (dialect) => {
   let testDb: TestDatabase
   let scratch: string
+  let library: MediaLibrary
   const log = { info: vi.fn(), warn: vi.fn() }
 
   beforeEach(async () => {
     testDb = await createTestDatabase(dialect)
+    library = createMediaLibrary({ database: testDb.database, dataDir: testDb.env.DATA_DIR })
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'first-start-'))
     log.info.mockClear()
     log.warn.mockClear()
@@ -41,14 +47,34 @@ describeOnDatabases('first start', (dialect) => {
 
   it('fills an empty database from the content folder, once', async () => {
     const start = () =>
-      importContentOnFirstStart({ database: testDb.database, contentDir: CONTENT, log })
+      importContentOnFirstStart({ database: testDb.database, contentDir: CONTENT, log, library })
     expect(await start()).toBe('imported')
     expect(log.info).toHaveBeenCalledWith(
-      expect.objectContaining({ documents: 16, contentVersion: 1 }),
+      expect.objectContaining({ documents: 23, contentVersion: 1 }),
       'content imported into the empty database',
     )
-    expect(await createContentRepository(testDb.database).readPublished()).toEqual(
-      readContentDir(CONTENT),
+    const published = await createContentRepository(testDb.database).readPublished()
+    expect(published).toEqual(readContentDir(CONTENT))
+    // The podcast's audio and artwork answer at the addresses the pages name.
+    const name = (url: string) => url.slice('/media/u/'.length)
+    for (const { data } of published!.podcast.episodes) {
+      const served = await library.resolve(name(storedFileUrl(data.files.audio.sha256, 'mp3')))
+      expect(served, data.audio).toMatchObject({ mime: 'audio/mpeg', size: data.files.audio.size })
+    }
+    const artwork = published!.podcast.show.files.artwork
+    expect(await library.resolve(name(storedFileUrl(artwork.sha256, 'jpg')))).toMatchObject({
+      mime: 'image/jpeg',
+      size: artwork.size,
+      sha256: artwork.sha256,
+    })
+    for (const width of [320, 480, 640])
+      for (const format of ['avif', 'webp'] as const)
+        expect(
+          await library.resolve(name(storedVariantUrl(artwork.sha256, width, format))),
+        ).toBeDefined()
+    // Only the widths the pages show: the rest would cost the first start memory for nothing.
+    expect(await library.resolve(name(storedVariantUrl(artwork.sha256, 960, 'webp')))).toBe(
+      undefined,
     )
     expect(await start()).toBe('present')
     expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
@@ -59,6 +85,7 @@ describeOnDatabases('first start', (dialect) => {
       database: testDb.database,
       contentDir: path.join(scratch, 'missing'),
       log,
+      library,
     })
     expect(result).toBe('no-folder')
     expect(log.warn).toHaveBeenCalledWith(
@@ -73,9 +100,73 @@ describeOnDatabases('first start', (dialect) => {
     fs.cpSync(CONTENT, folder, { recursive: true })
     fs.writeFileSync(path.join(folder, 'articles', 'marisol-vega.md'), '<script>x</script>\n')
     await expect(
-      importContentOnFirstStart({ database: testDb.database, contentDir: folder, log }),
+      importContentOnFirstStart({ database: testDb.database, contentDir: folder, log, library }),
     ).rejects.toBeInstanceOf(ContentError)
     expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
+  })
+
+  it.skipIf(dialect !== 'postgres')(
+    "waits for another process's import longer than one statement may run",
+    async () => {
+      // A pool whose statements may run 300 ms, and another session holding the import's lock
+      // for a second: a plain pg_advisory_lock would be cancelled by the statement timeout.
+      const short = await openDatabase({
+        dataDir: scratch,
+        databaseUrl: testDb.env.DATABASE_URL,
+        statementTimeoutMs: 300,
+      })
+      // The other process: a session of the test database's own pool, which holds the lock
+      // until `release` is called.
+      let release = () => {}
+      let locked = () => {}
+      const isLocked = new Promise<void>((resolve) => (locked = resolve))
+      const holder = testDb.database.db.connection().execute(async (connection) => {
+        await sql`select pg_advisory_lock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(
+          connection,
+        )
+        locked()
+        await new Promise<void>((resolve) => (release = resolve))
+        await sql`select pg_advisory_unlock(${sql.lit(0x4c4c4c)}, ${sql.lit(401)})`.execute(
+          connection,
+        )
+      })
+      try {
+        await isLocked
+        const waiting = importContentOnFirstStart({
+          database: short,
+          contentDir: path.join(scratch, 'missing'),
+          log,
+          library,
+        })
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+        expect(log.warn).not.toHaveBeenCalled()
+        release()
+        await holder
+        expect(await waiting).toBe('no-folder')
+      } finally {
+        release()
+        await holder
+        await short.close()
+      }
+    },
+  )
+
+  it('refuses an episode whose audio is not as long as its front matter says, and stores nothing', async () => {
+    const folder = path.join(scratch, 'content')
+    fs.cpSync(CONTENT, folder, { recursive: true })
+    const md = path.join(folder, 'podcast/episodes/the-empty-panel.md')
+    fs.writeFileSync(md, fs.readFileSync(md, 'utf8').replace(/^duration: .*$/m, 'duration: 170.5'))
+    const refused = importContentOnFirstStart({
+      database: testDb.database,
+      contentDir: folder,
+      log,
+      library,
+    })
+    await expect(refused).rejects.toThrow(
+      /podcast\/episodes\/the-empty-panel\.md:\n {2}duration: says 170\.5 s, but the-empty-panel\.mp3 is 160\.47 s long/,
+    )
+    expect(await createContentRepository(testDb.database).isEmpty()).toBe(true)
+    expect((await library.list({ limit: 10 })).items).toEqual([])
   })
 
   it(

@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, expect, it } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
+import { SINGLETONS } from '#common/content/snapshot.ts'
 import { ContentError } from '#common/content/problems.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { openDatabase, type Database } from '#server/db/index.ts'
@@ -12,6 +13,9 @@ import { ContentActionError, ContentConflictError, ContentNotFoundError } from '
 import { createContentRepository, type ContentRepository } from './repository.ts'
 
 const sample = readContentDir('content')
+/** One document per singleton (settings, site, pages, media, the podcast), article and episode. */
+const documentsOf = (snapshot: typeof sample) =>
+  Object.keys(SINGLETONS).length + snapshot.articles.length + snapshot.podcast.episodes.length
 const EDITOR = 'staff-editor-1'
 const OTHER_EDITOR = 'staff-editor-2'
 const START = Date.parse('2026-11-24T09:00:00.000Z')
@@ -60,7 +64,7 @@ describeOnDatabases('content repository', (dialect) => {
     expect(await repository.isEmpty()).toBe(true)
     expect(await repository.readPublished()).toBeUndefined()
     const result = await imported()
-    expect(result.documents).toBe(9 + sample.articles.length)
+    expect(result.documents).toBe(documentsOf(sample))
     expect(result.contentVersion).toBe(1)
     expect(result.change).toMatchObject({ action: 'imported', actor: null })
     expect(await repository.readPublished()).toEqual(sample)
@@ -103,7 +107,7 @@ describeOnDatabases('content repository', (dialect) => {
           .selectFrom('content_revision')
           .select(testDb.database.db.fn.countAll<number>().as('count'))
           .executeTakeFirstOrThrow()
-        expect(Number(revisions.count)).toBe(9 + sample.articles.length)
+        expect(Number(revisions.count)).toBe(documentsOf(sample))
         expect(await repository.contentVersion()).toBe(1)
       } finally {
         await Promise.all(others.map((database) => database.close()))
@@ -120,7 +124,7 @@ describeOnDatabases('content repository', (dialect) => {
     expect(await repository.importSnapshot(edited)).toMatchObject({ imported: false })
     expect(await repository.importSnapshot(edited, { replace: true })).toMatchObject({
       imported: true,
-      documents: 9 + sample.articles.length - 1,
+      documents: documentsOf(sample) - 1,
       contentVersion: 2,
     })
     expect(await repository.readPublished()).toEqual(edited)
@@ -454,6 +458,6 @@ describeOnDatabases('content repository', (dialect) => {
       .selectFrom('content_revision')
       .select(testDb.database.db.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow()
-    expect(Number(revisions.count)).toBe(9 + sample.articles.length - 1)
+    expect(Number(revisions.count)).toBe(documentsOf(sample) - 1)
   })
 })

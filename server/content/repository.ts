@@ -23,6 +23,7 @@ import { slugProblem } from '#common/content/slug.ts'
 import {
   byKey,
   checkDocument,
+  SLUGGED_KINDS,
   snapshotDocuments,
   snapshotFromDocuments,
   type ContentDocument,
@@ -295,10 +296,11 @@ export function createContentRepository(
       })
   }
 
+  /** Articles and episodes come and go; pages and settings are always published. */
   function assertArticle(row: DocumentRow, action: string) {
-    if (row.kind !== 'article')
+    if (!SLUGGED_KINDS.has(row.kind as DocumentKind))
       throw new ContentActionError(
-        `${row.key} is always published: only articles can be ${action}.`,
+        `${row.key} is always published: only articles and episodes can be ${action}.`,
       )
   }
 
@@ -327,19 +329,18 @@ export function createContentRepository(
       ...(mediaManifest.safeParse(media?.data).data?.images ?? {}),
       ...(await uploadsOf(trx, [document])),
     }
-    const markdown: ContentProblem[] =
-      document.kind === 'article'
-        ? checkMarkdown(document.body ?? '', { imageExists: (id) => id in images }).map(
-            (problem) => ({
-              source,
-              field: 'body',
-              line: problem.line,
-              column: problem.column,
-              message: problem.message,
-              ...(problem.unsafe && { unsafe: true as const }),
-            }),
-          )
-        : []
+    const markdown: ContentProblem[] = SLUGGED_KINDS.has(document.kind)
+      ? checkMarkdown(document.body ?? '', { imageExists: (id) => id in images }).map(
+          (problem) => ({
+            source,
+            field: document.kind === 'article' ? 'body' : 'notes',
+            line: problem.line,
+            column: problem.column,
+            message: problem.message,
+            ...(problem.unsafe && { unsafe: true as const }),
+          }),
+        )
+      : []
     const refused = [
       ...markdown.filter((problem) => problem.unsafe),
       ...own.problems.filter((problem) => problem.message.startsWith('unknown field')),
@@ -478,7 +479,13 @@ export function createContentRepository(
       .where('slug', '=', slug)
       .executeTakeFirst()
     if (taken && taken.id !== documentId)
-      return [{ source, field: 'slug', message: `another article (${taken.key}) has this slug` }]
+      return [
+        {
+          source,
+          field: 'slug',
+          message: `another ${taken.key.startsWith('episode/') ? 'episode' : 'article'} (${taken.key}) has this slug`,
+        },
+      ]
     const redirect = await trx
       .selectFrom('content_redirect')
       .select('document_id')
@@ -497,13 +504,18 @@ export function createContentRepository(
   }
 
   return {
-    /** True while the database holds no content at all (before the first import). */
-    async isEmpty(): Promise<boolean> {
+    /** How many documents the database holds (of every kind and status). */
+    async documentCount(): Promise<number> {
       const row = await db
         .selectFrom('content_document')
         .select(db.fn.countAll<number>().as('count'))
         .executeTakeFirst()
-      return Number(row?.count ?? 0) === 0
+      return Number(row?.count ?? 0)
+    },
+
+    /** True while the database holds no content at all (before the first import). */
+    async isEmpty(): Promise<boolean> {
+      return (await this.documentCount()) === 0
     },
 
     /** The number every publish raises. */
@@ -554,21 +566,30 @@ export function createContentRepository(
         await trx
           .insertInto('content_document')
           .values(
-            rows.map(({ document, id, revisionId }) => ({
-              id,
-              key: document.key,
-              kind: document.kind,
-              slug: document.slug,
-              status: 'published' as const,
-              publish_at: at,
-              published_revision_id: revisionId,
-              draft_data: null,
-              draft_body: null,
-              version: 1,
-              created_at: at,
-              updated_at: at,
-              updated_by: actor,
-            })),
+            rows.map(({ document, id, revisionId }) => {
+              // An episode whose publication time is still to come waits for it, as one
+              // scheduled in the back office would (the site lists it from that time).
+              const publishedAt =
+                document.kind === 'episode'
+                  ? new Date((document.data as { publishedAt: string }).publishedAt).toISOString()
+                  : at
+              const scheduled = publishedAt > at
+              return {
+                id,
+                key: document.key,
+                kind: document.kind,
+                slug: document.slug,
+                status: scheduled ? ('scheduled' as const) : ('published' as const),
+                publish_at: scheduled ? publishedAt : at,
+                published_revision_id: revisionId,
+                draft_data: null,
+                draft_body: null,
+                version: 1,
+                created_at: at,
+                updated_at: at,
+                updated_by: actor,
+              }
+            }),
           )
           .execute()
         await trx
@@ -695,22 +716,35 @@ export function createContentRepository(
     },
 
     /** A new article, as a draft (visitors see nothing until it is published). */
-    async createArticle(input: {
+    createArticle(input: {
       slug: string
       data: unknown
       body: string
       actor: string | null
       record?: RecordChange
     }): Promise<{ document: DocumentState; change: ContentChange; problems: ContentProblem[] }> {
+      return this.createDocument({ ...input, kind: 'article' })
+    },
+
+    /** A new article or episode, as a draft, keyed by a new id ("episode/<id>"). */
+    async createDocument(input: {
+      kind: 'article' | 'episode'
+      slug: string
+      data: unknown
+      body: string
+      actor: string | null
+      record?: RecordChange
+    }): Promise<{ document: DocumentState; change: ContentChange; problems: ContentProblem[] }> {
+      const { kind } = input
       return write(async (trx) => {
         const id = newRowId()
-        const key = `article/${id}`
-        const source = byKey({ key, kind: 'article', slug: input.slug })
+        const key = `${kind}/${id}`
+        const source = byKey({ key, kind, slug: input.slug })
         const slugRefused = await slugProblems(trx, input.slug, null, source)
         if (slugRefused.length > 0) throw new ContentError(slugRefused)
         const { document: draft, problems } = await checkDraft(trx, {
           key,
-          kind: 'article',
+          kind,
           slug: input.slug,
           data: input.data,
           body: normaliseBody(input.body),
@@ -721,7 +755,7 @@ export function createContentRepository(
           .values({
             id,
             key,
-            kind: 'article',
+            kind,
             slug: input.slug,
             status: 'draft',
             publish_at: null,
@@ -736,7 +770,7 @@ export function createContentRepository(
           .execute()
         return recorded(trx, input.record, {
           document: await state(trx, key),
-          change: changeOf({ key, kind: 'article', slug: input.slug }, 'created', {
+          change: changeOf({ key, kind, slug: input.slug }, 'created', {
             actor: input.actor,
             at,
             version: 1,
@@ -767,7 +801,9 @@ export function createContentRepository(
           kind: row.kind as DocumentKind,
           slug: row.slug,
           data: input.data,
-          body: row.kind === 'article' ? normaliseBody(input.body ?? '') : null,
+          body: SLUGGED_KINDS.has(row.kind as DocumentKind)
+            ? normaliseBody(input.body ?? '')
+            : null,
         })
         const at = nowIso()
         const version = Number(row.version) + 1
@@ -997,13 +1033,18 @@ export function createContentRepository(
     ): Promise<{ document: DocumentState; change: ContentChange }> {
       return writeDocument(key, input, async (trx, row) => {
         assertArticle(row, 'given a new slug')
+        // Podcast apps and shared links point at an episode's page: once out, it stays there.
+        if (row.kind === 'episode' && row.published_revision_id !== null)
+          throw new ContentActionError(
+            'An episode keeps its address once it has been published: podcast apps and shared links point at it.',
+          )
         const from = row.slug ?? ''
         if (slug === from) throw new ContentActionError(`${key} already has the slug "${slug}".`)
         const problems = await slugProblems(
           trx,
           slug,
           row.id,
-          byKey({ key: row.key, kind: 'article', slug: row.slug }),
+          byKey({ key: row.key, kind: row.kind as DocumentKind, slug: row.slug }),
         )
         if (problems.length > 0) throw new ContentError(problems)
         const everPublished = row.published_revision_id !== null

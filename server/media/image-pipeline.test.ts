@@ -102,6 +102,9 @@ describe('processImage', () => {
     expect(variantWidths(4000)).toEqual([320, 480, 640, 960, 1440, 1600])
     expect(variantWidths(1000)).toEqual([320, 480, 640, 960, 1000])
     expect(variantWidths(200)).toEqual([200])
+    // A feature that shows a picture at a few widths only (the podcast's artwork).
+    expect(variantWidths(1600, [320, 480, 640])).toEqual([320, 480, 640])
+    expect(variantWidths(400, [320, 480, 640])).toEqual([320, 400])
     const flat = await sharp({
       create: { width: 500, height: 300, channels: 3, background: '#1f4e79' },
     })

@@ -59,10 +59,14 @@ export function decoder(bytes: Buffer, options: { autoOrient?: boolean } = {}): 
   return sharp(bytes, { ...sharpOptions, ...options })
 }
 
-/** The widths to make for a picture `width` pixels wide. */
-export function variantWidths(width: number): number[] {
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w <= width)
-  if (width < VARIANT_WIDTHS.at(-1)! && !widths.includes(width)) widths.push(width)
+/**
+ * The widths to make for a picture `width` pixels wide: of `choice` (every width the site uses,
+ * unless a feature names the few its pages show), those no wider than the picture, and the
+ * picture's own width when it is narrower than the widest.
+ */
+export function variantWidths(width: number, choice: readonly number[] = VARIANT_WIDTHS): number[] {
+  const widths: number[] = choice.filter((w) => w <= width)
+  if (width < choice.at(-1)! && !widths.includes(width)) widths.push(width)
   return widths
 }
 
@@ -86,10 +90,24 @@ function tooLarge(width?: number, height?: number) {
 
 const hex = (value: number) => value.toString(16).padStart(2, '0')
 
+/**
+ * How the master is made: re-encoded from the decoded pixels (`encode`, every upload), or the
+ * given bytes themselves (`as-is`: a JPEG or PNG from the operator's content folder, the
+ * repository's or an export, imported so that an export gives the same file back; never for
+ * what staff upload through the web).
+ */
+export type MasterMode = 'encode' | 'as-is'
+
 /** Checks and re-encodes an uploaded picture; throws MediaRefusal naming what is wrong. */
 export async function processImage(
   bytes: Buffer,
-  upload: { declaredMime?: string | undefined; fileName: string },
+  upload: {
+    declaredMime?: string | undefined
+    fileName: string
+    master?: MasterMode
+    /** The variants' widths, when not every width the site uses (variantWidths). */
+    widths?: readonly number[] | undefined
+  },
 ): Promise<ProcessedImage> {
   if (bytes.length > IMAGE_LIMITS.maxBytes) {
     throw refuseFile(
@@ -123,6 +141,19 @@ export async function processImage(
   const { width, height } = metadata.autoOrient
   if (width * height > IMAGE_LIMITS.maxPixels || Math.max(width, height) > IMAGE_LIMITS.maxSide)
     throw tooLarge(width, height)
+  if (upload.master === 'as-is') {
+    if (format !== 'jpeg' && format !== 'png')
+      throw refuseFile(`Only a JPEG or a PNG can be kept as it is; this is ${format}.`)
+    // The variants are made upright: a master turned by its EXIF orientation would not match.
+    if ((metadata.orientation ?? 1) !== 1)
+      throw refuseFile(
+        'The picture is turned by its EXIF orientation; save it upright (orientation 1) and try again.',
+      )
+    if (Math.max(width, height) > IMAGE_LIMITS.masterMaxSide)
+      throw refuseFile(
+        `A picture kept as it is must be at most ${IMAGE_LIMITS.masterMaxSide} pixels on its longest side.`,
+      )
+  }
 
   // One decode: upright, sRGB (the profile applied), at most masterMaxSide, as raw pixels.
   let pixels: { data: Buffer; info: OutputInfo }
@@ -146,12 +177,15 @@ export async function processImage(
 
   const { isOpaque, dominant } = await fromPixels().stats()
   const opaque = isOpaque || info.channels < 4
-  const master = opaque
-    ? await encode(fromPixels().removeAlpha().jpeg(MASTER_JPEG), 'jpeg')
-    : await encode(fromPixels().png({ compressionLevel: 9 }), 'png')
+  const master: EncodedFile =
+    upload.master === 'as-is'
+      ? { bytes, format, mime: MIME[format], width: info.width, height: info.height }
+      : opaque
+        ? await encode(fromPixels().removeAlpha().jpeg(MASTER_JPEG), 'jpeg')
+        : await encode(fromPixels().png({ compressionLevel: 9 }), 'png')
 
   const variants: EncodedFile[] = []
-  for (const w of variantWidths(info.width)) {
+  for (const w of variantWidths(info.width, upload.widths)) {
     const resized = () => {
       const source = w === info.width ? fromPixels() : fromPixels().resize(w)
       return opaque ? source.removeAlpha() : source

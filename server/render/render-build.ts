@@ -45,7 +45,7 @@ export async function renderBuild(
   const renderedAt = options.renderedAt ?? new Date()
   const { build } = await loadServerBuild(buildDirectory)
   const renderer = createRenderer(build)
-  const paths = renderer.paths()
+  const paths = renderer.paths(undefined, renderedAt)
   const duplicates = paths.filter((path, i) => paths.indexOf(path) !== i)
   if (duplicates.length > 0) throw new Error(`The page list names ${duplicates.join(', ')} twice`)
   const missing = routesWithoutPage(build.routes, paths)

@@ -87,6 +87,7 @@ if (parentPort) {
 
   async function publish(job: Extract<RenderJob, { type: 'publish' }>): Promise<RenderAnswer> {
     const started = performance.now()
+    const renderedAt = new Date(job.renderedAt)
     const snapshot = check(job)
     const fingerprint = contentFingerprint(snapshot)
     const checked = performance.now()
@@ -94,7 +95,7 @@ if (parentPort) {
       id: job.id,
       type: 'published' as const,
       redirects: snapshot.redirects,
-      paths: renderer.paths(snapshot),
+      paths: renderer.paths(snapshot, renderedAt),
       fingerprint,
     }
     if (job.buildFingerprint === fingerprint) {
@@ -113,8 +114,7 @@ if (parentPort) {
     const change =
       job.full || !previous
         ? { render: base.paths, remove: [], all: true }
-        : renderer.entry.affectedPaths(previous, snapshot)
-    const renderedAt = new Date(job.renderedAt)
+        : renderer.entry.affectedPaths(previous, snapshot, renderedAt)
     // Two at a time: one page's compression (zlib's thread pool) overlaps the next one's render.
     const pages = await mapLimited(change.render, 2, (path) =>
       renderer.render(path, { renderedAt, snapshot }).catch((error: unknown) => {

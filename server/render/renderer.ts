@@ -53,8 +53,11 @@ export interface RenderOptions {
 }
 
 export interface PageRenderer {
-  /** Every path the site renders (its page list), of a snapshot (the build's content without). */
-  paths(snapshot?: ContentSnapshot): string[]
+  /**
+   * Every path the site renders (its page list), of a snapshot (the build's content without) at
+   * a time (now without one: an episode is listed from its publication time).
+   */
+  paths(snapshot?: ContentSnapshot, at?: Date): string[]
   /** The path rendered as the not-found page. */
   notFoundPath: string
   /** Renders a path; throws when it does not answer 200 or is not finished as promised. */
@@ -135,7 +138,7 @@ export function createRenderer(build: ServerBuild): PageRenderer {
 
   return {
     entry,
-    paths: (snapshot) => entry.renderPaths(snapshot),
+    paths: (snapshot, at) => entry.renderPaths(snapshot, at),
     notFoundPath: entry.notFoundPath,
     render: (path, options = {}) => renderPath(path, options, 200),
     renderNotFound: (options = {}) => renderPath(entry.notFoundPath, options, 404),

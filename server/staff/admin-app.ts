@@ -23,6 +23,8 @@ export const ADMIN_CSP = [
   "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
+  // The podcast's episode form plays the uploaded audio (/media/u/).
+  "media-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "manifest-src 'none'",

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ROLES, type Role } from '#common/back-office.ts'
 import { CONTENT_ROUTES } from '#common/content-admin.ts'
+import { PODCAST_ROUTES } from '#common/podcast-admin.ts'
 import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
 import {
   backOfficeApp,
@@ -21,7 +22,7 @@ import {
   signUp,
   type StaffClient,
 } from '#server/test/staff.ts'
-import { allows } from './roles.ts'
+import { allows, type Access } from './roles.ts'
 
 const SOME_ID = '01900000-0000-7000-8000-000000000000'
 
@@ -84,9 +85,11 @@ describe('every back-office route and page answers each role exactly as the rout
       /^\/(content|articles|pages)\b/.test(route.url),
     )
     // The contract the staff app is written against (common/content-admin.ts) is this table.
-    const mounted = app.backOffice.mounts.flatMap((mount) =>
-      mount.routes.map((route) => `${route.method} ${route.url.replace(/\/$/, '')}`),
-    )
+    const mounted = app.backOffice.mounts
+      .filter((mount) => mount.prefix !== '/podcast')
+      .flatMap((mount) =>
+        mount.routes.map((route) => `${route.method} ${route.url.replace(/\/$/, '')}`),
+      )
     expect(CONTENT_ROUTES.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
       [...content.map((route) => `${route.method} ${route.url}`), ...mounted].sort(),
     )
@@ -94,6 +97,27 @@ describe('every back-office route and page answers each role exactly as the rout
       const expected = route.method === 'DELETE' ? ['admin'] : ['admin', 'editor']
       expect([route.method, route.url, route.access]).toEqual([route.method, route.url, expected])
     }
+  })
+
+  it("the podcast's routes are its contract's (common/podcast-admin.ts), with the roles it names", () => {
+    const table = app.backOffice.routes.filter((route) => /^\/podcast\b/.test(route.url))
+    const mount = app.backOffice.mounts.find((m) => m.prefix === '/podcast')!
+    const roles = (access: Access) => (access === 'anyone' ? access : [...access].sort().join(', '))
+    const served = [
+      ...table.map((route) => [route.method, route.url, roles(route.access)]),
+      ...mount.routes.map((route) => [
+        route.method,
+        route.url.replace(/\/$/, ''),
+        roles(mount.access),
+      ]),
+    ]
+    const contract = PODCAST_ROUTES.map((route) => [
+      route.method,
+      route.path,
+      route.roles.split(', ').sort().join(', '),
+    ])
+    const key = (row: string[]) => row.join(' ')
+    expect(served.map(key).sort()).toEqual(contract.map(key).sort())
   })
 
   it('every route anyone may post to (signing in, invitations) is rate-limited per address', () => {

@@ -23,6 +23,8 @@ import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-serv
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import type { DocumentAnswer } from '#common/content-admin.ts'
 import { readContentDir } from '#common/content/content-dir.ts'
+import type { AudioAnswer, EpisodeAnswer } from '#common/podcast-admin.ts'
+import { multipart } from './media.ts'
 import { createAuthenticator } from './authenticator.ts'
 import { realBuild } from './real-build.ts'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './databases.ts'
@@ -49,9 +51,17 @@ interface Answer {
 /** One HTTP request over its own connection from a chosen loopback address; status 0 = no answer. */
 function send(
   url: string,
-  options: { method?: string; from: string; body?: unknown; headers?: Record<string, string> },
+  options: {
+    method?: string
+    from: string
+    body?: unknown
+    /** A body sent as it is (a multipart upload), with its content type in `headers`. */
+    raw?: Buffer
+    headers?: Record<string, string>
+  },
 ): Promise<Answer> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+  const payload =
+    options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body))
   return new Promise((resolve) => {
     const request = http.request(
       url,
@@ -60,7 +70,7 @@ function send(
         localAddress: options.from,
         agent: false,
         headers: {
-          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
           ...options.headers,
         },
       },
@@ -383,26 +393,67 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(after.map((answer) => answer.status)).toEqual(everyone.map(() => 401))
     }, 60_000)
 
-    it('serves a publish through one process from all three within 10 s: the article, /articles, the sitemap, RSS; then its new address and its removal', async () => {
+    /** A staff member of the role, signed in through nginx with a passkey: their API calls. */
+    async function signedInStaff(email: string, from: string) {
       const site = { origin: 'https://www.example.org', rpID: 'www.example.org' }
       const authenticator = createAuthenticator(site)
-      const from = '127.0.40.1'
-      const token = await inviteFromCommand(testDb.database, 'editor@example.org', 'editor')
-      const call = (method: string, pathname: string, body?: unknown, cookie?: string) =>
+      const token = await inviteFromCommand(testDb.database, email, 'editor')
+      const request = (method: string, pathname: string, body?: unknown, cookie?: string) =>
         send(api(`/admin/api${pathname}`), {
           method,
           from,
           ...(body !== undefined && { body }),
           headers: cookie ? { cookie } : {},
         })
-      const options = await call('POST', '/invitation/options', { token })
-      const accepted = await call('POST', '/invitation/accept', {
+      const options = await request('POST', '/invitation/options', { token })
+      const accepted = await request('POST', '/invitation/accept', {
         token,
         credential: authenticator.register(JSON.parse(options.body)),
       })
       expect(accepted.status).toBe(200)
       const cookie = String(accepted.headers['set-cookie']).split(';', 1)[0]!
+      return {
+        cookie,
+        call: (method: string, pathname: string, body?: unknown) =>
+          request(method, pathname, body, cookie),
+      }
+    }
 
+    /** Polls every process directly (not through nginx) until each serves what `ok` wants. */
+    const everywhere = async (
+      pathname: string,
+      ok: (answer: Answer) => boolean,
+      what: string,
+      options: { timeoutMs?: number; headers?: Record<string, string> } = {},
+    ) => {
+      const from = '127.0.40.9'
+      const answers = new Map<number, Answer>()
+      const started = Date.now()
+      await waitFor(
+        async () => {
+          for (const server of servers) {
+            const answer = await send(`http://127.0.0.1:${server.port}${pathname}`, {
+              from,
+              ...(options.headers && { headers: options.headers }),
+            })
+            answers.set(server.port, answer)
+          }
+          return [...answers.values()].every(ok)
+        },
+        options.timeoutMs ?? 10_000,
+        () =>
+          `${what}: ${[...answers].map(([port, a]) => `${port} answered ${a.status}`).join(', ')}\n${servers
+            .flatMap((server) =>
+              server.output.filter((line) => /content|render|pages/i.test(line)).slice(-6),
+            )
+            .join('\n')}`,
+      )
+      return Date.now() - started
+    }
+
+    it('serves a publish through one process from all three within 10 s: the article, /articles, the sitemap, RSS; then its new address and its removal', async () => {
+      const from = '127.0.40.1'
+      const { call } = await signedInStaff('editor@example.org', from)
       const sample = readContentDir('content')
       const fm: ArticleFrontmatter = {
         ...structuredClone(sample.articles[0]!.frontmatter),
@@ -411,50 +462,18 @@ describe.skipIf(!TEST_DATABASE_URL)(
         cardTitle: 'The Story Every Server Tells',
         date: '2026-11-25',
       }
-      const created = await call(
-        'POST',
-        '/articles',
-        { slug: 'imani-brooks', data: fm, body: 'Imani Brooks publishes once.\n' },
-        cookie,
-      )
+      const created = await call('POST', '/articles', {
+        slug: 'imani-brooks',
+        data: fm,
+        body: 'Imani Brooks publishes once.\n',
+      })
       expect(created.status, created.body).toBe(201)
       const draft = JSON.parse(created.body) as DocumentAnswer
       const id = draft.key.replace('article/', '')
 
-      /** Polls every process directly (not through nginx) until each serves what `ok` wants. */
-      const everywhere = async (
-        pathname: string,
-        ok: (answer: Answer) => boolean,
-        what: string,
-        timeoutMs = 10_000,
-      ) => {
-        const answers = new Map<number, Answer>()
-        const started = Date.now()
-        await waitFor(
-          async () => {
-            for (const server of servers) {
-              const answer = await send(`http://127.0.0.1:${server.port}${pathname}`, { from })
-              answers.set(server.port, answer)
-            }
-            return [...answers.values()].every(ok)
-          },
-          timeoutMs,
-          () =>
-            `${what}: ${[...answers].map(([port, a]) => `${port} answered ${a.status}`).join(', ')}\n${servers
-              .flatMap((server) =>
-                server.output.filter((line) => /content|render|pages/i.test(line)).slice(-6),
-              )
-              .join('\n')}`,
-        )
-        return Date.now() - started
-      }
-
-      const published = await call(
-        'POST',
-        `/articles/${id}/publish`,
-        { baseVersion: draft.version },
-        cookie,
-      )
+      const published = await call('POST', `/articles/${id}/publish`, {
+        baseVersion: draft.version,
+      })
       expect(published.status, published.body).toBe(200)
       const took = Math.max(
         await everywhere(
@@ -481,12 +500,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
       console.info(`A publish was served by all ${PROCESSES} processes within ${took} ms.`)
 
       const live = JSON.parse(published.body) as DocumentAnswer
-      const moved = await call(
-        'POST',
-        `/articles/${id}/slug`,
-        { baseVersion: live.version, slug: 'imani-brooks-story' },
-        cookie,
-      )
+      const moved = await call('POST', `/articles/${id}/slug`, {
+        baseVersion: live.version,
+        slug: 'imani-brooks-story',
+      })
       expect(moved.status, moved.body).toBe(200)
       for (const old of ['/articles/imani-brooks', '/articles/imani-brooks/'])
         await everywhere(
@@ -496,12 +513,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         )
 
       const renamed = JSON.parse(moved.body) as DocumentAnswer
-      const down = await call(
-        'POST',
-        `/articles/${id}/unpublish`,
-        { baseVersion: renamed.version },
-        cookie,
-      )
+      const down = await call('POST', `/articles/${id}/unpublish`, { baseVersion: renamed.version })
       expect(down.status, down.body).toBe(200)
       await everywhere(
         '/articles/imani-brooks-story',
@@ -515,6 +527,69 @@ describe.skipIf(!TEST_DATABASE_URL)(
         'the sitemap without it',
       )
       await everywhere('/rss.xml', (a) => !a.body.includes('imani-brooks'), 'RSS without it')
+    }, 90_000)
+
+    it('serves an episode published through one process from all three within 10 s: its page, /listen, the feed, its transcript, and its audio with byte ranges', async () => {
+      const from = '127.0.40.2'
+      const { call, cookie } = await signedInStaff('producer@example.org', from)
+      // A whole sample episode (about 1 MB): more than the 64 KB nginx lets through elsewhere.
+      const mp3 = fs.readFileSync(path.join('content/podcast/episodes/the-empty-panel.mp3'))
+      const form = await multipart({}, { bytes: mp3, name: 'monday.mp3', type: 'audio/mpeg' })
+      const uploaded = await send(api('/admin/api/podcast/uploads/audio'), {
+        method: 'POST',
+        from,
+        raw: form.body,
+        headers: { cookie, 'content-type': form.contentType },
+      })
+      expect(uploaded.status, uploaded.body).toBeLessThan(300)
+      const { audio } = JSON.parse(uploaded.body) as AudioAnswer
+      const title = 'Three Processes, One Episode'
+      const created = await call('POST', '/podcast/episodes', {
+        slug: 'three-processes-one-episode',
+        title,
+        number: 7,
+        publishedAt: new Date(Date.now() - 60_000).toISOString(),
+        summary: 'Published once, heard on every server.',
+        notes: 'A test of the topology.\n',
+        audio: { sha256: audio.sha256 },
+        transcript: '[00:02] Imani Brooks: Good morning from three servers.\n',
+        chapters: [{ startTime: 0, title: 'Good morning' }],
+      })
+      expect(created.status, created.body).toBe(201)
+      const episode = JSON.parse(created.body) as EpisodeAnswer
+      const published = await call('POST', `/podcast/episodes/${episode.id}/publish`, {
+        baseVersion: episode.version,
+      })
+      expect(published.status, published.body).toBe(200)
+      const took = Math.max(
+        await everywhere(
+          '/listen/three-processes-one-episode',
+          (a) => a.status === 200 && a.body.includes(title),
+          'the episode page',
+        ),
+        await everywhere('/listen', (a) => a.body.includes(title), '/listen'),
+        await everywhere(
+          '/listen/feed.xml',
+          (a) => a.body.includes(`<guid isPermaLink="false">${episode.guid}</guid>`),
+          'the feed',
+        ),
+        await everywhere(
+          '/listen/three-processes-one-episode/transcript.vtt',
+          (a) => a.status === 200 && a.headers['content-type'] === 'text/vtt; charset=utf-8',
+          'the transcript',
+        ),
+      )
+      console.info(`An episode was served by all ${PROCESSES} processes within ${took} ms.`)
+      await everywhere(
+        audio.url,
+        (a) =>
+          a.status === 206 &&
+          a.headers['content-range'] ===
+            `bytes ${mp3.length - 1}-${mp3.length - 1}/${mp3.length}` &&
+          a.headers['content-type'] === 'audio/mpeg',
+        'the last byte of the audio',
+        { headers: { range: 'bytes=-1' } },
+      )
     }, 90_000)
 
     it('loses no acknowledged message when a process is killed under load; the others keep answering', async () => {

@@ -28,6 +28,15 @@ export function InspirationSection({ inspiration }: { inspiration: HomeContent['
               </span>
               <h3 className="mt-6 text-4xl font-semibold">{pillar.title}</h3>
               <p className="mt-3 text-paper/80">{pillar.body}</p>
+              {pillar.link && (
+                <a
+                  href={pillar.link.to}
+                  className="mt-5 inline-flex min-h-11 items-center gap-2 font-semibold text-gold underline underline-offset-4 hover:text-gold-soft focus-visible:outline-gold"
+                >
+                  {pillar.link.label}
+                  <span aria-hidden="true">→</span>
+                </a>
+              )}
             </li>
           ))}
         </ol>

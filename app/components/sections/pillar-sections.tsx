@@ -42,8 +42,17 @@ export function PillarSections({
                 <p key={p}>{p}</p>
               ))}
             </div>
-            <div className="mt-8">
+            <div className="mt-8 flex flex-wrap items-center gap-x-6 gap-y-4">
               <JoinOrContent variant="dark" context={section.title} />
+              {section.link && (
+                <a
+                  href={section.link.to}
+                  className="inline-flex min-h-11 items-center gap-2 font-semibold text-teal underline underline-offset-4 hover:text-clay"
+                >
+                  {section.link.label}
+                  <span aria-hidden="true">→</span>
+                </a>
+              )}
             </div>
           </div>
         </section>

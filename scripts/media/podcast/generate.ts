@@ -10,13 +10,17 @@
  * from the same list of spoken sentences and their measured lengths, plus <slug>.md (front matter
  * and show notes). Deterministic: the same scripts and tools give the same files.
  */
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import * as prettier from 'prettier'
-import { stringify as stringifyYaml } from 'yaml'
+import { normaliseBody } from '#common/content/articles.ts'
+import { episodeKey } from '#common/content/episodes.ts'
+import { documentFile } from '#common/content/files.ts'
+import { roundDuration } from '#common/content/podcast-files.ts'
 import type { Chapters, EpisodeFrontMatter, TranscriptCue } from '#common/content/podcast.ts'
-import { toWebVtt } from '#server/podcast/transcript.ts'
+import { toWebVtt } from '#common/content/transcript.ts'
+import { readAudioMetadata } from '#server/media/audio-metadata.ts'
 import { encodeMp3, RATE, speak, sting } from './audio.ts'
 import { writeArtwork } from './artwork.ts'
 import {
@@ -125,20 +129,30 @@ async function buildEpisode(slug: string, work: string): Promise<number> {
   await writeFile(path.join(episodesDir, files.transcript), toWebVtt(cues))
   const chaptersFile = path.join(episodesDir, files.chapters)
   await writeFile(chaptersFile, await formatted(JSON.stringify(chapters), chaptersFile))
+  // The length as the server measures it when the episode is imported (music-metadata).
+  const mp3 = await readFile(path.join(episodesDir, files.audio))
+  const measured = await readAudioMetadata(mp3, files.audio)
   const frontMatter: EpisodeFrontMatter = {
     title: script.title,
     number: script.number,
     publishedAt: script.publishedAt,
     summary: script.summary,
     guid: script.guid,
-    ...files,
+    audio: files.audio,
+    duration: roundDuration(measured.duration),
+    transcript: files.transcript,
+    chapters: files.chapters,
   }
-  const mdFile = path.join(episodesDir, `${slug}.md`)
-  await writeFile(
-    mdFile,
-    await formatted(`---\n${stringifyYaml(frontMatter)}---\n\n${script.notes}\n`, mdFile),
-  )
-  const { size } = await stat(path.join(episodesDir, files.audio))
+  // Written as an export writes it (common/content/files.ts), so the two never differ.
+  const md = documentFile({
+    key: episodeKey(slug),
+    kind: 'episode',
+    slug,
+    data: frontMatter,
+    body: normaliseBody(await formatted(`${script.notes}\n`, `${slug}.md`)),
+  })
+  await writeFile(path.join(podcastDir, '..', md.path), md.text)
+  const size = mp3.length
   const minutes = `${Math.floor(duration / 60)}:${String(Math.round(duration % 60)).padStart(2, '0')}`
   console.log(
     `${slug}: ${minutes}, ${cues.length} cues, ${chapters.chapters.length} chapters, ${(size / 1024).toFixed(0)} KB`,

@@ -8,8 +8,8 @@ import { parseBuffer } from 'music-metadata'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { chaptersSchema, parseOrThrow, type PodcastShow } from '#common/content/podcast.ts'
-import { readAudioMetadata } from '#server/podcast/audio-metadata.ts'
-import { parseWebVtt } from '#server/podcast/transcript.ts'
+import { readAudioMetadata } from '#server/media/audio-metadata.ts'
+import { parseWebVtt } from '#common/content/transcript.ts'
 import {
   readSampleEpisodes,
   readSampleShow,

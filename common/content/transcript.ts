@@ -9,7 +9,7 @@
  * tag by WebVTT's rules and is removed too. Plain text is kept exactly as typed.
  */
 import { decodeHTML } from 'entities'
-import type { TranscriptCue } from '#common/content/podcast.ts'
+import type { TranscriptCue } from './podcast.ts'
 
 export type ParsedTranscript = {
   cues: TranscriptCue[]

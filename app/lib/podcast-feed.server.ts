@@ -10,7 +10,7 @@
 import { generateRssFeed } from 'feedsmith'
 import { v5 as uuidv5 } from 'uuid'
 import type { EpisodeFrontMatter, PodcastShow } from '#common/content/podcast.ts'
-import type { AudioMimeType } from './audio-metadata.ts'
+import type { AudioMimeType } from '#common/content/podcast-files.ts'
 
 /** The Podcasting 2.0 namespace's UUID for podcast:guid (its spec, "guid" tag). */
 export const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6'
@@ -22,7 +22,8 @@ export type FeedEpisode = Pick<
   /** Absolute address of the episode page, /listen/{slug}. */
   pageUrl: string
   audio: { url: string; bytes: number; mimeType: AudioMimeType; duration: number }
-  transcript: { vttUrl: string; htmlUrl: string }
+  /** The WebVTT transcript (timed transcripts only) and the episode page's transcript. */
+  transcript: { vttUrl?: string; htmlUrl: string }
   chaptersUrl?: string
   /** The show notes as HTML (the Markdown pipeline's output); the summary when absent. */
   notesHtml?: string
@@ -100,7 +101,16 @@ export function buildPodcastFeed(input: FeedInput): string {
       },
       podcast: {
         transcripts: [
-          { url: e.transcript.vttUrl, type: 'text/vtt', language: show.language, rel: 'captions' },
+          ...(e.transcript.vttUrl
+            ? [
+                {
+                  url: e.transcript.vttUrl,
+                  type: 'text/vtt',
+                  language: show.language,
+                  rel: 'captions',
+                },
+              ]
+            : []),
           { url: e.transcript.htmlUrl, type: 'text/html', language: show.language },
         ],
         chapters: e.chaptersUrl

@@ -9,8 +9,13 @@
  * promises more audio than the file holds is caught by comparing the two.
  */
 import { parseBuffer } from 'music-metadata'
+import {
+  AUDIO_FILE_EXTENSIONS,
+  sniffAudio,
+  type AudioMimeType,
+} from '#common/content/podcast-files.ts'
 
-export type AudioMimeType = 'audio/mpeg' | 'audio/mp4'
+export type { AudioMimeType }
 
 export type AudioMetadata = {
   /** Seconds, as the stream says (frames × samples per frame ÷ sample rate). */
@@ -44,40 +49,6 @@ const OTHER_FILES: [string, (b: Buffer) => boolean][] = [
   ['a WebM or Matroska file', (b) => b.readUInt32BE(0) === 0x1a45dfa3],
 ]
 
-/** An MPEG audio Layer III frame header: 11 sync bits, a known version, layer bits 01. */
-function isMp3Frame(b: Buffer, at: number): boolean {
-  if (at + 4 > b.length) return false
-  const version = (b[at + 1]! >> 3) & 0b11
-  const layer = (b[at + 1]! >> 1) & 0b11
-  const bitrate = b[at + 2]! >> 4
-  const rate = (b[at + 2]! >> 2) & 0b11
-  return (
-    b[at] === 0xff &&
-    (b[at + 1]! & 0xe0) === 0xe0 &&
-    version !== 0b01 &&
-    layer === 0b01 &&
-    bitrate !== 0b1111 &&
-    bitrate !== 0 &&
-    rate !== 0b11
-  )
-}
-
-function looksLikeMp3(b: Buffer): boolean {
-  let at = 0
-  if (b.toString('latin1', 0, 3) === 'ID3' && b.length >= 10) {
-    // ID3v2 size: four 7-bit bytes, plus the 10-byte header (and a 10-byte footer when flagged)
-    const size =
-      ((b[6]! & 0x7f) << 21) | ((b[7]! & 0x7f) << 14) | ((b[8]! & 0x7f) << 7) | (b[9]! & 0x7f)
-    at = 10 + size + (b[5]! & 0x10 ? 10 : 0)
-    // some taggers pad with zeros past the declared size
-    const limit = Math.min(b.length, at + 4096)
-    while (at < limit && b[at] === 0) at++
-  }
-  return isMp3Frame(b, at)
-}
-
-const looksLikeMp4 = (b: Buffer) => b.length >= 12 && b.toString('latin1', 4, 8) === 'ftyp'
-
 function extensionOf(fileName: string | undefined): string | undefined {
   const match = fileName ? /\.([a-z0-9]+)$/i.exec(fileName) : null
   return match?.[1]?.toLowerCase()
@@ -86,11 +57,7 @@ function extensionOf(fileName: string | undefined): string | undefined {
 export async function readAudioMetadata(buffer: Buffer, fileName?: string): Promise<AudioMetadata> {
   const name = fileName ? `“${fileName}”` : 'The file'
   if (buffer.length === 0) throw new AudioRejectedError(`${name} is empty. ${ACCEPTED}`)
-  const mimeType: AudioMimeType | undefined = looksLikeMp3(buffer)
-    ? 'audio/mpeg'
-    : looksLikeMp4(buffer)
-      ? 'audio/mp4'
-      : undefined
+  const mimeType = sniffAudio(buffer)
   if (!mimeType) {
     const other = OTHER_FILES.find(([, test]) => buffer.length >= 12 && test(buffer))
     throw new AudioRejectedError(
@@ -100,7 +67,7 @@ export async function readAudioMetadata(buffer: Buffer, fileName?: string): Prom
     )
   }
   const extension = extensionOf(fileName)
-  const expected = mimeType === 'audio/mpeg' ? ['mp3'] : ['m4a', 'mp4', 'aac']
+  const expected = AUDIO_FILE_EXTENSIONS[mimeType]
   if (extension && !expected.includes(extension))
     throw new AudioRejectedError(
       `${name} is named .${extension} but holds ${mimeType === 'audio/mpeg' ? 'MP3' : 'M4A'} audio; rename it to .${expected[0]} and upload it again.`,

@@ -1,0 +1,17 @@
+/**
+ * The podcast's island pack: the player and the transcript, islands only the podcast pages have.
+ * Its code is a chunk of its own (scripts/vite/hydration-manifest.ts, `packs`), which a page that
+ * names the pack in its route's `handle` imports before the client entry: importing it adds its
+ * islands to the registry, so the entry hydrates them like any other, and no other page loads a
+ * byte of them (docs/rendering.md, "Island packs").
+ */
+import { islandComponents } from '#app/islands/registry.ts'
+import { EpisodePlayer } from './episode-player.tsx'
+import { TranscriptView } from './transcript-view.tsx'
+
+export const podcastIslands = {
+  'episode-player': EpisodePlayer,
+  'transcript-view': TranscriptView,
+}
+
+Object.assign(islandComponents, podcastIslands)

@@ -1,0 +1,178 @@
+import { data } from 'react-router'
+import type { Route } from './+types/listen'
+import { Picture } from '#app/components/ui/picture.tsx'
+import type { IslandPacksHandle } from '#app/document/document-assets.ts'
+import { Island } from '#app/islands/island.tsx'
+import { snapshotOf } from '#app/lib/content.server.ts'
+import { listenView } from '#app/lib/podcast.server.ts'
+import { EpisodeListItem } from '#app/podcast/episode-list-item.tsx'
+import { FollowLinks } from '#app/podcast/follow-links.tsx'
+import { EpisodeMeta } from '#app/podcast/episode-meta.tsx'
+import { renderClock } from '#app/render-clock.ts'
+
+/** /listen, and /listen/page/N for the older episodes (the same module, two routes). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = params.page === undefined ? 1 : Number(params.page)
+  const view = listenView(snapshotOf(context), context.get(renderClock)(), page)
+  if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
+  return view
+}
+
+/** The player and the transcript are the podcast's island pack (app/podcast/islands.ts). */
+export const handle: IslandPacksHandle = { islandPacks: ['podcast'] }
+
+// Built at build time in the loader, so none of it ships to the browser.
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
+
+export default function Listen({ loaderData }: Route.ComponentProps) {
+  const { show, latest, episodes, page, pages, total, pageLinks } = loaderData
+  const first = page === 1
+  const newer = pageLinks[page - 2]
+  const older = pageLinks[page]
+  return (
+    <>
+      <section
+        aria-labelledby="listen-title"
+        className="relative overflow-hidden bg-ink text-paper"
+      >
+        <div
+          aria-hidden="true"
+          className="absolute -top-24 -right-16 size-72 rounded-full bg-teal/60 blur-2xl"
+        />
+        <div
+          aria-hidden="true"
+          className="absolute -bottom-32 left-1/4 size-64 rounded-full bg-plum/60 blur-2xl"
+        />
+        <div className="relative mx-auto grid max-w-page items-center gap-8 px-gutter py-12 md:grid-cols-[1fr_auto] md:gap-10 md:py-20">
+          <div>
+            <p className="text-xs font-semibold tracking-eyebrow text-gold uppercase">
+              Listen · the daily news podcast
+            </p>
+            <h1 id="listen-title" className="mt-3 font-display text-display font-semibold">
+              {show.title}
+            </h1>
+            {first ? (
+              <p className="mt-6 max-w-2xl text-lg text-paper/85">{show.description}</p>
+            ) : (
+              <p className="mt-6 text-lg text-paper/85">
+                Every episode, newest first: page {page} of {pages}.
+              </p>
+            )}
+            <FollowLinks links={show.follow} className="mt-8" />
+          </div>
+          <Picture
+            image={show.artwork}
+            sizes="(min-width: 768px) 18rem, 8rem"
+            loading="eager"
+            className="order-first w-32 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:order-none md:w-72"
+          />
+        </div>
+      </section>
+
+      {latest && (
+        <section aria-labelledby="latest-title" className="bg-paper-deep">
+          <div className="mx-auto grid max-w-page gap-8 px-gutter py-14 md:py-20 lg:grid-cols-[2fr_3fr] lg:gap-14">
+            <div>
+              <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
+                Latest episode
+              </p>
+              <h2 id="latest-title" className="mt-3 text-title font-semibold">
+                <a href={latest.href} className="underline-offset-4 hover:underline">
+                  {latest.title}
+                </a>
+              </h2>
+              <EpisodeMeta episode={latest} className="mt-4" />
+              <p className="mt-5 text-lg text-ink-soft">{latest.summary}</p>
+              <p className="mt-6">
+                <a
+                  href={latest.href}
+                  className="inline-flex min-h-11 items-center gap-2 font-semibold text-teal underline underline-offset-4 hover:text-clay"
+                >
+                  Show notes and full transcript
+                  <span aria-hidden="true">→</span>
+                </a>
+              </p>
+            </div>
+            <Island name="episode-player" props={latest.player} />
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="episodes-title" className="mx-auto max-w-page px-gutter py-section">
+        <div className="flex flex-wrap items-baseline justify-between gap-4">
+          <h2 id="episodes-title" className="text-title font-semibold">
+            {first ? 'All episodes' : `Episodes, page ${page}`}
+          </h2>
+          <p className="text-ink-soft">
+            {total} {total === 1 ? 'episode' : 'episodes'}, newest first
+          </p>
+        </div>
+        <ol className="mt-10 grid gap-5">
+          {episodes.map((episode) => (
+            <li key={episode.slug}>
+              <EpisodeListItem episode={episode} />
+            </li>
+          ))}
+        </ol>
+        {pages > 1 && (
+          <nav aria-label="Pages of episodes" className="mt-12">
+            <ol className="flex flex-wrap items-center gap-2">
+              {newer && (
+                <li>
+                  <a
+                    href={newer.href}
+                    rel="prev"
+                    className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
+                  >
+                    <span aria-hidden="true">←&nbsp;</span>Newer episodes
+                  </a>
+                </li>
+              )}
+              {pageLinks.map((link) => (
+                <li key={link.page}>
+                  <a
+                    href={link.href}
+                    aria-current={link.page === page ? 'page' : undefined}
+                    aria-label={`Page ${link.page}`}
+                    className="inline-flex size-11 items-center justify-center rounded-full font-semibold tabular-nums ring-1 ring-ink/15 hover:bg-paper-deep aria-[current=page]:bg-ink aria-[current=page]:text-paper aria-[current=page]:ring-ink"
+                  >
+                    {link.page}
+                  </a>
+                </li>
+              ))}
+              {older && (
+                <li>
+                  <a
+                    href={older.href}
+                    rel="next"
+                    className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
+                  >
+                    Older episodes<span aria-hidden="true">&nbsp;→</span>
+                  </a>
+                </li>
+              )}
+            </ol>
+          </nav>
+        )}
+        {show.funding && (
+          <aside className="mt-16 rounded-card bg-paper-deep p-6 md:p-8">
+            <p className="text-xs font-semibold tracking-eyebrow text-clay-deep uppercase">
+              Support the show
+            </p>
+            <p className="mt-2 text-lg">
+              <a
+                href={show.funding.url}
+                target="_blank"
+                rel="noopener"
+                className="font-semibold text-teal underline underline-offset-4 hover:text-clay"
+              >
+                {show.funding.text}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          </aside>
+        )}
+      </section>
+    </>
+  )
+}
