@@ -129,6 +129,15 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     expect(build.pages.get('/about')).toBe(about)
     const status = await live.status()
     expect(status).toMatchObject({ servedVersion: change.contentVersion, lastFailure: null })
+    // Being told of the same change again (the NOTIFY of this process's own publish, the poll)
+    // renders nothing more.
+    const renders = logged.filter((entry) => entry.message.startsWith('pages rendered')).length
+    await live.changed()
+    await live.changed()
+    expect(logged.filter((entry) => entry.message.startsWith('pages rendered'))).toHaveLength(
+      renders,
+    )
+    expect(build.pages.get('/')!.body.toString()).toContain(quote)
   }, 60_000)
 
   it('shows an edited phone number on every page and in the organisation’s JSON-LD, without a build', async () => {

@@ -117,6 +117,13 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     }
     const version = await repository.contentVersion()
     const at = clock()
+    // A second reason to look at the same change (this process's publish and its NOTIFY, or the
+    // poll) finds nothing new: no version since, no publication come due, nothing to retry.
+    const due = nextDue !== null && at.toISOString() >= nextDue
+    if (!initial && !full && served && version === servedVersion && !due) {
+      resolveWaiters()
+      return
+    }
     const content = await repository.publishedDocuments(at)
     if (content.documents.length === 0) {
       // A database without content yet (a host without content/): the build's pages stand.
@@ -183,6 +190,10 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     }
     nextDue = await repository.nextScheduledAt(at)
     armDueTimer()
+    resolveWaiters()
+  }
+
+  function resolveWaiters() {
     for (const waiter of waiters)
       if (servedVersion >= waiter.version) {
         waiters.delete(waiter)
