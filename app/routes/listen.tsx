@@ -41,9 +41,15 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
         />
         <div
           aria-hidden="true"
-          className="absolute -bottom-32 left-1/4 size-64 rounded-full bg-plum/60 blur-2xl"
+          className="absolute top-72 left-1/4 size-64 rounded-full bg-plum/60 blur-2xl md:top-80"
         />
-        <div className="relative mx-auto grid max-w-page items-center gap-8 px-gutter py-12 md:grid-cols-[1fr_auto] md:gap-10 md:py-20">
+        <div className="relative mx-auto grid max-w-page items-start gap-8 px-gutter py-12 md:grid-cols-[1fr_auto] md:gap-10 md:py-20">
+          <Picture
+            image={show.artwork}
+            sizes="(min-width: 768px) 18rem, 8rem"
+            loading="eager"
+            className="w-32 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:order-last md:w-72"
+          />
           <div>
             <p className="text-xs font-semibold tracking-eyebrow text-gold uppercase">
               Listen · the daily news podcast
@@ -60,12 +66,6 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
             )}
             <FollowLinks links={show.follow} className="mt-8" />
           </div>
-          <Picture
-            image={show.artwork}
-            sizes="(min-width: 768px) 18rem, 8rem"
-            loading="eager"
-            className="order-first w-32 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:order-none md:w-72"
-          />
         </div>
       </section>
 

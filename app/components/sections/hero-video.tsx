@@ -18,7 +18,7 @@ export function HeroVideo({ video, children }: { video: VideoSource; children: R
   return (
     <section
       aria-labelledby="hero-title"
-      className="relative isolate flex min-h-136 items-end overflow-hidden bg-ink text-paper md:min-h-160 lg:min-h-176"
+      className="relative isolate flex min-h-136 items-start overflow-hidden bg-ink text-paper md:min-h-160 lg:min-h-176"
     >
       <div className="mx-auto w-full max-w-page px-gutter pt-32 pb-14 md:pb-20">{children}</div>
       <Island name="hero-video" props={{ video }} />

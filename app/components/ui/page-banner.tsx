@@ -22,7 +22,7 @@ export function PageBanner({
       />
       <div
         aria-hidden="true"
-        className="absolute -bottom-28 left-1/3 size-64 rounded-full bg-teal/50 blur-2xl"
+        className="absolute top-48 left-1/3 size-64 rounded-full bg-teal/50 blur-2xl md:top-64"
       />
       <div className="relative mx-auto max-w-page px-gutter py-16 md:py-24">
         {eyebrow && (

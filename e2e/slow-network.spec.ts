@@ -1,0 +1,156 @@
+/**
+ * A page that arrives in parts: on a slow or busy connection the browser paints what it has
+ * parsed, then parses the rest. Nothing it painted first may move when the rest arrives (a
+ * bottom-aligned hero did: its first line was pushed up by the heading parsed after it).
+ *
+ * A proxy of the test's own, on 127.0.0.1, holds each page's HTML at a cut inside <main> for
+ * 500 ms, then sends the rest; every other request passes through unchanged.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, test } from '@playwright/test'
+import { PAGES } from './helpers.ts'
+
+const PAUSE_MS = 500
+/**
+ * Half the budget of a whole load (performance.spec.ts): what remains is the native audio
+ * controls of an episode re-laying out their time display before the player replaces them
+ * (0.003 at 412 px), which no page style reaches.
+ */
+const CLS_BUDGET = 0.005
+
+/** One page for each kind of page: the first path of every first segment and depth. */
+function onePerKind(paths: readonly string[]) {
+  const kinds = new Map<string, string>()
+  for (const p of paths) {
+    const parts = p.split('/').filter(Boolean)
+    const kind = `${parts[0] ?? ''}/${parts.length}`
+    if (!kinds.has(kind)) kinds.set(kind, p)
+  }
+  return [...kinds.values()]
+}
+
+/** Byte offsets just after the first closing </p>, </h1> and </h2> inside <main>. */
+function cutsOf(html: Buffer) {
+  const text = html.toString('latin1')
+  const main = text.indexOf('<main')
+  if (main < 0) return []
+  return ['</p>', '</h1>', '</h2>']
+    .map((tag) => text.indexOf(tag, main))
+    .filter((at) => at > 0)
+    .map((at) => text.indexOf('>', at) + 1)
+}
+
+interface SplitProxy {
+  url: string
+  /** The next answer for `path` pauses after `cut` bytes. */
+  holdAt(path: string, cut: number): void
+  close(): Promise<void>
+}
+
+async function splitProxy(upstream: string): Promise<SplitProxy> {
+  const target = new URL(upstream)
+  let hold: { path: string; cut: number } | undefined
+  const server = http.createServer((request, response) => {
+    const headers = { ...request.headers, host: target.host, 'accept-encoding': 'identity' }
+    const forward = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers,
+      },
+      (answer) => {
+        const chunks: Buffer[] = []
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks)
+          const held = hold && request.url === hold.path ? hold.cut : 0
+          if (held) hold = undefined
+          const outgoing = { ...answer.headers }
+          delete outgoing['content-length']
+          delete outgoing['transfer-encoding']
+          response.writeHead(answer.statusCode ?? 502, outgoing)
+          if (!held) return response.end(body)
+          response.write(body.subarray(0, held))
+          setTimeout(() => response.end(body.subarray(held)), PAUSE_MS)
+        })
+      },
+    )
+    forward.on('error', () => response.destroy())
+    request.pipe(forward)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    holdAt: (path, cut) => void (hold = { path, cut }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+test.describe('pages arriving in parts', () => {
+  let proxy: SplitProxy
+  test.beforeAll(async ({ baseURL }) => {
+    proxy = await splitProxy(baseURL!)
+  })
+  test.afterAll(async () => {
+    await proxy?.close()
+  })
+
+  for (const pagePath of onePerKind(PAGES)) {
+    test(`${pagePath}: what was painted before the pause does not move after it`, async ({
+      page,
+      request,
+    }) => {
+      const html = Buffer.from(await (await request.get(pagePath)).body())
+      const cuts = cutsOf(html)
+      expect(cuts.length, 'the page has a <main> with text').toBeGreaterThan(0)
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shifts: string[]; __cls: number }
+        w.__shifts = []
+        w.__cls = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number
+            hadRecentInput: boolean
+            sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+          })[]) {
+            if (entry.hadRecentInput) continue
+            w.__cls += entry.value
+            const at = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`
+            const nodes = (entry.sources ?? []).map((s) => {
+              const node = s.node as Element | undefined
+              return `${node?.nodeName ?? '(gone)'}.${node?.className ?? ''} ${at(s.previousRect)} -> ${at(s.currentRect)}`
+            })
+            w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`)
+          }
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      for (const width of [412, 1440]) {
+        await page.setViewportSize({ width, height: 823 })
+        for (const cut of cuts) {
+          proxy.holdAt(pagePath, cut)
+          await page.goto(proxy.url + pagePath, { waitUntil: 'load' })
+          const shifts = await page.evaluate(async () => {
+            await document.fonts.ready
+            await new Promise((resolve) =>
+              requestAnimationFrame(() => requestAnimationFrame(resolve)),
+            )
+            const w = window as unknown as { __shifts: string[]; __cls: number }
+            return { cls: w.__cls, shifted: w.__shifts }
+          })
+          expect(
+            shifts.cls,
+            `${width} px, paused after byte ${cut}:\n${shifts.shifted.join('\n')}`,
+          ).toBeLessThanOrEqual(CLS_BUDGET)
+        }
+      }
+    })
+  }
+})
