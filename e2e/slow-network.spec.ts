@@ -30,12 +30,12 @@ function onePerKind(paths: readonly string[]) {
   return [...kinds.values()]
 }
 
-/** Byte offsets just after the first closing </p>, </h1> and </h2> inside <main>. */
+/** Byte offsets just after the first closing </picture>, </p>, </h1> and </h2> inside <main>. */
 function cutsOf(html: Buffer) {
   const text = html.toString('latin1')
   const main = text.indexOf('<main')
   if (main < 0) return []
-  return ['</p>', '</h1>', '</h2>']
+  return ['</picture>', '</p>', '</h1>', '</h2>']
     .map((tag) => text.indexOf(tag, main))
     .filter((at) => at > 0)
     .map((at) => text.indexOf('>', at) + 1)

@@ -48,9 +48,9 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
             image={show.artwork}
             sizes="(min-width: 768px) 18rem, 8rem"
             loading="eager"
-            className="w-32 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:order-last md:w-72"
+            className="w-32 overflow-hidden rounded-card shadow-card ring-1 ring-paper/15 md:col-start-2 md:row-start-1 md:w-72"
           />
-          <div>
+          <div className="md:col-start-1 md:row-start-1">
             <p className="text-xs font-semibold tracking-eyebrow text-gold uppercase">
               Listen · the daily news podcast
             </p>
