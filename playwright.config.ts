@@ -38,7 +38,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test about a tenth of its CPU, kept or not: CI records only
+    // the retry of a failed test; a local run (no retries) keeps the trace of what failed.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: findChromium() ?? '/usr/bin/chromium',
       args: CHROMIUM_FLAGS,

@@ -54,3 +54,56 @@ export function pagesWithMemberVariants(paths: readonly string[]): string[] {
     return hasOwnVariant(parse(html))
   })
 }
+
+/**
+ * Counts the page's layout shifts from its first byte (call before `goto`); readLayoutShifts()
+ * gives their sum and what moved, once the fonts have swapped in and two frames were laid out.
+ */
+export async function observeLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      __cls: number
+      __clsObserver: PerformanceObserver
+      __clsAdd: (entries: PerformanceEntryList) => void
+      __shifted: string[]
+    }
+    w.__cls = 0
+    w.__shifted = []
+    w.__clsAdd = (entries) => {
+      for (const entry of entries as (PerformanceEntry & {
+        value: number
+        hadRecentInput: boolean
+        sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
+      })[]) {
+        if (entry.hadRecentInput) continue
+        w.__cls += entry.value
+        // What moved, for the failure message.
+        for (const source of entry.sources ?? []) {
+          const node = source.node as Element | undefined
+          const at = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`
+          w.__shifted.push(
+            `${entry.value.toFixed(4)} ${node?.nodeName ?? '?'}.${node?.className ?? ''} ${at(source.previousRect)} -> ${at(source.currentRect)} at ${entry.startTime.toFixed(0)} ms`,
+          )
+        }
+      }
+    }
+    w.__clsObserver = new PerformanceObserver((list) => w.__clsAdd(list.getEntries()))
+    w.__clsObserver.observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+export async function readLayoutShifts(page: Page) {
+  // The shifts not yet handed to the observer's callback are taken from it directly.
+  return page.evaluate(async () => {
+    await document.fonts.ready
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+    const w = window as unknown as {
+      __cls: number
+      __clsObserver: PerformanceObserver
+      __clsAdd: (entries: PerformanceEntryList) => void
+      __shifted: string[]
+    }
+    w.__clsAdd(w.__clsObserver.takeRecords())
+    return { value: w.__cls, shifted: w.__shifted }
+  })
+}

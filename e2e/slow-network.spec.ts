@@ -9,7 +9,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
-import { PAGES } from './helpers.ts'
+import { observeLayoutShifts, PAGES, readLayoutShifts } from './helpers.ts'
 
 const PAUSE_MS = 500
 /**
@@ -111,42 +111,15 @@ test.describe('pages arriving in parts', () => {
       const html = Buffer.from(await (await request.get(pagePath)).body())
       const cuts = cutsOf(html)
       expect(cuts.length, 'the page has a <main> with text').toBeGreaterThan(0)
-      await page.addInitScript(() => {
-        const w = window as unknown as { __shifts: string[]; __cls: number }
-        w.__shifts = []
-        w.__cls = 0
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & {
-            value: number
-            hadRecentInput: boolean
-            sources?: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
-          })[]) {
-            if (entry.hadRecentInput) continue
-            w.__cls += entry.value
-            const at = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`
-            const nodes = (entry.sources ?? []).map((s) => {
-              const node = s.node as Element | undefined
-              return `${node?.nodeName ?? '(gone)'}.${node?.className ?? ''} ${at(s.previousRect)} -> ${at(s.currentRect)}`
-            })
-            w.__shifts.push(`${entry.value.toFixed(4)} ${nodes.join(', ')}`)
-          }
-        }).observe({ type: 'layout-shift', buffered: true })
-      })
+      await observeLayoutShifts(page)
       for (const width of [412, 1440]) {
         await page.setViewportSize({ width, height: 823 })
         for (const cut of cuts) {
           proxy.holdAt(pagePath, cut)
           await page.goto(proxy.url + pagePath, { waitUntil: 'load' })
-          const shifts = await page.evaluate(async () => {
-            await document.fonts.ready
-            await new Promise((resolve) =>
-              requestAnimationFrame(() => requestAnimationFrame(resolve)),
-            )
-            const w = window as unknown as { __shifts: string[]; __cls: number }
-            return { cls: w.__cls, shifted: w.__shifts }
-          })
+          const shifts = await readLayoutShifts(page)
           expect(
-            shifts.cls,
+            shifts.value,
             `${width} px, paused after byte ${cut}:\n${shifts.shifted.join('\n')}`,
           ).toBeLessThanOrEqual(CLS_BUDGET)
         }

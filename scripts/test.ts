@@ -1,15 +1,16 @@
 /**
  * `npm test`: every check the project has, in order, with one summary line at the end:
- *   lockfile check, typecheck, lint, production build, unit + API tests (Vitest; on SQLite, and
- *   on PostgreSQL when one can be started here; the render pipeline's tests read the build just
- *   made), end-to-end tests (Playwright driving Debian's Chromium against that build served by
- *   the real server).
+ *   lockfile check, route types, typecheck beside lint, production build, unit + API tests
+ *   (Vitest; on SQLite, and on PostgreSQL when one can be started here; the render pipeline's
+ *   tests read the build just made), end-to-end tests (Playwright driving Debian's Chromium
+ *   against that build served by the real server).
  * The last line is "N passed, M failed, S skipped, F flaky" counting every test of every runner
- * (the lockfile check, typecheck, lint and build count as one test each). A test that passed only
- * on a retry counts as passed and flaky, and is named above the summary; the goal is 0 flaky.
+ * (the lockfile check, the route types, typecheck, lint and build count as one test each). A test
+ * that passed only on a retry counts as passed and flaky, and is named above the summary; the
+ * goal is 0 flaky.
  * Exits non-zero if anything failed, and under CI also if any PostgreSQL test was skipped.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -38,6 +39,37 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
     `── ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   )
   return ok
+}
+
+/** Runs steps at the same time; each one's output is printed whole when it ends. */
+async function together(steps: [label: string, command: string, args: string[]][]) {
+  await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise<void>((resolve) => {
+          const started = Date.now()
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+          const output: Buffer[] = []
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+          child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)))
+          child.on('close', (code) => {
+            const ok = code === 0
+            console.log(`\n━━ ${label} ━━`)
+            process.stdout.write(Buffer.concat(output))
+            console.log(
+              `── ${label}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+            )
+            if (ok) passed++
+            else {
+              failed++
+              failures.push(label)
+            }
+            resolve()
+          })
+        }),
+    ),
+  )
 }
 
 function step(label: string, command: string, args: string[], env?: NodeJS.ProcessEnv) {
@@ -82,8 +114,13 @@ function* playwrightSpecs(suites: PlaywrightSuite[]): Generator<PlaywrightSpec> 
 ensureChromium()
 
 step('lockfile', 'node', ['scripts/check-lockfile.ts'])
-step('typecheck', 'npm', ['run', '--silent', 'typecheck'])
-step('lint', 'npm', ['run', '--silent', 'lint'])
+// The type checker and the linter each use one core: side by side, once the route types exist
+// (the linter's type-aware rules read them too).
+step('route types', 'react-router', ['typegen'])
+await together([
+  ['typecheck', 'tsc', []],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+])
 
 // The site is built once, first: the render pipeline's Vitest tests read this release
 // (server/test/real-build.ts) and the end-to-end tests serve it.
