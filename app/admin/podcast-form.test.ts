@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatShowTime, isoToZoned, parseClock, zonedToIso } from './format.ts'
-import { chapterTime, slugFrom } from './pages/episode.tsx'
+import { slugify } from '#common/content/slug.ts'
+import { chapterTime } from './pages/episode.tsx'
 
 describe('the episode form’s times', () => {
   it('reads and writes the publication time in Kansas City time, either side of a change of clocks', () => {
@@ -29,7 +30,7 @@ describe('the episode form’s times', () => {
   })
 
   it('proposes an address from the title', () => {
-    expect(slugFrom('A Cuff in Every Bag')).toBe('a-cuff-in-every-bag')
-    expect(slugFrom('  Señora’s 3 Rules!  ')).toBe('senora-s-3-rules')
+    expect(slugify('A Cuff in Every Bag')).toBe('a-cuff-in-every-bag')
+    expect(slugify('  Señora’s 3 Rules!  ')).toBe('senora-s-3-rules')
   })
 })

@@ -38,6 +38,22 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'sitemap',
 ])
 
+/**
+ * Lower-case ASCII words joined by hyphens from any text: "A Cuff in Every Bag" →
+ * "a-cuff-in-every-bag", accents dropped, at most SLUG_MAX_LENGTH characters; empty when nothing
+ * is left. Titles become slugs with it, and uploads their download names.
+ */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, SLUG_MAX_LENGTH)
+    .replace(/-+$/, '')
+}
+
 /** Why a slug cannot be used, or undefined when it can. */
 export function slugProblem(slug: string): string | undefined {
   if (slug.length === 0) return 'must not be empty'

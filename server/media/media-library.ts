@@ -7,6 +7,7 @@
 import type { Database } from '#server/db/index.ts'
 import type { MediaAssetTable, MediaFileTable } from '#server/db/schema.ts'
 import { newRowId } from '#server/db/ids.ts'
+import { slugify } from '#common/content/slug.ts'
 import { sql } from 'kysely'
 import type { Readable } from 'node:stream'
 import {
@@ -127,16 +128,7 @@ export function cleanFileName(name: string): string {
 
 /** "Marisol's mural (final).JPG" -> "marisol-s-mural-final": ASCII, safe in any header. */
 export function downloadStem(originalName: string): string {
-  const stem = originalName.replace(/\.[^.]*$/, '')
-  const ascii = stem
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-  return ascii || 'media'
+  return slugify(originalName.replace(/\.[^.]*$/, '')) || 'media'
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -3,6 +3,7 @@
  * (dotted paths, as the server names them), worded to be read next to the field.
  */
 import type { z } from 'zod'
+import { slugify } from '#common/content/slug.ts'
 
 /** "must not be empty" → "Must not be empty."; the server's messages are left as they are. */
 export function sentence(message: string): string {
@@ -28,15 +29,5 @@ export function fieldProblems(schema: z.ZodType, value: unknown): Record<string,
   return problems
 }
 
-/** A slug from a name: "Marisol Vega" → "marisol-vega" (accents dropped, at most 80 characters). */
-export function slugFrom(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
+/** A slug from a name: "Marisol Vega" → "marisol-vega"; an apostrophe joins ("O’Neal" → "oneal"). */
+export const slugFrom = (text: string): string => slugify(text.replace(/['’]/g, ''))

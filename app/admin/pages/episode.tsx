@@ -16,6 +16,7 @@ import {
   type PodcastOverviewAnswer,
 } from '#common/podcast-admin.ts'
 import { cn } from '#app/lib/cn.ts'
+import { slugify } from '#common/content/slug.ts'
 import { api, ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
@@ -42,18 +43,6 @@ export const episodeLoader = async ({ params }: LoaderFunctionArgs): Promise<Loa
   mode: 'edit',
   episode: await get<EpisodeAnswer>(`/podcast/episodes/${params.id}`),
 })
-
-/** A slug from a title: "A Cuff in Every Bag" → "a-cuff-in-every-bag". */
-export function slugFrom(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
-}
 
 /** Tomorrow at 6 in the morning, Kansas City time: a daily show is prepared the night before. */
 function tomorrowMorning(now = new Date()): string {
@@ -454,7 +443,7 @@ export function EpisodePage() {
                 value={form.title}
                 onChange={(event) => {
                   const value = event.target.value
-                  change({ title: value, ...(!slugTouched && { slug: slugFrom(value) }) })
+                  change({ title: value, ...(!slugTouched && { slug: slugify(value) }) })
                 }}
                 error={errors.title}
                 required
