@@ -171,19 +171,28 @@ export function Field({
   )
 }
 
-/** A text area with its label, an optional hint, and the message when it is wrong. */
+/**
+ * A text area with its label, an optional hint, and the message when it is wrong;
+ * `className` places the field, `controlClassName` styles the text area (a monospace transcript).
+ */
 export function TextAreaField({
   label,
   hint,
   error,
   className,
+  controlClassName,
   ...textarea
-}: ComponentProps<'textarea'> & FieldProps) {
+}: ComponentProps<'textarea'> & FieldProps & { controlClassName?: string }) {
   return (
     <FieldFrame
       {...{ label, hint, error, className }}
       control={(aria) => (
-        <textarea rows={3} {...aria} className={controlClass(error)} {...textarea} />
+        <textarea
+          rows={3}
+          {...aria}
+          className={cn(controlClass(error), controlClassName)}
+          {...textarea}
+        />
       )}
     />
   )

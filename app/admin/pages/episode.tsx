@@ -15,12 +15,11 @@ import {
   type EpisodeFields,
   type PodcastOverviewAnswer,
 } from '#common/podcast-admin.ts'
-import { cn } from '#app/lib/cn.ts'
 import { slugify } from '#common/content/slug.ts'
 import { api, ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
-import { Alert, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
+import { Alert, buttonClass, Card, Field, PageHeader, TextAreaField } from '../components/ui.tsx'
 import {
   formatAgo,
   formatClock,
@@ -352,16 +351,7 @@ export function EpisodePage() {
                 Saved {formatAgo(episode.updatedAt)}
                 {episode.updatedBy ? ` by ${episode.updatedBy.label}` : ''}
               </span>
-              {episode.url && (
-                <a
-                  href={episode.url}
-                  target="_blank"
-                  rel="noopener"
-                  className="text-sm font-semibold text-teal underline underline-offset-4"
-                >
-                  View on the site<span className="sr-only"> (opens in a new tab)</span>
-                </a>
-              )}
+              {episode.url && <ViewOnSite href={episode.url} className={siteLinkClass} />}
             </span>
           ) : (
             'Upload its audio, add its transcript and chapters, then save it as a draft, schedule it or publish it.'
@@ -472,21 +462,21 @@ export function EpisodePage() {
                 error={errors.slug}
               />
             </div>
-            <TextArea
+            <TextAreaField
               label="Summary"
               hint="One or two sentences, up to 200 characters: the lists, the feed and search results show it."
               rows={3}
               value={form.summary}
-              onChange={(value) => change({ summary: value })}
+              onChange={(event) => change({ summary: event.target.value })}
               error={errors.summary}
               className="mt-4"
             />
-            <TextArea
+            <TextAreaField
               label="Show notes"
               hint="Markdown: paragraphs, ## headings, lists, **bold**, _italic_ and [links](https://example.org)."
               rows={10}
               value={form.notes}
-              onChange={(value) => change({ notes: value })}
+              onChange={(event) => change({ notes: event.target.value })}
               error={errors.notes}
               className="mt-4"
             />
@@ -502,14 +492,14 @@ export function EpisodePage() {
               a speaker on each line: <code>[01:05] Imani Brooks: What she said.</code> With times,
               listeners can jump to any line.
             </p>
-            <TextArea
+            <TextAreaField
               label="Transcript text"
               rows={12}
               value={form.transcript}
-              onChange={(value) => change({ transcript: value })}
+              onChange={(event) => change({ transcript: event.target.value })}
               error={errors.transcript}
               className="mt-4"
-              mono
+              controlClassName="font-mono text-sm"
             />
             <div className="mt-3 flex flex-col gap-1.5">
               <label htmlFor={`${formId}-transcript-file`} className="text-sm font-semibold">
@@ -690,59 +680,5 @@ export function EpisodePage() {
         </p>
       </ConfirmDialog>
     </>
-  )
-}
-
-/** A multi-line field with its label, hint and the server's message. */
-function TextArea({
-  label,
-  hint,
-  error,
-  value,
-  onChange,
-  rows,
-  className,
-  mono,
-}: {
-  label: string
-  hint?: string
-  error?: string | undefined
-  value: string
-  onChange: (value: string) => void
-  rows: number
-  className?: string
-  mono?: boolean
-}) {
-  const id = useId()
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ')
-  return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-ink-soft">
-          {hint}
-        </p>
-      )}
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        className={cn(
-          'rounded-xl border bg-white px-3.5 py-2 text-base text-ink',
-          mono && 'font-mono text-sm',
-          error ? 'border-danger' : 'border-ink/25',
-        )}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      )}
-    </div>
   )
 }

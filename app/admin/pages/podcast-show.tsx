@@ -14,7 +14,15 @@ import {
 } from '#common/podcast-admin.ts'
 import { ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
 import { useToast } from '../components/toast.tsx'
-import { Alert, buttonClass, Card, Field, PageHeader, SelectField } from '../components/ui.tsx'
+import {
+  Alert,
+  buttonClass,
+  Card,
+  Field,
+  PageHeader,
+  SelectField,
+  TextAreaField,
+} from '../components/ui.tsx'
 
 export const showLoader = () => get<ShowAnswer>('/podcast/show')
 
@@ -105,25 +113,14 @@ export function PodcastShowPage() {
                 onChange={(event) => set({ title: event.target.value })}
                 error={errors.title}
               />
-              <div className="flex flex-col gap-1.5 sm:col-span-2">
-                <label htmlFor={`${id}-description`} className="font-semibold">
-                  Description
-                </label>
-                <textarea
-                  id={`${id}-description`}
-                  rows={5}
-                  value={fields.description}
-                  onChange={(event) => set({ description: event.target.value })}
-                  aria-invalid={errors.description ? true : undefined}
-                  aria-describedby={errors.description ? `${id}-description-error` : undefined}
-                  className="rounded-xl border border-ink/25 bg-white px-3.5 py-2 text-base"
-                />
-                {errors.description && (
-                  <p id={`${id}-description-error`} className="text-sm font-medium text-danger">
-                    {errors.description}
-                  </p>
-                )}
-              </div>
+              <TextAreaField
+                label="Description"
+                className="sm:col-span-2"
+                rows={5}
+                value={fields.description}
+                onChange={(event) => set({ description: event.target.value })}
+                error={errors.description}
+              />
               <Field
                 label="Author"
                 value={fields.author}
