@@ -198,6 +198,15 @@ export function TextAreaField({
   )
 }
 
+/** A link to the page visitors see, in a new tab, saying so to screen readers. */
+export function ViewOnSite({ href, className }: { href: string; className: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className={className}>
+      View on the site<span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  )
+}
+
 /** A select with its label. */
 export function SelectField({
   label,

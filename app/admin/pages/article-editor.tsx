@@ -20,7 +20,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { Dialog, FormButtons } from '../components/dialog.tsx'
 import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
-import { Alert, Badge, buttonClass, Field, PageHeader } from '../components/ui.tsx'
+import { Alert, Badge, buttonClass, Field, PageHeader, ViewOnSite } from '../components/ui.tsx'
 import {
   ARTICLE_FIELD_LABELS,
   ArticleFields,
@@ -308,11 +308,7 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Lo
         >
           History
         </Link>
-        {answer.url && (
-          <a href={answer.url} target="_blank" rel="noopener" className={buttonClass('outline')}>
-            View on the site<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        )}
+        {answer.url && <ViewOnSite href={answer.url} className={buttonClass('outline')} />}
         {staff.role === 'admin' && (
           <button
             type="button"

@@ -19,7 +19,15 @@ import { slugify } from '#common/content/slug.ts'
 import { api, ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
-import { Alert, buttonClass, Card, Field, PageHeader, TextAreaField } from '../components/ui.tsx'
+import {
+  Alert,
+  buttonClass,
+  Card,
+  Field,
+  PageHeader,
+  TextAreaField,
+  ViewOnSite,
+} from '../components/ui.tsx'
 import {
   formatAgo,
   formatClock,
@@ -29,7 +37,7 @@ import {
   zonedToIso,
 } from '../format.ts'
 import { useSession } from '../session.ts'
-import { EpisodeStatus } from './podcast.tsx'
+import { EpisodeStatus, siteLinkClass } from './podcast.tsx'
 
 type Loaded = { mode: 'new'; nextNumber: number } | { mode: 'edit'; episode: EpisodeAnswer }
 

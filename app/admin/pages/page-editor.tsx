@@ -31,6 +31,7 @@ import {
   PageHeader,
   SelectField,
   smallButtonClass,
+  ViewOnSite,
 } from '../components/ui.tsx'
 import { ApiError } from '../api.ts'
 import * as content from '../content/content-api.ts'
@@ -198,11 +199,7 @@ function PageEditor({
         <Link to={`/pages/${name}/history`} className={buttonClass('outline')}>
           History
         </Link>
-        {answer.url && (
-          <a href={answer.url} target="_blank" rel="noopener" className={buttonClass('outline')}>
-            View on the site<span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        )}
+        {answer.url && <ViewOnSite href={answer.url} className={buttonClass('outline')} />}
       </nav>
       {state.kind === 'invalid' && (
         <div className="mb-6">

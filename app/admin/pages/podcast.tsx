@@ -6,8 +6,11 @@
 import { Link, useLoaderData } from 'react-router'
 import type { EpisodeListItem, PodcastOverviewAnswer } from '#common/podcast-admin.ts'
 import { get } from '../api.ts'
-import { Badge, buttonClass, EmptyState, PageHeader } from '../components/ui.tsx'
+import { Badge, buttonClass, EmptyState, PageHeader, ViewOnSite } from '../components/ui.tsx'
 import { formatAgo, formatClock, formatShowTime } from '../format.ts'
+
+/** The episodes' link to their page on the site, in the list and on the episode's own page. */
+export const siteLinkClass = 'text-sm font-semibold text-teal underline underline-offset-4'
 
 export const podcastLoader = () => get<PodcastOverviewAnswer>('/podcast')
 
@@ -82,16 +85,7 @@ export function PodcastPage() {
                 </div>
                 <div className="flex flex-col items-start gap-2 sm:items-end">
                   <EpisodeStatus episode={episode} />
-                  {episode.url && (
-                    <a
-                      href={episode.url}
-                      target="_blank"
-                      rel="noopener"
-                      className="text-sm font-semibold text-teal underline underline-offset-4"
-                    >
-                      View on the site<span className="sr-only"> (opens in a new tab)</span>
-                    </a>
-                  )}
+                  {episode.url && <ViewOnSite href={episode.url} className={siteLinkClass} />}
                 </div>
               </div>
             </li>
