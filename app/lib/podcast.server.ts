@@ -26,6 +26,7 @@ import {
 } from '#common/content/podcast-files.ts'
 import type { Chapter, ShowDocument, TranscriptCue } from '#common/content/podcast.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
+import type { EpisodeSummary } from '#app/podcast/episode-list-item.tsx'
 import { toWebVtt } from '#common/content/transcript.ts'
 import { siteConfig } from '#app/config.ts'
 import { typographic } from './articles.server.ts'
@@ -83,16 +84,8 @@ export function followLinks(show: ShowDocument): FollowLink[] {
   return links
 }
 
-/** One episode in a list: what its card shows. */
-export interface EpisodeCard {
-  slug: string
-  title: string
-  number: number
-  publishedAt: string
-  summary: string
-  duration: number
-  href: string
-}
+/** One episode in a list: what its card shows (EpisodeSummary), and its slug. */
+export type EpisodeCard = EpisodeSummary & { slug: string }
 
 function card({ slug, data }: EpisodeSource): EpisodeCard {
   return {
