@@ -6,9 +6,8 @@ import {
   PAGES,
   pagesWithMemberVariants,
   waitForHydration,
+  WCAG_22_AA,
 } from './helpers.ts'
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 
 // The pages around the forms, with the query the server adds (fields and reason flagged).
 const formPages = FORM_PAGES.map((path) =>

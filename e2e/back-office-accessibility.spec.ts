@@ -4,7 +4,6 @@
  * subscriber), one message, the editor's refusal page, and the dialogs that ask before erasing or
  * removing. And every page works with the keyboard alone: the tests reach each control by Tab.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import {
   addVirtualAuthenticator,
@@ -12,26 +11,14 @@ import {
   inviteFromCommand,
   signedInStaff,
 } from './back-office-helpers.ts'
+import { axeViolations } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 test.use(adminBrowser)
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
-
 /** Nothing on the page is wider than the window (no sideways scrolling at 390 px). */
 async function fitsTheWindow(page: Page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  )
 }
 
 /** Something to show: a message and a newsletter address, sent as a visitor would. */
@@ -67,15 +54,15 @@ for (const width of [390, 1440]) {
     }) => {
       await page.goto('/admin/sign-in')
       await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible()
-      expect(await axe(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       await page.goto(inviteFromCommand(`guest-${width}-${Date.now()}@example.org`, 'editor'))
       await expect(page.getByRole('button', { name: 'Create my passkey' })).toBeVisible()
-      expect(await axe(page)).toEqual([])
+      expect(await axeViolations(page)).toEqual([])
       // A new tab (the invitation page keeps its token for this tab only) without the link's token.
       const bare = await context.newPage()
       await bare.goto('/admin/welcome')
       await expect(bare.getByText('This page needs the whole link')).toBeVisible()
-      expect(await axe(bare)).toEqual([])
+      expect(await axeViolations(bare)).toEqual([])
     })
 
     test('every administrator page, one message and the dialogs have no WCAG 2.2 A/AA violations', async ({
@@ -98,7 +85,7 @@ for (const width of [390, 1440]) {
       ] as const) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-        expect(await axe(page), path).toEqual([])
+        expect(await axeViolations(page), path).toEqual([])
         expect(await fitsTheWindow(page), path).toBe(true)
       }
 
@@ -107,20 +94,20 @@ for (const width of [390, 1440]) {
       await expect(
         page.getByRole('heading', { level: 1, name: `Rosa Delgado ${stamp}` }),
       ).toBeVisible()
-      expect(await axe(page), 'one message').toEqual([])
+      expect(await axeViolations(page), 'one message').toEqual([])
 
       // With the menu open (below 1024 px), a toast shown, and each confirmation dialog open.
       await page.getByRole('button', { name: 'Mark as handled' }).click()
       await expect(page.getByRole('status')).toContainText('Marked as handled.')
       if (width < 1024) await page.getByRole('button', { name: 'Menu' }).click()
-      expect(await axe(page), 'menu and toast').toEqual([])
+      expect(await axeViolations(page), 'menu and toast').toEqual([])
 
       await page.goto('/admin/forget')
       await page.getByLabel('E-mail address').fill(`rosa.${stamp}@example.org`)
       await page.getByRole('button', { name: 'Find their data' }).click()
       await page.getByRole('button', { name: 'Erase 1 record' }).click()
       await expect(page.getByRole('dialog')).toBeVisible()
-      expect(await axe(page), 'erasure dialog').toEqual([])
+      expect(await axeViolations(page), 'erasure dialog').toEqual([])
       await page.keyboard.press('Escape')
       await expect(page.getByRole('dialog')).toBeHidden()
 
@@ -128,12 +115,12 @@ for (const width of [390, 1440]) {
       await page.getByLabel('E-mail address').fill(`colleague.${width}.${stamp}@example.org`)
       await page.getByRole('button', { name: 'Invite', exact: true }).click()
       await expect(page.getByTestId('invitation-link')).toBeVisible()
-      expect(await axe(page), 'invitation link').toEqual([])
+      expect(await axeViolations(page), 'invitation link').toEqual([])
       expect(await fitsTheWindow(page), 'invitation link').toBe(true)
 
       await page.goto('/admin/subscribers?status=all')
       await page.getByRole('button', { name: new RegExp(`Unsubscribe reader\\.${stamp}`) }).click()
-      expect(await axe(page), 'unsubscribe dialog').toEqual([])
+      expect(await axeViolations(page), 'unsubscribe dialog').toEqual([])
     })
 
     test('the content pages, the editors and their dialogs have no WCAG 2.2 A/AA violations', async ({
@@ -156,48 +143,48 @@ for (const width of [390, 1440]) {
       ] as const) {
         await page.goto(path)
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-        expect(await axe(page), path).toEqual([])
+        expect(await axeViolations(page), path).toEqual([])
         expect(await fitsTheWindow(page), path).toBe(true)
       }
 
       // The article editor's dialogs: schedule, address, a picture, a link, a photo.
       await page.goto('/admin/articles/marisol-vega')
       await page.getByRole('button', { name: 'Unpublish' }).click()
-      expect(await axe(page), 'unpublish dialog').toEqual([])
+      expect(await axeViolations(page), 'unpublish dialog').toEqual([])
       await page.keyboard.press('Escape')
       await page.getByRole('button', { name: 'Change address' }).click()
       await expect(page.getByRole('dialog', { name: 'Change the address' })).toBeVisible()
-      expect(await axe(page), 'address dialog').toEqual([])
+      expect(await axeViolations(page), 'address dialog').toEqual([])
       await page.keyboard.press('Escape')
       await page.getByRole('button', { name: 'Change picture for Cover' }).click()
       const picker = page.getByRole('dialog', { name: 'Choose: Cover' })
       await expect(picker.getByRole('list', { name: 'Pictures' })).toBeVisible()
-      expect(await axe(page), 'picture dialog').toEqual([])
+      expect(await axeViolations(page), 'picture dialog').toEqual([])
       await picker.getByRole('button', { name: 'Upload a new picture' }).click()
-      expect(await axe(page), 'upload form').toEqual([])
+      expect(await axeViolations(page), 'upload form').toEqual([])
       await page.keyboard.press('Escape')
       await page.getByRole('textbox', { name: 'Article text' }).click()
       await page.keyboard.press('Control+k')
       await expect(page.getByRole('dialog', { name: 'Add a link' })).toBeVisible()
-      expect(await axe(page), 'link dialog').toEqual([])
+      expect(await axeViolations(page), 'link dialog').toEqual([])
       await page.keyboard.press('Escape')
       await page.goto('/admin/articles/new')
       await page.getByRole('textbox', { name: 'Article text' }).click()
       await page.getByRole('button', { name: 'Photo', exact: true }).click()
       await expect(page.getByRole('dialog', { name: 'Choose a picture' })).toBeVisible()
-      expect(await axe(page), 'photo picker').toEqual([])
+      expect(await axeViolations(page), 'photo picker').toEqual([])
     })
 
     test("an editor's pages, the refusal included, have no WCAG 2.2 A/AA violations", async ({
       page,
     }) => {
       await signedInStaff(page, 'editor')
-      expect(await axe(page), 'overview').toEqual([])
+      expect(await axeViolations(page), 'overview').toEqual([])
       await page.goto('/admin/messages')
       await expect(
         page.getByRole('heading', { level: 1, name: 'Not available to you' }),
       ).toBeVisible()
-      expect(await axe(page), 'refused').toEqual([])
+      expect(await axeViolations(page), 'refused').toEqual([])
     })
   })
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { parse, type DefaultTreeAdapterTypes as Html } from 'parse5'
 import { readPageFiles } from '#server/render/page-files.ts'
@@ -106,4 +107,19 @@ export async function readLayoutShifts(page: Page) {
     w.__clsAdd(w.__clsObserver.takeRecords())
     return { value: w.__cls, shifted: w.__shifted }
   })
+}
+
+/** The rules axe checks everywhere: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
+
+/** What axe finds on the page, one line per rule with its first three elements; [] when nothing. */
+export async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  )
 }

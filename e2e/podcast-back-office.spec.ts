@@ -8,27 +8,15 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { isoToZoned } from '../app/admin/format.ts'
 import { adminBrowser, signedInStaff } from './back-office-helpers.ts'
+import { axeViolations } from './helpers.ts'
 
 test.use(adminBrowser)
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 const ROOT = path.resolve(import.meta.dirname, '..')
 const AUDIO = path.join(ROOT, 'server/media/fixtures/two-seconds.m4a')
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
-  return results.violations.map(
-    (v) =>
-      `${v.id}: ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  )
-}
 
 /** A file of the test's own on disk, for a file input. */
 function scratchFile(name: string, content: string | Buffer): string {
@@ -126,7 +114,7 @@ for (const width of [390, 1440]) {
     ] as const) {
       await page.goto(url)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-      expect(await axe(page), url).toEqual([])
+      expect(await axeViolations(page), url).toEqual([])
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         url,
@@ -139,7 +127,7 @@ for (const width of [390, 1440]) {
       page.getByRole('heading', { level: 1, name: /^Episode 5: The Empty Panel$/ }),
     ).toBeVisible()
     await expect(page.getByLabel('Chapter 4 title')).toHaveValue('Listen, learn, lead')
-    expect(await axe(page)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true)

@@ -24,8 +24,8 @@ import {
 } from '../server/test/server-process.ts'
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
 import { addVirtualAuthenticator } from './back-office-helpers.ts'
+import { WCAG_22_AA } from './helpers.ts'
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 const ROOT = path.resolve(import.meta.dirname, '..')
 
 let server: ServerProcess

@@ -6,10 +6,10 @@
  * previous revision; and meets the refused second save in a second browser. An editor is never
  * offered an administrator's action, and the server refuses it anyway.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
 import { photo, signedInOn, test, watchErrors } from './content-server.ts'
+import { axeViolations } from './helpers.ts'
 
 test.use({
   launchOptions: {
@@ -17,15 +17,6 @@ test.use({
     args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP localhost 127.0.0.1'],
   },
 })
-
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
-  return results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 /** The back office's menu (the layout's navigation), opened first on a narrow window. */
 async function menu(page: Page, label: string) {
@@ -346,7 +337,7 @@ test('an article is scheduled in Kansas City time, unscheduled, published, given
   await expect(schedule.getByRole('status')).toContainText(
     'Goes live Friday, July 4, 2031 at 9:30 AM CDT (Kansas City time).',
   )
-  expect(await axe(page), 'schedule dialog').toEqual([])
+  expect(await axeViolations(page), 'schedule dialog').toEqual([])
   await schedule.getByRole('button', { name: 'Schedule' }).click()
   await expect(
     page.getByRole('status').filter({ hasText: 'Scheduled: it goes live' }),
