@@ -29,7 +29,8 @@ async function playsPast(page: Page, seconds: number) {
 
 async function near(page: Page, seconds: number) {
   await expect.poll(() => currentTime(page)).toBeGreaterThanOrEqual(seconds - 0.01)
-  expect(await currentTime(page)).toBeLessThan(seconds + 3)
+  // not a stopwatch: where the playhead is (it plays on while the test reads it).
+  expect(await currentTime(page)).toBeLessThan(seconds + 8)
 }
 
 test.describe('the player', () => {

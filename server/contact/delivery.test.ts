@@ -351,6 +351,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     // The lease ends at most LEASE_MS after the last renewal; another process looks at least
     // every MAIL_POLL_MS. server/contact/takeover.test.ts shows it with real processes.
     const defaults = envSchema.parse({})
+    // not a stopwatch: the settings' arithmetic (two lines).
     expect(LEASE_MS + defaults.MAIL_POLL_MS).toBeLessThanOrEqual(60_000)
     expect(HEARTBEAT_MS * 3).toBeLessThanOrEqual(LEASE_MS)
   })

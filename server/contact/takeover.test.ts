@@ -12,6 +12,8 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { writeSiteBuild } from '#server/test/site-build.ts'
+import { tenTimesFast } from '#server/test/time-bounds.ts'
+import { LEASE_MS } from '#server/mail/outbox.ts'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '#server/test/databases.ts'
 import {
@@ -94,9 +96,15 @@ describe.skipIf(!TEST_DATABASE_URL)(
 
       // Another process, with the default lease and poll, on the same database.
       const second = await startServerProcess({ env: env(smtp.url) })
+      const secondReadyAt = performance.now()
       cleanups.push(() => stopServerProcess(second))
-      const [mail] = await smtp.waitForMail(1, 60_000)
-      expect(performance.now() - killedAt).toBeLessThan(60_000)
+      const [mail] = await smtp.waitForMail(1, 90_000)
+      // The dead worker's lease runs out at most LEASE_MS after the kill, and a running process
+      // looks every MAIL_POLL_MS (15 s by default): 35 s, inside the promised 60 s (the figures
+      // are checked in delivery.test.ts). Counted from when the second process was up, since in
+      // production the other process is already running; its start on a slow machine is not.
+      const lateMs = performance.now() - Math.max(killedAt, secondReadyAt) - LEASE_MS - 15_000
+      expect(lateMs).toBeLessThan(tenTimesFast(1000))
       expect(mail!.headers.get('reply-to')).toBe('Tomás Whitehorse <tomas@example.org>')
     }, 120_000)
   },

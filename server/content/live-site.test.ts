@@ -21,6 +21,7 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { tenTimesFast } from '#server/test/time-bounds.ts'
 import { probeEventLoop } from '#server/test/event-loop-probe.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import { openRealSiteBuild } from '#server/test/site-build.ts'
@@ -163,12 +164,13 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     expect(build.pages.notFound.body.toString()).toContain(phone)
     const rendered = logged.filter((entry) => entry.message.startsWith('pages rendered')).at(-1)!
     expect(rendered.object).toMatchObject({ all: true })
-    // Rendering all the pages never held the server's event loop for 50 ms (this thread's CPU
-    // time between two turns; the wall time also counts other processes on a busy machine).
+    // Rendering all the pages never held the server's event loop for long: 50 ms of this
+    // thread's CPU time between two turns on a fast machine (the bench's figure), asserted at ten
+    // times that; receiving every page at once in one turn held it for seconds.
     console.info(
       `Publishing the settings: ${JSON.stringify(rendered.object)}; event loop held at most ${held.longestCpuMs.toFixed(1)} ms of CPU (${held.longestWallMs.toFixed(1)} ms wall); monitorEventLoopDelay max ${(delay.max / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms`,
     )
-    expect(held.longestCpuMs).toBeLessThan(50)
+    expect(held.longestCpuMs).toBeLessThan(tenTimesFast(50))
   }, 60_000)
 
   it('publishes a new article: its page, /articles, the sitemap and the feed', async () => {

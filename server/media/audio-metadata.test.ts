@@ -27,6 +27,7 @@ describe('readAudioMetadata', () => {
     expect(meta.bytes).toBe(buffer.length)
     // 2:41 of speech and stings, as the generator measured it
     expect(meta.duration).toBeGreaterThan(155)
+    // not a stopwatch: the audio file's length.
     expect(meta.duration).toBeLessThan(170)
   })
 

@@ -61,7 +61,7 @@ export function startServerProcess(options: StartOptions): Promise<ServerProcess
     const timer = setTimeout(() => {
       signal(child, 'SIGKILL')
       reject(new Error(`server did not start:\n${output.join('\n')}`))
-    }, options.timeoutMs ?? 30_000)
+    }, options.timeoutMs ?? 120_000)
     const onLine = (line: string) => {
       output.push(line)
       const match = /Server listening at (http:\/\/127\.0\.0\.1:(\d+))/.exec(line)

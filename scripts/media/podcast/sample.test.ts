@@ -41,6 +41,7 @@ describe('the sample podcast', () => {
     const days = byDate.map((e) => new Date(e.frontMatter.publishedAt))
     for (const day of days) expect(day.getUTCDay()).not.toBeOneOf([0, 6])
     expect(new Set(days.map((d) => d.toISOString().slice(0, 10))).size).toBe(6)
+    // not a stopwatch: publication dates.
     expect(days.at(-1)!.getTime()).toBeLessThanOrEqual(Date.parse('2026-11-23T23:59:59Z'))
     expect(new Set(episodes.map((e) => e.frontMatter.guid)).size).toBe(6)
   })
@@ -70,6 +71,7 @@ describe('the sample podcast', () => {
       expect(audio.mimeType, slug).toBe('audio/mpeg')
       // 2 to 4 minutes each
       expect(audio.duration, slug).toBeGreaterThanOrEqual(120)
+      // not a stopwatch: the audio file's length.
       expect(audio.duration, slug).toBeLessThanOrEqual(240)
 
       const { common } = await parseBuffer(audioBytes, { mimeType: 'audio/mpeg' })
@@ -78,6 +80,7 @@ describe('the sample podcast', () => {
 
       const { cues } = parseWebVtt(await readFile(file(fm.transcript), 'utf8'))
       for (const cue of cues) {
+        // not a stopwatch: positions in the audio.
         expect(cue.end!, `${slug} cue at ${cue.start}`).toBeLessThanOrEqual(audio.duration)
         expect(hostNames, slug).toContain(cue.speaker)
       }
@@ -97,14 +100,16 @@ describe('the sample podcast', () => {
       )
       expect(chapters.version).toBe('1.2.0')
       expect(chapters.chapters[0]!.startTime, slug).toBe(0)
+      // not a stopwatch: positions in the audio, in seconds.
       for (const [i, chapter] of chapters.chapters.entries()) {
         if (i > 0) {
           expect(chapter.startTime, slug).toBeGreaterThan(chapters.chapters[i - 1]!.startTime)
           // each chapter begins just before a cue: the first words of that chapter
           const next = cues.find((c) => c.start >= chapter.startTime)!
+          // not a stopwatch: positions in the audio.
           expect(next.start - chapter.startTime, `${slug}: ${chapter.title}`).toBeLessThan(1)
         }
-        expect(chapter.startTime, slug).toBeLessThan(audio.duration)
+        expect(chapter.startTime, slug).toBeLessThan(audio.duration) // not a stopwatch
       }
     }
   })

@@ -1,0 +1,176 @@
+/**
+ * No test holds the machine to a stopwatch (issue 24; STYLE.md "Behaviour in tests, speed in
+ * benchmarks"). This reads every test file and refuses the obvious forms:
+ *
+ * - `expect(x).toBeLessThan(bound)` (or `…OrEqual`) where `x` is a stopwatch (`performance.now()`,
+ *   `Date.now()`) or a name that says time (`ms`, `…Ms`, `…_ms`, `duration`, `elapsed`, `time`),
+ *   unless the bound is a ratio to a control measured in the same run (a name with `control` or
+ *   `baseline`) or `tenTimesFast(…)` (server/test/time-bounds.ts). A figure that is not wall time
+ *   (an audio file's duration, a media element's currentTime) says so on its line with the words
+ *   `not a stopwatch`.
+ * - A Playwright navigation (goto, reload, waitForURL, toHaveURL, …) given a timeout under 5 s.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const SKIP = new Set(['node_modules', 'build', '.git', 'public', 'test-results', 'screenshots'])
+
+function testFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const relative = dir ? `${dir}/${entry.name}` : entry.name
+    if (entry.isDirectory())
+      return SKIP.has(entry.name) || entry.name.startsWith('.') ? [] : testFiles(relative)
+    return /\.test\.tsx?$|^e2e\/.*\.spec\.ts$/.test(relative) ? [relative] : []
+  })
+}
+
+/** The text between the parenthesis at `open` and its match (strings and templates skipped). */
+function balanced(source: string, open: number): { inner: string; end: number } | undefined {
+  let depth = 0
+  let quote: string | undefined
+  for (let index = open; index < source.length; index++) {
+    const char = source[index]!
+    if (quote) {
+      if (char === '\\') index++
+      else if (char === quote) quote = undefined
+      continue
+    }
+    if (char === "'" || char === '"' || char === '`') quote = char
+    else if (char === '(') depth++
+    else if (char === ')' && --depth === 0)
+      return { inner: source.slice(open + 1, index), end: index }
+  }
+  return undefined
+}
+
+const withoutStrings = (code: string) =>
+  code.replace(/'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"|`(?:\\.|[^`\\])*`/g, '""')
+
+const TIME_NAME = /^(?:ms|\w*Ms|\w*_ms|\w*_MS|\w*[dD]uration\w*|\w*[eE]lapsed\w*|\w*[tT]ime\w*)$/
+const RATIO = /control|baseline|tenTimesFast\(/i
+
+function isStopwatch(subject: string): boolean {
+  const code = withoutStrings(subject)
+  if (/\b(?:performance|Date)\.now\(\)/.test(code)) return true
+  return (code.match(/[A-Za-z_$][\w$]*/g) ?? []).some((name) => TIME_NAME.test(name))
+}
+
+const lineOf = (source: string, index: number) => source.slice(0, index).split('\n').length
+
+/** Each `expect(subject)…toBeLessThan(bound)` on a duration without a control: "line: code". */
+export function stopwatchAssertions(source: string): string[] {
+  const found: string[] = []
+  // Constants of the file defined as ratios or ten-times bounds count as such.
+  const generous = [...source.matchAll(/\bconst\s+(\w+)\s*=\s*([^\n]+)/g)]
+    .filter(([, , value]) => RATIO.test(value!))
+    .map(([, name]) => name!)
+  const fair = (bound: string) =>
+    RATIO.test(bound) || generous.some((name) => new RegExp(`\\b${name}\\b`).test(bound))
+  for (const match of source.matchAll(/\bexpect(?:\.soft)?\(/g)) {
+    const subject = balanced(source, match.index + match[0].length - 1)
+    if (!subject) continue
+    const rest = /^\s*(?:\.not\s*)?\.toBeLessThan(?:OrEqual)?\(/.exec(source.slice(subject.end + 1))
+    if (!rest) continue
+    const bound = balanced(source, subject.end + rest[0].length)
+    if (!bound) continue
+    const line = lineOf(source, match.index)
+    const [first] = subject.inner.split(/,(?![^(]*\))/)
+    if (!isStopwatch(first ?? '') && !isStopwatch(bound.inner)) continue
+    if (fair(bound.inner)) continue
+    // The words may stand on the line before, or by the statement's end (Prettier's wrapping);
+    // for two expectations in a row, two lines before.
+    const said = source
+      .split('\n')
+      .slice(Math.max(0, line - 3), lineOf(source, bound.end))
+      .join('\n')
+    if (/not a stopwatch/.test(said)) continue
+    found.push(`${line}: expect(${subject.inner}).toBeLessThan(${bound.inner})`)
+  }
+  return found
+}
+
+const NAVIGATION =
+  /\.(?:goto|reload|goBack|goForward|waitForURL|waitForNavigation|waitForLoadState|toHaveURL)\(/g
+
+/** Each Playwright navigation given a timeout under 5 s: "line: code". */
+export function shortNavigationTimeouts(source: string): string[] {
+  const found: string[] = []
+  for (const match of source.matchAll(NAVIGATION)) {
+    const call = balanced(source, match.index + match[0].length - 1)
+    const timeout = call && /\btimeout:\s*([\d_]+)/.exec(call.inner)
+    if (timeout && Number(timeout[1]!.replaceAll('_', '')) < 5000)
+      found.push(`${lineOf(source, match.index)}: ${match[0]}${call.inner})`)
+  }
+  return found
+}
+
+describe('the checks themselves', () => {
+  it('find a stopwatch held to a fast machine', () => {
+    const bad = [
+      'expect(performance.now() - begun).toBeLessThan(250)',
+      'expect(held.longestCpuMs).toBeLessThan(50)',
+      'expect(elapsed).toBeLessThanOrEqual(2000)',
+      'expect(Date.now() - published, "visible").toBeLessThan(10_000)',
+      'expect(outcome.slowestMs).not.toBeLessThan(MAX)',
+      'expect(renderDuration).toBeLessThan(3 * 1000)',
+      'expect(down.ms).toBeLessThan(2000)',
+      'expect(Math.max(...latencies)).toBeLessThan(HEADERS_MS + 1500)',
+    ]
+    for (const line of bad) expect(stopwatchAssertions(line), line).toHaveLength(1)
+  })
+
+  it('let ratios, ten-times bounds, counts and media time through', () => {
+    const good = [
+      'expect(hostileMs).toBeLessThan(controlMs * 20)',
+      'expect(held.longestCpuMs).toBeLessThan(tenTimesFast(50))',
+      'expect(items.length).toBeLessThan(3)',
+      'expect(blobs).toBeLessThan(a.files.length + b.files.length)',
+      'expect(audio.duration).toBeLessThan(2.2) // not a stopwatch: the file is 2 s long',
+      'expect(slowest).toBeLessThan(baseline.slowest * 4)',
+      'const SLOW = tenTimesFast(400)\nexpect(down.ms - TIMEOUT_MS).toBeLessThan(SLOW)',
+      'expect(ms).toBeGreaterThan(100)',
+    ]
+    for (const line of good) expect(stopwatchAssertions(line), line).toEqual([])
+  })
+
+  it('find a navigation given less than 5 s', () => {
+    expect(shortNavigationTimeouts("await page.goto('/', { timeout: 3000 })")).toHaveLength(1)
+    expect(
+      shortNavigationTimeouts('await expect(page).toHaveURL(/a/, { timeout: 1_000 })'),
+    ).toHaveLength(1)
+    expect(shortNavigationTimeouts("await page.goto('/', { timeout: 30_000 })")).toEqual([])
+    expect(shortNavigationTimeouts('await expect(x).toBeHidden({ timeout: 1000 })')).toEqual([])
+  })
+})
+
+describe('every test file', () => {
+  // This file names the refused forms in its own examples.
+  const files = testFiles('').filter((file) => file !== 'scripts/test-timing.test.ts')
+
+  it('is read (the walk finds the suites)', () => {
+    expect(files.filter((file) => file.startsWith('e2e/')).length).toBeGreaterThan(5)
+    expect(files.filter((file) => file.startsWith('server/')).length).toBeGreaterThan(20)
+  })
+
+  it('asserts no duration against a fast machine’s figure', () => {
+    const found = files.flatMap((file) =>
+      stopwatchAssertions(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
+        (hit) => `${file}:${hit}`,
+      ),
+    )
+    expect(found).toEqual([])
+  })
+
+  it('gives every navigation at least 5 s', () => {
+    const found = files
+      .filter((file) => file.startsWith('e2e/'))
+      .flatMap((file) =>
+        shortNavigationTimeouts(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
+          (hit) => `${file}:${hit}`,
+        ),
+      )
+    expect(found).toEqual([])
+  })
+})
