@@ -12,8 +12,8 @@ export default defineConfig({
     // processes and bound the parallelism to the 2-core machines CI runs on.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 90_000,
     setupFiles: ['scripts/vitest-setup.ts'],
     // Tiers by cost (STYLE.md): `npm run test:unit` runs the pure tests of the site and the
     // shared code in seconds; the server's and the scripts' tests open databases, start

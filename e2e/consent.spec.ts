@@ -13,7 +13,7 @@ import { waitForHydration } from './helpers.ts'
 import { E2E_SMTP_PORT } from './ports.ts'
 
 // Whole journeys with mail round trips: longer than one page's test.
-test.describe.configure({ mode: 'serial', timeout: 90_000 })
+test.describe.configure({ mode: 'serial', timeout: 270_000 })
 
 let smtp: TestSmtpServer
 test.beforeAll(async () => {
@@ -36,7 +36,7 @@ const mailTo = (address: string) =>
   smtp.received.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()))
 
 async function firstMailTo(address: string) {
-  await expect.poll(() => mailTo(address).length, { timeout: 20_000 }).toBeGreaterThan(0)
+  await expect.poll(() => mailTo(address).length, { timeout: 60_000 }).toBeGreaterThan(0)
   return mailTo(address)[0]!
 }
 
@@ -116,7 +116,7 @@ test('sign up, confirm by pressing the button, then leave in one click and recei
   // Until the reader signs up again, which starts a new double opt-in with a new link (an
   // address still on the list would get no mail at all).
   await signUpInFooter(page, address)
-  await expect.poll(() => mailTo(address).length, { timeout: 20_000 }).toBe(2)
+  await expect.poll(() => mailTo(address).length, { timeout: 60_000 }).toBe(2)
   expect(mailTo(address)[1]!.text).not.toContain(new URL(link).search)
 })
 

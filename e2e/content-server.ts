@@ -93,7 +93,7 @@ export const test = base.extend<object, { content: ContentServer }>({
         fs.rmSync(dataDir, { recursive: true, force: true })
       }
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: 270_000 },
   ],
 })
 

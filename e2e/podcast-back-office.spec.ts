@@ -29,7 +29,7 @@ test('an editor publishes an episode; within 10 s its page, /listen and the feed
   page,
   request,
 }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(180_000)
   const stamp = Date.now() % 1_000_000
   const title = `A Two-Second Test ${stamp}`
   const slug = `a-two-second-test-${stamp}`
@@ -103,7 +103,7 @@ for (const width of [390, 1440]) {
   test(`the podcast's staff pages at ${width}px: axe finds nothing, nothing is wider than the window`, async ({
     page,
   }) => {
-    test.setTimeout(60_000)
+    test.setTimeout(180_000)
     await page.setViewportSize({ width, height: 900 })
     await signedInStaff(page, 'admin')
     for (const [url, heading] of [
@@ -134,7 +134,7 @@ for (const width of [390, 1440]) {
 }
 
 test('the episode form works with the keyboard alone', async ({ page }) => {
-  test.setTimeout(60_000)
+  test.setTimeout(180_000)
   await signedInStaff(page, 'editor')
   await page.goto('/admin/podcast/new')
   await expect(page.getByRole('heading', { level: 1, name: 'New episode' })).toBeVisible()

@@ -108,7 +108,7 @@ test('an editor uploads, writes, previews and publishes an article; visitors rea
   page,
   browser,
 }) => {
-  test.setTimeout(120_000)
+  test.setTimeout(360_000)
   await signInEditor(page)
   const call = api(page.request)
 

@@ -43,7 +43,7 @@ async function uploadInto(
   await dialog.getByLabel('Picture', { exact: true }).setInputFiles(file)
   await dialog.getByLabel('Alt text').fill(alt)
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click()
-  await expect(dialog).toBeHidden({ timeout: 20_000 })
+  await expect(dialog).toBeHidden({ timeout: 60_000 })
 }
 
 test('an editor writes, previews and publishes an article with two uploaded photos; it is on /articles, in the sitemap and the feed', async ({
@@ -164,7 +164,7 @@ test('an editor writes, previews and publishes an article with two uploaded phot
   // Published: live within seconds.
   await page.getByRole('button', { name: 'Publish now' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Live on the site' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   })
   await expect(page.getByText('Published', { exact: true }).first()).toBeVisible()
 
@@ -210,7 +210,7 @@ test('an editor changes a home testimonial, publishes it, restores the previous 
   await expect(page.getByTestId('save-status')).toHaveText(/^Saved at /)
   await page.getByRole('button', { name: 'Publish changes' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'live on the site' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   })
   const home = await browser.newPage()
   await home.goto(`${content.site}/`)
@@ -243,7 +243,7 @@ test('an editor changes a home testimonial, publishes it, restores the previous 
     await expect(home.getByTestId('testimonials')).not.toContainText(changed.slice(-30), {
       timeout: 1000,
     })
-  }).toPass({ timeout: 15_000 })
+  }).toPass({ timeout: 60_000 })
   await home.close()
 
   // Two people on the same page: the second save is refused, and says who and when.
@@ -356,7 +356,7 @@ test('an article is scheduled in Kansas City time, unscheduled, published, given
 
   await page.getByRole('button', { name: 'Publish now' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Live on the site' })).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   })
 
   await page.getByRole('button', { name: 'Change address' }).click()
@@ -378,14 +378,14 @@ test('an article is scheduled in Kansas City time, unscheduled, published, given
     })
     expect(old.status()).toBe(301)
     expect(old.headers()['location']).toMatch(new RegExp(`/articles/moved-${stamp}$`))
-  }).toPass({ timeout: 15_000 })
+  }).toPass({ timeout: 60_000 })
 
   await page.getByRole('button', { name: 'Unpublish' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'Unpublish' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Unpublished' })).toBeVisible()
   await expect(async () => {
     expect((await page.request.get(`${content.site}/articles/moved-${stamp}`)).status()).toBe(404)
-  }).toPass({ timeout: 15_000 })
+  }).toPass({ timeout: 60_000 })
   expect(errors).toEqual([])
 })
 
@@ -471,7 +471,7 @@ test('the media library: what is refused and why, alt text, focal point, where a
   await expect(
     page.getByRole('status').filter({ hasText: 'The picture is uploaded.' }),
   ).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   })
   const item = page.getByRole('list', { name: 'Pictures' }).getByRole('button', {
     name: new RegExp(`A river bend at dusk ${stamp}`),
@@ -509,7 +509,7 @@ test('the media library: what is refused and why, alt text, focal point, where a
   await expect(
     page.getByRole('status').filter({ hasText: 'The picture is uploaded.' }),
   ).toBeVisible({
-    timeout: 20_000,
+    timeout: 60_000,
   })
   const id = await draftArticle(page, `bridge-${stamp}`, `The Bridge Keepers ${stamp}`)
   await page.evaluate(

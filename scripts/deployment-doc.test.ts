@@ -55,7 +55,7 @@ describe('docs/deployment.md', () => {
     // The clone borrows this checkout's node_modules: remove the link itself first, never its target.
     fs.rmSync(path.join(dir, 'clone', 'node_modules'), { force: true })
     fs.rmSync(dir, { recursive: true, force: true })
-  }, 120_000)
+  }, 360_000)
 
   it('builds, copies, installs production dependencies only and serves the built public address', async () => {
     const commands = deploymentCommands()
@@ -149,5 +149,5 @@ describe('docs/deployment.md', () => {
     expect(npmRun('forget', '--', 'sam@example.org').stdout).toBe(
       'sam@example.org: nothing stored, nothing removed.\n',
     )
-  }, 480_000)
+  }, 600_000)
 })

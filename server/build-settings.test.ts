@@ -48,7 +48,7 @@ describe('a server with mail set up and no PUBLIC_SITE_URL of its own', () => {
       FORM_MIN_FILL_MS: '0',
     }
     server = await startServerProcess({ env })
-  }, 60_000)
+  }, 180_000)
 
   afterAll(async () => {
     if (server) await stopServerProcess(server)
@@ -81,5 +81,5 @@ describe('a server with mail set up and no PUBLIC_SITE_URL of its own', () => {
     expect(result.stderr).toBe('')
     expect(result.status).toBe(0)
     expect(JSON.parse(result.stdout.trim())).toMatchObject({ email: 'ines@example.org' })
-  }, 60_000)
+  }, 180_000)
 })

@@ -49,13 +49,13 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL stops and comes back', () =
     app = await buildApp({ env: testEnv(), database })
     await app.ready()
     expect((await app.inject('/api/core/sample/courses/')).statusCode).toBe(200)
-  }, 60_000)
+  }, 180_000)
 
   afterAll(async () => {
     await app?.close()
     await database?.close()
     postgres?.stop()
-  }, 30_000)
+  }, 90_000)
 
   it('answers 503 quickly while it is down and recovers without a restart', async () => {
     expect((await health()).status).toBe(200)
@@ -84,7 +84,7 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL stops and comes back', () =
     expect(after.statusCode).toBe(201)
     const stored = await database.db.selectFrom('contact_message').select('name').execute()
     expect(stored).toEqual([{ name: 'Evelyn Harper' }])
-  }, 60_000)
+  }, 180_000)
 })
 
 describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws', () => {
@@ -105,14 +105,14 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     database = await openDatabase({ dataDir: '/nonexistent', databaseUrl: postgres.url })
     app = await buildApp({ env: testEnv(), database })
     await app.ready()
-  }, 60_000)
+  }, 180_000)
 
   afterAll(async () => {
     postgres?.thaw()
     await app?.close()
     await database?.close()
     postgres?.stop()
-  }, 30_000)
+  }, 90_000)
 
   it('answers a form post 503 within 3 s of the database going silent, and recovers at once', async () => {
     // Open connections to a server that answers.
@@ -161,7 +161,7 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     // Nothing answered 503 was stored behind the visitor's back.
     const stored = await database.db.selectFrom('contact_message').select('name').execute()
     expect(stored).toHaveLength(2)
-  }, 60_000)
+  }, 180_000)
 
   it('answers 503 within 3 s when storing, not the rate limit, is the first query to meet the silence', async () => {
     // Another session holds the messages' table: the rate limit's query answers at once, and
@@ -188,10 +188,10 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     }
     // Once the table is free the waiting insert lands, as the answer warned it might.
     await vi.waitFor(async () => expect(await stored()).toBe(before + 1), {
-      timeout: 10_000,
+      timeout: 60_000,
       interval: 100,
     })
-  }, 30_000)
+  }, 90_000)
 })
 
 describe('a database that accepts connections and never answers', () => {

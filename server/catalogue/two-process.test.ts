@@ -37,7 +37,7 @@ function startServer(env: Record<string, string>): Promise<ServerProcess> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${output.join('\n')}`)),
-      20_000,
+      60_000,
     )
     const onLine = (line: string) => {
       output.push(line)
@@ -100,7 +100,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL data
     }
     // Started together on the empty database: both want the start-up sync.
     servers.push(...(await Promise.all([startServer(env), startServer(env)])))
-  }, 60_000)
+  }, 180_000)
 
   afterAll(async () => {
     const codes = await Promise.all(servers.map(stopServer))
@@ -108,7 +108,7 @@ describe.skipIf(!TEST_DATABASE_URL)('two server processes on one PostgreSQL data
     await store?.close()
     fs.rmSync(path.dirname(buildDir), { recursive: true, force: true })
     expect(codes).toEqual(servers.map(() => 0))
-  }, 30_000)
+  }, 90_000)
 
   /**
    * The cooldown has passed since the last sync: the record's times are moved back by it (the

@@ -218,5 +218,5 @@ describeOnDatabases('npm run content', (dialect) => {
     } finally {
       await empty.drop()
     }
-  }, 300_000)
+  }, 600_000)
 })

@@ -57,7 +57,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     build = openRealSiteBuild(buildDirectory)
     live = createLiveSite({ database: testDb.database, build, log, clock: clock.now })
     await live.start()
-  }, 300_000)
+  }, 600_000)
   afterAll(async () => {
     // The figures of docs/rendering.md ("Publishing"): what each change rendered, and how long.
     console.info(
@@ -112,7 +112,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     }
     const notFound = await renderer.renderNotFound({ renderedAt, snapshot })
     expect(notFound.etag).toBe(build.pages.notFound.etag)
-  }, 120_000)
+  }, 360_000)
 
   it('renders an edited testimonial on the home page only, in the worker, and swaps it in', async () => {
     const about = build.pages.get('/about')!
@@ -139,7 +139,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       renders,
     )
     expect(build.pages.get('/')!.body.toString()).toContain(quote)
-  }, 60_000)
+  }, 180_000)
 
   it('shows an edited phone number on every page and in the organisation’s JSON-LD, without a build', async () => {
     const phone = '+1 (913) 555-0177'
@@ -171,7 +171,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       `Publishing the settings: ${JSON.stringify(rendered.object)}; event loop held at most ${held.longestCpuMs.toFixed(1)} ms of CPU (${held.longestWallMs.toFixed(1)} ms wall); monitorEventLoopDelay max ${(delay.max / 1e6).toFixed(1)} ms, p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms`,
     )
     expect(held.longestCpuMs).toBeLessThan(tenTimesFast(50))
-  }, 60_000)
+  }, 180_000)
 
   it('publishes a new article: its page, /articles, the sitemap and the feed', async () => {
     const fm: ArticleFrontmatter = {
@@ -199,7 +199,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     expect(text(build, '/articles')).toContain('/articles/rosa-delgado')
     expect(text(build, '/sitemap.xml')).toContain('/articles/rosa-delgado</loc>')
     expect(text(build, '/rss.xml')).toContain('/articles/rosa-delgado</link>')
-  }, 60_000)
+  }, 180_000)
 
   it('answers a changed slug with its new address, and an unpublished article is gone everywhere', async () => {
     const key = 'article/rosa-delgado'
@@ -226,7 +226,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     for (const pagePath of ['/articles', '/sitemap.xml', '/rss.xml'])
       expect(text(build, pagePath), pagePath).not.toContain('rosa-delgado')
     expect(key).toBeTruthy()
-  }, 60_000)
+  }, 180_000)
 
   it('puts a scheduled article live when its time comes', async () => {
     const created = await repository.createArticle({
@@ -246,7 +246,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     clock.advance(24 * 3_600_000)
     await live.changed()
     expect(text(build, '/articles/at-nine-tomorrow')).toContain('Scheduled for Tomorrow')
-  }, 60_000)
+  }, 180_000)
 
   it('keeps the pages it serves when the published content does not render, and says why', async () => {
     const before = build.pages.get('/contact/sent')!
@@ -272,7 +272,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     }))
     await live.serving(fixed.contentVersion!)
     expect((await live.status()).lastFailure).toBeNull()
-  }, 60_000)
+  }, 180_000)
 
   it('previews a draft through the same renderer, with a banner and noindex; visitors never see it', async () => {
     const document = await repository.getDocument(`article/${unlinked.slug}`)
@@ -291,7 +291,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
     expect(text(build, `/articles/${unlinked.slug}`)).not.toContain('A Headline Nobody Has Seen')
     expect(text(build, `/articles/${unlinked.slug}`)).not.toContain('preview-banner')
-  }, 60_000)
+  }, 180_000)
 
   it('serves the preview to signed-in staff only, with the page’s CSP, never cached; a draft article has no public page', async () => {
     const created = await repository.createArticle({
@@ -331,7 +331,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       await app.close()
       fs.rmSync(adminDir, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 180_000)
 
   it('a process that starts on a database publishing other content than its build renders every page before it serves', async () => {
     const fresh = openRealSiteBuild(buildDirectory)
@@ -365,5 +365,5 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       await second.close()
       fresh.close()
     }
-  }, 60_000)
+  }, 180_000)
 })

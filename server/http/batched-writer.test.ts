@@ -34,7 +34,7 @@ describe('batched log writer', () => {
     const writer = new BatchedWriter(fd, { batchChars: 4096, flushMs: 20 })
     writer.write('quiet server\n')
     expect(written()).toBe('')
-    await expect.poll(written, { timeout: 2000 }).toBe('quiet server\n')
+    await expect.poll(written, { timeout: 20_000 }).toBe('quiet server\n')
   })
 
   it('writes what waits when flushed (at exit), and drops past its bound instead of growing', () => {

@@ -39,14 +39,14 @@ describe('uploads through nginx', () => {
       command: [process.execPath, 'server/test/media-server.ts'],
     })
     nginx = await startNginx({ upstreams: [`127.0.0.1:${server.port}`] })
-  }, 60_000)
+  }, 180_000)
   afterAll(async () => {
     await nginx?.stop()
     const code = server && (await stopServerProcess(server))
     for (const folder of [path.dirname(buildDir), dataDir])
       fs.rmSync(folder, { recursive: true, force: true })
     expect(code).toBe(0)
-  }, 30_000)
+  }, 90_000)
 
   // nginx passes the Host without its port (as a site on port 80 or 443 has it).
   const staff = () => ({ [STAFF_HEADER]: 'staff-ada', origin: 'http://127.0.0.1' })

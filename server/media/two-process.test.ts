@@ -39,7 +39,7 @@ describe.skipIf(!TEST_DATABASE_URL)('uploaded media on two processes (PostgreSQL
         command: [process.execPath, 'server/test/media-server.ts'],
       })
     ;[a, b] = await Promise.all([start('a'), start('b')])
-  }, 60_000)
+  }, 180_000)
 
   afterAll(async () => {
     const codes = await Promise.all([a, b].filter(Boolean).map(stopServerProcess))
@@ -47,7 +47,7 @@ describe.skipIf(!TEST_DATABASE_URL)('uploaded media on two processes (PostgreSQL
     for (const folder of [path.dirname(buildDir), ...folders])
       fs.rmSync(folder, { recursive: true, force: true })
     expect(codes).toEqual([0, 0])
-  }, 30_000)
+  }, 90_000)
 
   it('serves through B what was uploaded through A, and stops once A deletes it', async () => {
     const form = new FormData()

@@ -21,7 +21,7 @@ beforeAll(async () => {
   files = readPageFiles(dir)
   site = await loadServerBuild(dir)
   renderer = createRenderer(site.build)
-}, 300_000)
+}, 600_000)
 
 const pageAt = (path: string) => {
   const page = [...files.pages, files.notFound].find((p) => p.path === path)

@@ -27,7 +27,7 @@ describe('the render worker', () => {
   let thread: RenderThread
   beforeAll(async () => {
     thread = startRenderThread(await realBuild())
-  }, 300_000)
+  }, 600_000)
   afterAll(() => thread?.close())
 
   it('renders every page, then only what a change affects, even from a worker started again', async () => {
@@ -52,7 +52,7 @@ describe('the render worker', () => {
     })
     expect(again.pages.map((page) => page.path)).toEqual(['/'])
     expect(again.all).toBe(false)
-  }, 120_000)
+  }, 360_000)
 
   it('refuses content that does not pass its checks, naming the document and the field', async () => {
     const broken = structuredClone(sample)
@@ -67,5 +67,5 @@ describe('the render worker', () => {
     expect((error as RenderJobError).problems).toEqual([
       { source: 'page/home', field: 'hero.heading', message: 'must not be empty' },
     ])
-  }, 60_000)
+  }, 180_000)
 })

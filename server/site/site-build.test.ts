@@ -140,5 +140,5 @@ describe('node server/index.ts on a build made with other settings', () => {
     } finally {
       fs.rmSync(work, { recursive: true, force: true })
     }
-  }, 90_000)
+  }, 270_000)
 })

@@ -198,7 +198,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       const failed = started.find((result) => result.status === 'rejected')
       if (failed) throw failed.reason
       nginx = await startNginx({ upstreams: servers.map((server) => `127.0.0.1:${server.port}`) })
-    }, 300_000)
+    }, 600_000)
 
     afterAll(async () => {
       const codes = await Promise.all(servers.map(stopServerProcess))
@@ -211,7 +211,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(codes.filter((_, i) => servers[i] !== victim)).toEqual(
         servers.filter((server) => server !== victim).map(() => 0),
       )
-    }, 30_000)
+    }, 90_000)
 
     const countRows = async (submissionIds: string[]) => {
       const rows = await testDb.database.db
@@ -243,7 +243,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         answers.map((answer) => (JSON.parse(answer.body) as { count: number }).count),
       )
       expect(counts).toEqual(new Set([4]))
-    }, 60_000)
+    }, 180_000)
 
     it('stores and mails each of 300 contact messages exactly once, spread over the processes', async () => {
       // 60 visitors, each at the form limit: the limit does not get in the way of this test.
@@ -270,7 +270,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         server.output.some((line) => line.includes('/api/contact/'))
       await waitFor(
         async () => servers.every(logged),
-        2_000,
+        20_000,
         () =>
           `processes without a contact request in their log: ${servers.filter((s) => !logged(s)).length}`,
       )
@@ -289,7 +289,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         .filter((id) => id !== undefined)
       expect(mailed).toHaveLength(300)
       expect(new Set(mailed).size).toBe(300)
-    }, 90_000)
+    }, 270_000)
 
     it('holds the form rate limit across the processes: one quota, not one per process', async () => {
       const answers: Answer[] = []
@@ -369,7 +369,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         server.output.some((line) => line.includes('/admin/api/session'))
       await waitFor(
         async () => servers.every(served),
-        2_000,
+        20_000,
         () =>
           `processes without a session request in their log: ${servers.filter((s) => !served(s)).length}`,
       )
@@ -383,7 +383,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       }
       await waitFor(
         async () => servers.every(served),
-        2_000,
+        20_000,
         () =>
           `restarted processes without a session request: ${servers.filter((s) => !served(s)).length}`,
       )
@@ -393,7 +393,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
       expect(out.status).toBe(200)
       const after = await sessionRequests()
       expect(after.map((answer) => answer.status)).toEqual(everyone.map(() => 401))
-    }, 60_000)
+    }, 180_000)
 
     /** A staff member of the role, signed in through nginx with a passkey: their API calls. */
     async function signedInStaff(email: string, from: string) {
@@ -529,7 +529,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         'the sitemap without it',
       )
       await everywhere('/rss.xml', (a) => !a.body.includes('imani-brooks'), 'RSS without it')
-    }, 90_000)
+    }, 270_000)
 
     it('serves an episode published through one process from all three within 10 s: its page, /listen, the feed, its transcript, and its audio with byte ranges', async () => {
       const from = '127.0.40.2'
@@ -592,7 +592,7 @@ describe.skipIf(!TEST_DATABASE_URL)(
         'the last byte of the audio',
         { headers: { range: 'bytes=-1' } },
       )
-    }, 90_000)
+    }, 270_000)
 
     it('loses no acknowledged message when a process is killed under load; the others keep answering', async () => {
       victim = servers[0]!
@@ -645,6 +645,6 @@ describe.skipIf(!TEST_DATABASE_URL)(
         Array.from({ length: 20 }, () => send(api('/api/health'), { from: '127.0.21.1' })),
       )
       expect(tally(health)).toEqual({ 200: 20 })
-    }, 40_000)
+    }, 120_000)
   },
 )

@@ -263,5 +263,5 @@ describe('any Markdown', () => {
       }),
       { numRuns: Number(process.env.ROUND_TRIP_RUNS ?? 300) },
     )
-  }, 120_000)
+  }, 360_000)
 })
