@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import {
+  axeViolations,
   becomeMember,
   FORM_PAGES,
   PAGES,
   pagesWithMemberVariants,
   waitForHydration,
-  WCAG_22_AA,
 } from './helpers.ts'
 
 // The pages around the forms, with the query the server adds (fields and reason flagged).
@@ -36,15 +35,7 @@ for (const width of [390, 1440]) {
               .filter({ hasText: 'Loading courses...' })
               .waitFor({ state: 'detached' })
               .catch(() => {})
-          const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
-          const summary = results.violations.map(
-            (v) =>
-              `${v.id}: ${v.nodes
-                .map((n) => n.target.join(' '))
-                .slice(0, 3)
-                .join(', ')}`,
-          )
-          expect(summary).toEqual([])
+          expect(await axeViolations(page)).toEqual([])
         })
       }
     })

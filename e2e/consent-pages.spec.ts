@@ -6,7 +6,17 @@
  * no-JavaScript page.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { FORM_PAGES, waitForHydration } from './helpers.ts'
+import type { DefaultTreeAdapterTypes as Html } from 'parse5'
+import { FORM_PAGES, servedPage, waitForHydration } from './helpers.ts'
+
+const isInside = (element: Html.Element, ancestor: Html.Element): boolean => {
+  let node: Html.ParentNode | null = element.parentNode
+  while (node && 'tagName' in node) {
+    if (node === ancestor) return true
+    node = node.parentNode
+  }
+  return false
+}
 
 async function open(page: Page, path: string, js: boolean) {
   await page.goto(path)
@@ -17,19 +27,21 @@ for (const js of [true, false]) {
   test.describe(`JavaScript ${js ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled: js })
 
-    for (const path of FORM_PAGES) {
-      test(`${path} has its banner heading, noindex, and the site’s header and footer`, async ({
-        page,
-      }) => {
-        await open(page, path, js)
-        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
-        await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached()
-        await expect(
-          page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).last(),
-        ).toHaveAttribute('href', '/privacy')
-      })
-    }
+    // Without JavaScript the page is its HTML: the parser's test below reads it.
+    if (js)
+      for (const path of FORM_PAGES) {
+        test(`${path} has its banner heading, noindex, and the site’s header and footer`, async ({
+          page,
+        }) => {
+          await open(page, path, js)
+          await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+          await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex')
+          await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached()
+          await expect(
+            page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).last(),
+          ).toHaveAttribute('href', '/privacy')
+        })
+      }
 
     test('the confirm page posts to its own URL, token included, and follows the server’s 303', async ({
       page,
@@ -100,6 +112,32 @@ for (const js of [true, false]) {
     })
   })
 }
+
+test.describe('JavaScript off, read by a parser', () => {
+  for (const path of FORM_PAGES) {
+    test(`${path} has its banner heading, noindex, and the site’s header and footer`, async ({
+      request,
+    }) => {
+      const page = await servedPage(request, path)
+      expect(page.status).toBe(200)
+      expect(page.find('h1').filter((h1) => !page.hidden(h1))).toHaveLength(1)
+      expect(page.find('meta', ['name', 'robots']).map((m) => page.attr(m, 'content'))).toEqual([
+        'noindex',
+      ])
+      expect(page.find('nav', ['aria-label', 'Main'])).toHaveLength(1)
+      const [footer] = page.find('footer')
+      const privacy = page.elements.filter(
+        (a) =>
+          a.tagName === 'a' &&
+          page.text(a).trim() === 'Privacy' &&
+          footer !== undefined &&
+          isInside(a, footer),
+      )
+      expect(privacy.length).toBeGreaterThan(0)
+      expect(page.attr(privacy.at(-1)!, 'href')).toBe('/privacy')
+    })
+  }
+})
 
 test.describe('not-sent pages', () => {
   test.describe('without JavaScript', () => {

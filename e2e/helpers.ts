@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Page } from '@playwright/test'
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
 import { parse, type DefaultTreeAdapterTypes as Html } from 'parse5'
 import { readPageFiles } from '#server/render/page-files.ts'
 import { articleSlugs, NOINDEX_PAGES, pagePaths } from '#app/page-paths.ts'
@@ -112,9 +112,26 @@ export async function readLayoutShifts(page: Page) {
 /** The rules axe checks everywhere: WCAG 2.0, 2.1 and 2.2, levels A and AA. */
 export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']
 
+/**
+ * axe, set up to check what every scan of the suite checks (WCAG_22_AA), at the least cost: in
+ * legacy mode, axe gathers its results in the page itself instead of opening a blank page and
+ * injecting itself a second time to put them together (our pages have no cross-origin frames,
+ * the one thing that mode cannot reach), and it assembles only the violations. Measured on this
+ * machine: the same violations and passes, in half the time (/ 20.4 s to 11.9 s and /about
+ * 10.2 s to 6.1 s under a load average of 26). `include` narrows a scan to part of the page.
+ */
+export function axe(page: Page, include?: string) {
+  // options() replaces what withTags() set: it comes first.
+  const builder = new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
+    .withTags(WCAG_22_AA)
+    .setLegacyMode(true)
+  return include ? builder.include(include) : builder
+}
+
 /** What axe finds on the page, one line per rule with its first three elements; [] when nothing. */
-export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+export async function axeViolations(page: Page, include?: string) {
+  const results = await axe(page, include).analyze()
   return results.violations.map(
     (v) =>
       `${v.id}: ${v.nodes
@@ -122,4 +139,61 @@ export async function axeViolations(page: Page) {
         .slice(0, 3)
         .join(', ')}`,
   )
+}
+
+/**
+ * A page as the server sends it, parsed (parse5, as a browser parses it) for checks that need no
+ * script and no layout: a page without JavaScript is its HTML, so its landmarks, headings,
+ * links and metadata are read here without a browser (docs/testing.md).
+ */
+export async function servedPage(request: APIRequestContext, pagePath: string) {
+  const response = await request.get(pagePath)
+  const document = parse(await response.text())
+  const elements = [...elementsOf(document)]
+  const attr = (element: Html.Element, name: string) =>
+    element.attrs.find((a) => a.name === name)?.value
+  /**
+   * Elements no reader gets: under the hidden attribute or aria-hidden (what CSS hides at some
+   * widths only, a parser cannot tell: that is the browser tests' part).
+   */
+  const hidden = (element: Html.Element): boolean =>
+    attr(element, 'hidden') !== undefined ||
+    attr(element, 'aria-hidden') === 'true' ||
+    ('parentNode' in element &&
+      element.parentNode !== null &&
+      'tagName' in element.parentNode &&
+      hidden(element.parentNode as Html.Element))
+  return {
+    status: response.status(),
+    elements,
+    attr,
+    hidden,
+    /** Elements by tag name, with `attribute=value` when given. */
+    find: (tag: string, attribute?: [string, string]) =>
+      elements.filter(
+        (e) => e.tagName === tag && (!attribute || attr(e, attribute[0]) === attribute[1]),
+      ),
+    /** The text a reader gets from an element: its text nodes, without scripts and styles. */
+    text: (element: Html.ParentNode) => textOf(element),
+  }
+}
+
+function* elementsOf(node: Html.ParentNode): Generator<Html.Element> {
+  for (const child of node.childNodes) {
+    if (!('tagName' in child)) continue
+    yield child
+    if (child.tagName === 'template') continue
+    yield* elementsOf(child)
+  }
+}
+
+function textOf(node: Html.ParentNode): string {
+  return node.childNodes
+    .map((child) => {
+      if (child.nodeName === '#text') return (child as Html.TextNode).value
+      if (!('tagName' in child) || ['script', 'style', 'template'].includes(child.tagName))
+        return ''
+      return textOf(child)
+    })
+    .join('')
 }

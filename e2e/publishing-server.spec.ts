@@ -11,7 +11,6 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import type { ArticleFrontmatter } from '../common/content/articles.ts'
@@ -24,7 +23,7 @@ import {
 } from '../server/test/server-process.ts'
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
 import { addVirtualAuthenticator } from './back-office-helpers.ts'
-import { WCAG_22_AA } from './helpers.ts'
+import { axeViolations } from './helpers.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -199,8 +198,7 @@ Nine neighbours came, and a pot of coffee.
       path: `test-results/publishing-server/article-${width}.png`,
       fullPage: true,
     })
-    const results = await new AxeBuilder({ page: visitor }).withTags(WCAG_22_AA).analyze()
-    expect(results.violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(visitor)).toEqual([])
   }
   await visitor.goto(`${base}/articles`)
   await expect(visitor.getByTestId('returning-redemption-cards')).toContainText('Lena Ortiz')
