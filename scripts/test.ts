@@ -114,22 +114,19 @@ function* playwrightSpecs(suites: PlaywrightSuite[]): Generator<PlaywrightSpec> 
 ensureChromium()
 
 step('lockfile', 'node', ['scripts/check-lockfile.ts'])
-// The type checker and the linter each use one core: side by side, once the route types exist
-// (the linter's type-aware rules read them too).
+// The type checker, the linter and the build side by side, once the route types exist (the
+// linter's type-aware rules read them too): the checkers use a core each and wait on files, the
+// build waits on its render workers; together they take about as long as the longest two.
+// The site is built once, first: the render pipeline's Vitest tests read this release
+// (server/test/real-build.ts) and the end-to-end tests serve it.
 step('route types', 'react-router', ['typegen'])
+const failedBefore = failures.length
 await together([
   ['typecheck', 'tsc', []],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['production build', 'node', ['scripts/build.ts']],
 ])
-
-// The site is built once, first: the render pipeline's Vitest tests read this release
-// (server/test/real-build.ts) and the end-to-end tests serve it.
-const buildOk = run('production build', 'node', ['scripts/build.ts'])
-if (buildOk) passed++
-else {
-  failed++
-  failures.push('build')
-}
+const buildOk = !failures.slice(failedBefore).includes('production build')
 const release = buildOk
   ? path.dirname(fs.realpathSync(path.join(root, 'build', 'client')))
   : undefined
