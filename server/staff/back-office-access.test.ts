@@ -157,7 +157,7 @@ describe('every back-office route and page answers each role exactly as the rout
       }
     }
     expect(wrong).toEqual([])
-  })
+  }, 120_000)
 
   /** Every API route of the table and of the mounts (uploads), with who may call it. */
   const apiRoutes = () => [

@@ -40,6 +40,7 @@ import {
   type RegisteredRoute,
 } from './back-office.ts'
 import { invitationQueue } from './invitation-mail.ts'
+import { noticeQueue } from './notices.ts'
 import { deleteExpiredStaffRows, findSession, touchSession } from './repository.ts'
 import { allows } from './roles.ts'
 import { registerStaffRoutes, sessionTimes } from './routes.ts'
@@ -97,7 +98,10 @@ export function createStaff(options: StaffOptions): Staff {
     signInLimiter: limiter('staff-sign-in', env.STAFF_SIGN_IN_RATE_LIMIT_MAX),
     challengeLimiter: limiter('staff-challenge', env.STAFF_SIGN_IN_RATE_LIMIT_MAX * 3),
   })
-  if (outbox.enabled) outbox.addQueue(invitationQueue(db, site, env))
+  if (outbox.enabled) {
+    outbox.addQueue(invitationQueue(db, site, env))
+    outbox.addQueue(noticeQueue(db, env))
+  }
   options.housekeeping.add('staff', (at) => deleteExpiredStaffRows(db, at, times))
 
   async function plugin(app: FastifyInstance) {
@@ -135,6 +139,7 @@ export function createStaff(options: StaffOptions): Staff {
         role: session.role,
         sessionHash: session.id_hash,
         passkeyId: session.passkey_id,
+        confirmedAt: session.confirmed_at,
       }
     })
     // An answer sent before the request's body was read (a refusal above, a role check's 401).
