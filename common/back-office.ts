@@ -13,6 +13,14 @@ export const ADMIN_API = '/admin/api'
 /** How long an invitation link works. */
 export const INVITATION_TTL_HOURS = 24
 
+/**
+ * How long a "confirm it's you" (a passkey with user verification) counts for the changes that
+ * need one: one's passkeys, and an administrator's invitations, roles, new links and removals.
+ */
+export const CONFIRMATION_MINUTES = 5
+/** The status the back office answers when such a change needs a fresh confirmation first. */
+export const CONFIRMATION_REQUIRED_STATUS = 428
+
 export const MESSAGE_FILTERS = ['new', 'handled', 'spam', 'all'] as const
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number]
 
@@ -90,7 +98,11 @@ export interface StaffListAnswer {
 
 export interface InvitationLinkAnswer {
   member: StaffMemberSummary
-  link: string
+  /**
+   * The link, or null when it went only to the person: another administrator's link is never
+   * shown to the one who made it while mail is on.
+   */
+  link: string | null
   expiresAt: string
   mailed: boolean
 }

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { deploymentCommands } from './deployment-commands.ts'
-import { findNginx, NGINX_APP_CONF } from './nginx.ts'
+import { appConfIn, findNginx, NGINX_APP_CONF, NGINX_LOG_FORMAT_CONF } from './nginx.ts'
 import { SERVER_ENTRY } from '#server/test/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -148,7 +148,9 @@ describe('Dockerfile and compose.yaml', () => {
       const conf = read('deploy/nginx/compose.conf')
         .replace('server app:3000 resolve', 'server 127.0.0.1:3000')
         .replace(/^\s*http2 on;$/m, '')
-        .replaceAll('/etc/nginx/app.conf', NGINX_APP_CONF)
+        .replaceAll('/etc/nginx/app.conf', appConfIn(dir))
+        .replaceAll('/etc/nginx/log-format.conf', NGINX_LOG_FORMAT_CONF)
+        .replaceAll('/var/log/nginx/access.log', path.join(dir, 'access.log'))
         .replaceAll('/etc/nginx/certs', dir)
       fs.writeFileSync(path.join(dir, 'default.conf'), conf)
       fs.writeFileSync(

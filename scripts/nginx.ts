@@ -13,12 +13,16 @@ import { freePort } from './free-port.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 export const NGINX_APP_CONF = path.join(root, 'deploy', 'nginx', 'app.conf')
+/** The access log's format, included at the http level (as compose.conf does). */
+export const NGINX_LOG_FORMAT_CONF = path.join(root, 'deploy', 'nginx', 'log-format.conf')
 
 export interface RunningNginx {
   url: string
   port: number
   /** What nginx wrote to stderr (its error log). */
   output: string[]
+  /** The access log app.conf writes (one line a request), in this nginx's own folder. */
+  accessLogFile: string
   stop(): Promise<void>
 }
 
@@ -28,6 +32,23 @@ export function findNginx(): string | undefined {
   }
   const which = spawnSync('sh', ['-c', 'command -v nginx'], { encoding: 'utf8' })
   return which.status === 0 ? which.stdout.trim() : undefined
+}
+
+/** Where app.conf writes its access log (in the nginx image, a link to the container's output). */
+export const NGINX_ACCESS_LOG = '/var/log/nginx/access.log'
+const ACCESS_LOG = 'access.log'
+
+/**
+ * deploy/nginx/app.conf as it is, but for the access log's file, which goes into `dir` (a test's
+ * nginx may not write to the system's logs).
+ */
+export function appConfIn(dir: string): string {
+  const conf = fs.readFileSync(NGINX_APP_CONF, 'utf8')
+  if (!conf.includes(NGINX_ACCESS_LOG))
+    throw new Error(`app.conf does not log to ${NGINX_ACCESS_LOG}`)
+  const copy = path.join(dir, 'app.conf')
+  fs.writeFileSync(copy, conf.replaceAll(NGINX_ACCESS_LOG, path.join(dir, ACCESS_LOG)))
+  return copy
 }
 
 /** The http-level configuration: everything but the shared app.conf is about running as a test. */
@@ -43,7 +64,7 @@ error_log stderr warn;
 ${process.getuid?.() === 0 ? 'user root;' : ''}
 events { worker_connections 4096; }
 http {
-  access_log off;
+  include ${NGINX_LOG_FORMAT_CONF};
   ${temp('client_body')}
   ${temp('proxy')}
   ${temp('fastcgi')}
@@ -55,7 +76,7 @@ ${upstreams.map((address) => `    server ${address} max_fails=1 fail_timeout=10s
   }
   server {
     listen 127.0.0.1:${port};
-    include ${NGINX_APP_CONF};
+    include ${appConfIn(dir)};
   }
 }
 `
@@ -95,6 +116,7 @@ export async function startNginx(options: { upstreams: string[] }): Promise<Runn
     const child = spawn(bin, ['-p', dir, '-e', 'stderr', '-c', conf], {
       stdio: ['ignore', 'ignore', 'pipe'],
     })
+
     child.stderr!.setEncoding('utf8')
     child.stderr!.on('data', (chunk: string) => output.push(...chunk.trimEnd().split('\n')))
     const deadline = Date.now() + 10_000
@@ -108,6 +130,7 @@ export async function startNginx(options: { upstreams: string[] }): Promise<Runn
         url: `http://127.0.0.1:${port}`,
         port,
         output,
+        accessLogFile: path.join(dir, ACCESS_LOG),
         async stop() {
           // SIGQUIT: nginx's graceful shutdown (finish requests in flight).
           child.kill('SIGQUIT')

@@ -7,6 +7,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { STORE_PROVIDERS } from '#common/course.ts'
 import { isEmailAddress } from '#common/contact.ts'
+import { smtpTls } from '#server/mail/smtp-tls.ts'
 
 const port = z.coerce
   .number({ error: 'must be a number' })
@@ -153,6 +154,8 @@ export const envSchema = z
       .default(60),
     // Contact form and newsletter (server/contact, server/newsletter, docs/forms-and-mail.md).
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
+    // smtp:// to another machine requires STARTTLS unless this says otherwise (smtp-tls.ts).
+    SMTP_SEND_ADMIN_LINKS_UNENCRYPTED: booleanFlag.default(false),
     MAIL_FROM: mailbox,
     CONTACT_NOTIFY_TO: addressList,
     PUBLIC_SITE_URL: optionalUrl(['http://', 'https://'], 'http:// or https://'),
@@ -229,12 +232,15 @@ export type Env = z.infer<typeof envSchema>
 function requireMailSettings(
   env: {
     SMTP_URL?: string | undefined
+    SMTP_SEND_ADMIN_LINKS_UNENCRYPTED?: boolean
     MAIL_FROM?: string | undefined
     PUBLIC_SITE_URL?: string | undefined
   },
   context: z.RefinementCtx,
 ) {
   if (!env.SMTP_URL) return
+  const tls = smtpTls(env.SMTP_URL, env.SMTP_SEND_ADMIN_LINKS_UNENCRYPTED ?? false)
+  if (tls.problem) context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: tls.problem })
   if (!env.MAIL_FROM) {
     context.addIssue({
       code: 'custom',

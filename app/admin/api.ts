@@ -3,7 +3,7 @@
  * same-origin, and every error as an ApiError with the server's message and its per-field
  * messages, to show next to the fields.
  */
-import { ADMIN_API, type ApiProblem } from '#common/back-office.ts'
+import { ADMIN_API, CONFIRMATION_REQUIRED_STATUS, type ApiProblem } from '#common/back-office.ts'
 
 export class ApiError extends Error {
   override name = 'ApiError'
@@ -22,7 +22,31 @@ export class ApiError extends Error {
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
 
+let confirmer: (() => Promise<void>) | undefined
+
+/** How the app asks the person to confirm it's them (passkeys.ts confirmItsYou; main.tsx). */
+export function askToConfirmWith(confirm: () => Promise<void>) {
+  confirmer = confirm
+}
+
+/**
+ * A call to the API. A change that needs a fresh "confirm it's you" (428: one's passkeys, an
+ * administrator's changes to the staff list) asks the person for their passkey once
+ * (askToConfirmWith, a user verification) and is then sent again.
+ */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  try {
+    return await send<T>(method, path, body)
+  } catch (error) {
+    const confirm = confirmer
+    if (!(error instanceof ApiError) || error.status !== CONFIRMATION_REQUIRED_STATUS || !confirm)
+      throw error
+    await confirm()
+    return send<T>(method, path, body)
+  }
+}
+
+async function send<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response
   try {
     response = await fetch(`${ADMIN_API}${path}`, {

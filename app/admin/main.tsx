@@ -6,11 +6,15 @@ import './zod-config.ts'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createBrowserRouter, RouterProvider } from 'react-router'
+import { askToConfirmWith } from './api.ts'
 import { ToastProvider } from './components/toast.tsx'
+import { confirmItsYou } from './passkeys.ts'
 import { routes } from './routes.tsx'
 import './admin.css'
 
 const router = createBrowserRouter(routes, { basename: '/admin' })
+// A change that needs a fresh "confirm it's you" asks for the person's passkey, then goes on.
+askToConfirmWith(confirmItsYou)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

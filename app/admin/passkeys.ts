@@ -46,6 +46,25 @@ export async function createPasskey<T>(
   return finish(credential)
 }
 
+/**
+ * "Confirm it's you": one of the signed-in person's own passkeys, with user verification (their
+ * fingerprint, face or screen lock), before a change that needs it. Refused or cancelled, the
+ * change is not made and the error says why.
+ */
+export async function confirmItsYou(): Promise<void> {
+  const optionsJSON = await post<SignInOptions>('/confirm/options')
+  let credential
+  try {
+    credential = await startAuthentication({ optionsJSON })
+  } catch (error) {
+    const explained = explain(error)
+    throw new Error(
+      `This change needs you to confirm it's you with your passkey. ${explained.message}`,
+    )
+  }
+  await post('/confirm', { credential })
+}
+
 /** Signs in with any passkey of this site that the device holds. */
 export async function signInWithPasskey<T>(
   finish: (credential: unknown) => Promise<T>,

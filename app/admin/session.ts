@@ -1,6 +1,7 @@
 /** The signed-in person and their menu, as the protected layout's loader read them. */
 import { redirect, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
 import type { SessionAnswer } from '#common/back-office.ts'
+import { isSitePath } from '#common/site-path.ts'
 import { ApiError, get } from './api.ts'
 
 export const SESSION_ROUTE = 'session'
@@ -26,5 +27,5 @@ export function useSession(): SessionAnswer {
 /** Where to go after signing in: a path inside the back office, never another site. */
 export function nextPath(search: string): string {
   const next = new URLSearchParams(search).get('next') ?? '/'
-  return next.startsWith('/') && !next.startsWith('//') ? next : '/'
+  return isSitePath(next) ? next : '/'
 }

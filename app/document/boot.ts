@@ -5,6 +5,7 @@
  */
 import { createAfterPaint } from './after-paint.ts'
 import { BOOT_DATA_ID } from '#common/render-entry.ts'
+import { startEarlyRequests } from '#app/lib/early-requests.ts'
 import type { BootData } from './document-assets.ts'
 import { loadHydration } from './hydration-loader.ts'
 import { markVisitor } from './visitor.ts'
@@ -14,6 +15,8 @@ markVisitor(document)
 const data = JSON.parse(
   document.getElementById(BOOT_DATA_ID)?.textContent || '{}',
 ) as Partial<BootData>
+// First: the page's API requests (the Courses list) start before anything else waits.
+startEarlyRequests(window, data.requests)
 const afterPaint = createAfterPaint(window)
 loadWebFonts(window, data.fonts ?? [], data.fontsVersion ?? '', afterPaint)
 loadHydration(window, data.chunks ?? [], afterPaint, (url) => import(/* @vite-ignore */ url))

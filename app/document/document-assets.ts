@@ -12,6 +12,7 @@
  * in a JSON data block before it.
  */
 import { createContext } from 'react'
+import type { EarlyRequestsData } from '#app/lib/early-requests.ts'
 
 /** The client entry's chunks, dependencies first, the entry itself last. */
 export interface HydrationManifest {
@@ -54,6 +55,8 @@ export interface BootData {
   fonts: WebFontFace[]
   /** Changes when the font files change: the browser's cache note is per version. */
   fontsVersion: string
+  /** API requests to start at once, which the page's islands take over (early-requests.ts). */
+  requests?: EarlyRequestsData
 }
 
 export interface DocumentAssets {

@@ -1,6 +1,8 @@
 import { useContext } from 'react'
 import { Scripts, useMatches } from 'react-router'
 import { BOOT_DATA_ID } from '#common/render-entry.ts'
+import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
+import type { EarlyRequestsHandle } from '#app/lib/early-requests.ts'
 import { DocumentAssetsContext, pageChunks, type IslandPacksHandle } from './document-assets.ts'
 
 /** JSON inside a <script> element: `<` escaped, so no `</script>` or `<!--` can end it. */
@@ -13,14 +15,20 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replaceAll('<', '
 export function DocumentHead() {
   const assets = useContext(DocumentAssetsContext)
   // The island packs the page's routes name (their `handle`): their chunks come before the entry.
-  const packs = useMatches().flatMap(
+  const matches = useMatches()
+  const packs = matches.flatMap(
     (match) => (match.handle as IslandPacksHandle | undefined)?.islandPacks ?? [],
   )
+  // The API requests the page starts with its HTML (their `handle`): the boot script sends them.
+  const requests = matches.flatMap(
+    (match) => (match.handle as EarlyRequestsHandle | undefined)?.earlyRequests ?? [],
+  )
   if (!assets) return null
-  const bootData =
-    packs.length === 0
-      ? assets.bootData
-      : { ...assets.bootData, chunks: pageChunks(assets.hydration, packs) }
+  const bootData = {
+    ...assets.bootData,
+    ...(packs.length > 0 && { chunks: pageChunks(assets.hydration, packs) }),
+    ...(requests.length > 0 && { requests: { urls: requests, timeoutMs: REQUEST_TIMEOUT_MS } }),
+  }
   return (
     <>
       <script

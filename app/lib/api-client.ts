@@ -6,6 +6,7 @@
  * else "HTTP error! status: {code}" (docs/requirements.md#errors).
  */
 import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
+import { API_DEFAULT_HEADERS, takeEarlyRequest, type EarlyRequest } from './early-requests.ts'
 
 export const TIMEOUT_MESSAGE = 'Request timeout'
 
@@ -41,6 +42,8 @@ export interface ApiClientOptions {
   timeoutMs?: number
   /** The fetch to use (tests). */
   fetch?: typeof fetch
+  /** Where a GET finds the request the page started early (tests); early-requests.ts. */
+  takeEarlyRequest?: (url: string) => EarlyRequest | undefined
 }
 
 export interface RequestOptions {
@@ -60,6 +63,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     body?: unknown,
     init: RequestOptions = {},
   ): Promise<T> {
+    const url = `${baseUrl}${path}`
+    // A GET the page started with its HTML (early-requests.ts): its answer, on its own clock.
+    const early = method === 'GET' ? (options.takeEarlyRequest ?? takeEarlyRequest)(url) : undefined
+    if (early) return takeOver<T>(early, init)
     const controller = new AbortController()
     let timedOut = false
     // A timer rather than AbortSignal.timeout(): the deadline then also covers reading the body,
@@ -71,9 +78,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     const cancel = () => controller.abort()
     init.signal?.addEventListener('abort', cancel, { once: true })
     try {
-      const response = await (options.fetch ?? globalThis.fetch)(`${baseUrl}${path}`, {
+      const response = await (options.fetch ?? globalThis.fetch)(url, {
         method,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { ...API_DEFAULT_HEADERS },
         ...(method !== 'GET' &&
           method !== 'HEAD' &&
           body !== undefined && { body: JSON.stringify(body) }),
@@ -101,10 +108,34 @@ export function createApiClient(options: ApiClientOptions = {}) {
   }
 }
 
+/**
+ * The answer of a request the boot script started (early-requests.ts), read as any other: its
+ * timeout ran from when it started, so a timeout is "Request timeout" here too.
+ */
+async function takeOver<T>(early: EarlyRequest, init: RequestOptions): Promise<T> {
+  const cancel = () => early.abort()
+  init.signal?.addEventListener('abort', cancel, { once: true })
+  try {
+    const answer = await early.answer
+    const data = parseBody(answer.text, answer.headers)
+    if (answer.status < 200 || answer.status > 299)
+      throw new ApiError(failureMessage(data, answer.status), answer.status, data)
+    return data as T
+  } catch (error) {
+    if (early.timedOut()) throw new ApiError(TIMEOUT_MESSAGE)
+    throw error
+  } finally {
+    init.signal?.removeEventListener('abort', cancel)
+  }
+}
+
 /** JSON when the content type says so (and it parses), otherwise the text as it came. */
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text()
-  const type = response.headers.get('content-type') ?? ''
+  return parseBody(await response.text(), response.headers)
+}
+
+function parseBody(text: string, headers: Headers): unknown {
+  const type = headers.get('content-type') ?? ''
   if (!/[/+]json\b/i.test(type) || text === '') return text
   try {
     return JSON.parse(text) as unknown

@@ -1,8 +1,8 @@
-import { preload } from 'react-dom'
 import type { Route } from './+types/courses'
 import { Island } from '#app/islands/island.tsx'
 import { catalogueCopy } from '#app/courses/catalogue-copy.ts'
 import { COURSE_LIST_URL } from '#app/courses/course-service.ts'
+import type { EarlyRequestsHandle } from '#app/lib/early-requests.ts'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { snapshotOf } from '#app/lib/content.server.ts'
 import { coursesView } from '#app/lib/page-views.server.ts'
@@ -16,12 +16,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 /**
- * The course catalogue: prerendered around the list, which loads in the browser. The HTML asks
- * for the list at once (a fetch preload, first in <head>): the island's first request, made once
- * it has hydrated after `load`, finds the answer there instead of starting it then.
+ * The course list starts with the HTML: the boot script, in <head>, sends it as the API client
+ * would (JSON content type, its 30 s from then), and the island's first request, made once it has
+ * hydrated after `load`, takes it over instead of starting another (app/lib/early-requests.ts).
  */
+export const handle: EarlyRequestsHandle = { earlyRequests: [COURSE_LIST_URL] }
+
+/** The course catalogue: prerendered around the list, which loads in the browser. */
 export default function Courses() {
-  preload(COURSE_LIST_URL, { as: 'fetch', crossOrigin: 'anonymous' })
   return (
     <>
       <PageBanner title={catalogueCopy.banner.title} eyebrow={catalogueCopy.banner.eyebrow} />

@@ -3,6 +3,7 @@
  * a data file is reported ("unknown field") rather than silently ignored.
  */
 import { z } from 'zod'
+import { isSitePath } from '#common/site-path.ts'
 
 export const nonEmpty = z.string().trim().min(1, 'must not be empty')
 
@@ -24,15 +25,19 @@ export const httpUrl = z
   .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, 'must be an absolute http(s) URL')
   .refine((value) => URL.canParse(value), 'must be an absolute http(s) URL')
 
-/** Internal paths start with "/"; external links are absolute http(s), mailto: or tel: URLs. */
+/**
+ * Internal paths start with one "/" and stay on the site (isSitePath: no backslash, whitespace or
+ * control character, which browsers read as another host); external links are absolute http(s),
+ * mailto: or tel: URLs.
+ */
 export const href = z
   .string()
   .refine(
-    (v) =>
-      (v.startsWith('/') && !v.startsWith('//')) ||
-      /^https?:\/\/[^\s]+$/.test(v) ||
-      /^(mailto|tel):[^\s]+$/.test(v),
-    { message: 'must be a path starting with "/" or an absolute http(s), mailto: or tel: URL' },
+    (v) => isSitePath(v) || /^https?:\/\/[^\s\\]+$/.test(v) || /^(mailto|tel):[^\s]+$/.test(v),
+    {
+      message:
+        'must be a path on this site starting with one "/" (no backslash or spaces), or an absolute http(s), mailto: or tel: URL',
+    },
   )
 
 export const navItem = z.strictObject({ to: href, label: nonEmpty })

@@ -143,6 +143,9 @@ function openSqlite(dataDir: string, fileName: string) {
   database.exec('PRAGMA journal_mode = WAL')
   database.exec('PRAGMA synchronous = FULL')
   database.exec('PRAGMA foreign_keys = ON')
+  // What a delete or an update leaves behind (a sent mail's token, an erased person) is
+  // overwritten with zeros, not left in the file's free space (docs/privacy.md).
+  database.exec('PRAGMA secure_delete = ON')
   const db = new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: adaptNodeSqlite(database) }),
   })

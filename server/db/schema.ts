@@ -290,12 +290,28 @@ export interface StaffSessionTable {
   /** The absolute end of the session, whatever the activity. */
   expires_at: string
   user_agent: string | null
+  /** When the person last confirmed it was them here (signing in counts): fresh for 5 minutes. */
+  confirmed_at: string | null
+}
+
+/** A notice mailed to a staff member (their passkeys changed), with its outbox state. */
+export interface StaffNoticeTable {
+  id: string
+  created_at: string
+  mail_to: string
+  subject: string
+  body: string
+  mail_status: 'pending' | 'sent' | 'failed' | 'none'
+  mail_attempts: Generated<number>
+  next_attempt_at: string | null
+  last_error: string | null
+  mail_sent_at: string | null
 }
 
 /** A WebAuthn challenge handed out and not yet answered; each is used at most once. */
 export interface StaffChallengeTable {
   challenge: string
-  purpose: 'sign-in' | 'register'
+  purpose: 'sign-in' | 'register' | 'confirm'
   member_id: string | null
   invitation_id: string | null
   expires_at: string
@@ -334,6 +350,7 @@ export interface DatabaseSchema {
   staff_invitation: StaffInvitationTable
   staff_passkey: StaffPasskeyTable
   staff_session: StaffSessionTable
+  staff_notice: StaffNoticeTable
   staff_challenge: StaffChallengeTable
   audit_log: AuditLogTable
 }

@@ -12,12 +12,33 @@
  */
 import { stringify } from 'csv-stringify/sync'
 
-/** Where a spreadsheet may start a cell, then what would make that cell a formula. */
-const FORMULA_START = /(^|[,;\t|\r\n])([\s"]*)([=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/g
+/** Where a spreadsheet may start a cell: the start of the text, or after one of these. */
+const SEPARATORS = new Set([',', ';', '\t', '|', '\r', '\n'])
+/** What makes a cell that starts with it a formula. */
+const FORMULA_CHARACTERS = new Set(['=', '+', '-', '@', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'])
+/** What may come between a cell's start and its formula (a space, quotes): \s of a pattern. */
+const SPACE = /\s/
 
-/** The text with an apostrophe before every character that could start a formula. */
+/**
+ * The text with an apostrophe before every character that could start a formula. One pass, one
+ * look at each character (a pattern with a repeated group of spaces after a separator, both
+ * matching a tab, went back over a long run of tabs once per tab: quadratic).
+ */
 export function neutraliseFormulas(text: string): string {
-  return text.replace(FORMULA_START, "$1$2'$3")
+  let out = ''
+  let from = 0
+  // Whether a cell may start here: the start, or only spaces and quotes since a separator.
+  let cellStart = true
+  for (let i = 0; i < text.length; i++) {
+    const character = text[i]!
+    if (SEPARATORS.has(character)) cellStart = true
+    else if (cellStart && FORMULA_CHARACTERS.has(character)) {
+      out += `${text.slice(from, i)}'`
+      from = i
+      cellStart = false
+    } else if (character !== '"' && !SPACE.test(character)) cellStart = false
+  }
+  return out + text.slice(from)
 }
 
 /**

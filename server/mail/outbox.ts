@@ -72,6 +72,7 @@ declare module 'fastify' {
 
 type RetrySettings = Pick<Env, 'MAIL_RETRY_BASE_MS' | 'MAIL_RETRY_MAX_MS'>
 type OutboxSettings = Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'MAIL_MAX_ATTEMPTS' | 'MAIL_POLL_MS'> &
+  Partial<Pick<Env, 'SMTP_SEND_ADMIN_LINKS_UNENCRYPTED'>> &
   RetrySettings
 
 /** An attempt that takes longer than this is abandoned (and retried later). */

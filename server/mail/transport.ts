@@ -4,6 +4,7 @@
  */
 import nodemailer from 'nodemailer'
 import type { Env } from '#server/env.ts'
+import { smtpTls } from './smtp-tls.ts'
 
 export interface OutgoingMail {
   to: string | string[]
@@ -27,11 +28,24 @@ export function senderDomain(env: Pick<Env, 'MAIL_FROM'>): string {
   return address.split('@')[1] ?? 'localhost'
 }
 
-export function createSmtpTransport(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'>): MailTransport {
+/** nodemailer's options for SMTP_URL: STARTTLS required off this machine (smtp-tls.ts). */
+export function smtpOptions(
+  env: Pick<Env, 'SMTP_URL'> & Partial<Pick<Env, 'SMTP_SEND_ADMIN_LINKS_UNENCRYPTED'>>,
+): { url: string; requireTLS: boolean } {
+  if (!env.SMTP_URL) throw new Error('SMTP_URL is required to send mail')
+  const tls = smtpTls(env.SMTP_URL, env.SMTP_SEND_ADMIN_LINKS_UNENCRYPTED ?? false)
+  if (tls.problem) throw new Error(`SMTP_URL ${tls.problem}`)
+  return { url: env.SMTP_URL, requireTLS: tls.requireTLS }
+}
+
+export function createSmtpTransport(
+  env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM'> &
+    Partial<Pick<Env, 'SMTP_SEND_ADMIN_LINKS_UNENCRYPTED'>>,
+): MailTransport {
   if (!env.SMTP_URL || !env.MAIL_FROM)
     throw new Error('SMTP_URL and MAIL_FROM are required to send mail')
   const transporter = nodemailer.createTransport({
-    url: env.SMTP_URL,
+    ...smtpOptions(env),
     // Bounded waits: a hung server must not hold the outbox worker (or shutdown) for long.
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,

@@ -7,7 +7,8 @@
  * too, with their own limit.
  */
 import multipart from '@fastify/multipart'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { closeAfterAnswer } from '#server/http/close-after-answer.ts'
 import { MediaRefusal } from './errors.ts'
 
 /** Room for the boundaries, part headers and text fields around the file. */
@@ -46,33 +47,6 @@ export async function acceptUploads(app: FastifyInstance) {
     if (!request.raw.complete) closeAfterAnswer(request, reply)
     return payload
   })
-}
-
-/** After an early answer: how long, and how much more, to read and drop before closing. */
-const LINGER_MS = 1000
-const LINGER_BYTES = 4 * 1024 * 1024
-
-/**
- * Closes the connection after an answer sent before the body was read to its end, as nginx does
- * (lingering close): `Connection: close` tells the client to stop sending; once the answer is
- * written, the server's side is shut and what is still in flight is read and dropped for up to a
- * second or 4 MiB before the socket is destroyed. Destroyed at once, the socket would answer the
- * client's next bytes with a reset, which can throw away the answer before the client reads it.
- */
-function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply) {
-  reply.header('connection', 'close')
-  const socket = request.raw.socket
-  const limit = socket.bytesRead + LINGER_BYTES
-  // Node calls destroySoon() once an answer with Connection: close is written.
-  socket.destroySoon = () => {
-    socket.end()
-    const watch = setInterval(() => socket.bytesRead > limit && socket.destroy(), 50).unref()
-    const deadline = setTimeout(() => socket.destroy(), LINGER_MS).unref()
-    socket.once('close', () => {
-      clearInterval(watch)
-      clearTimeout(deadline)
-    })
-  }
 }
 
 /**

@@ -15,6 +15,7 @@ import { CONTENT_ROUTES } from '#common/content-admin.ts'
 import { PODCAST_ROUTES } from '#common/podcast-admin.ts'
 import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
 import {
+  ADMIN_ORIGIN,
   backOfficeApp,
   call,
   sessionCookie,
@@ -22,9 +23,15 @@ import {
   signUp,
   type StaffClient,
 } from '#server/test/staff.ts'
+import {
+  ALL_METHODS,
+  concretePath,
+  CROSS_SITE,
+  isNoRoute,
+  pathVariants,
+  SOME_ID,
+} from '#server/test/path-variants.ts'
 import { allows, type Access } from './roles.ts'
-
-const SOME_ID = '01900000-0000-7000-8000-000000000000'
 
 describe('every back-office route and page answers each role exactly as the route table says', () => {
   let testDb: TestDatabase
@@ -41,7 +48,7 @@ describe('every back-office route and page answers each role exactly as the rout
     fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><title>Back office</title>')
     app = await backOfficeApp(testDb.database, {
       adminDir,
-      env: { TRUST_PROXY: '1', STAFF_SIGN_IN_RATE_LIMIT_MAX: '1000' },
+      env: { TRUST_PROXY: '1', STAFF_SIGN_IN_RATE_LIMIT_MAX: '100000' },
       media: true,
     })
     for (const role of ROLES)
@@ -150,7 +157,88 @@ describe('every back-office route and page answers each role exactly as the rout
       }
     }
     expect(wrong).toEqual([])
-  })
+  }, 120_000)
+
+  /** Every API route of the table and of the mounts (uploads), with who may call it. */
+  const apiRoutes = () => [
+    ...app.backOffice.routes.map((route) => ({ ...route, path: `/admin/api${route.url}` })),
+    ...app.backOffice.mounts.flatMap((mount) =>
+      mount.routes.map((route) => ({
+        ...route,
+        access: mount.access,
+        path: `/admin/api${route.url}`,
+      })),
+    ),
+  ]
+
+  /**
+   * Issue 25: every spelling of every route's path that a router or proxy may read as that path
+   * (`//`, `%2F`, `%61`, `/./`, `/../`, a trailing slash, upper case), with every method: from
+   * another site, with an administrator's cookie, the answer is the cross-site refusal (403) or
+   * "no such route", never the route's; without a session, 401 or "no such route".
+   */
+  it("API routes: every spelling of every path, with every method, cross-site and anonymous, meets the route's checks", async () => {
+    const admin = (await freshCookie('admin'))!
+    const patterns = [...new Set(apiRoutes().map((route) => route.path))]
+    const wrong: string[] = []
+    let sent = 0
+    const checks = [
+      { who: 'cross-site', headers: { ...CROSS_SITE, cookie: admin }, refusal: 403 },
+      {
+        who: 'anonymous',
+        headers: { origin: ADMIN_ORIGIN, 'sec-fetch-site': 'same-origin' },
+        refusal: 401,
+      },
+    ]
+    /** Every method for one spelling, as one caller: a HEAD answer is read by its GET's body. */
+    const sendAll = async (pattern: string, variant: { name: string; path: string }) => {
+      const open = apiRoutes().filter((r) => r.path === pattern && r.access === 'anyone')
+      for (const check of checks) {
+        let getWasNoRoute = false
+        for (const method of ALL_METHODS) {
+          const isOpen = open.some(
+            (r) => r.method === method || (method === 'HEAD' && r.method === 'GET'),
+          )
+          if (check.who === 'anonymous' && isOpen) continue
+          const answer = await app.inject({
+            method,
+            url: variant.path,
+            headers: {
+              host: new URL(ADMIN_ORIGIN).host,
+              'x-forwarded-proto': 'https',
+              ...check.headers,
+              'content-type': 'application/json',
+            },
+            ...(method === 'GET' || method === 'HEAD' ? {} : { payload: '{}' }),
+          })
+          sent++
+          const noRoute: boolean =
+            method === 'HEAD'
+              ? answer.statusCode === 404 && getWasNoRoute
+              : isNoRoute({
+                  status: answer.statusCode,
+                  contentType: answer.headers['content-type'] as string | undefined,
+                  body: answer.body,
+                })
+          if (method === 'GET') getWasNoRoute = noRoute
+          if (answer.statusCode !== check.refusal && !noRoute)
+            wrong.push(
+              `${check.who} ${method} ${variant.path} (${variant.name}): ${answer.statusCode}`,
+            )
+        }
+      }
+    }
+    const jobs = patterns.flatMap((pattern) =>
+      pathVariants(concretePath(pattern)).map((variant) => () => sendAll(pattern, variant)),
+    )
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let job = jobs.shift(); job; job = jobs.shift()) await job()
+      }),
+    )
+    expect(sent).toBeGreaterThan(patterns.length * ALL_METHODS.length * 10)
+    expect(wrong).toEqual([])
+  }, 120_000)
 
   it('mounted routes (the media library): 401 without a session, 403 for a role not listed', async () => {
     const wrong: string[] = []

@@ -28,6 +28,8 @@ export interface SignedInStaff extends StaffIdentity {
   /** SHA-256 of the session cookie. */
   sessionHash: string
   passkeyId: string
+  /** When the person last confirmed it was them in this session (confirmation.ts). */
+  confirmedAt: string | null
 }
 
 declare module 'fastify' {

@@ -56,6 +56,25 @@ export async function authenticationOptions(site: AdminSite) {
   })
 }
 
+/**
+ * Options for "confirm it's you": an assertion with user verification by one of the signed-in
+ * person's own passkeys (the browser offers only those).
+ */
+export async function authenticationOptionsFor(
+  site: AdminSite,
+  passkeys: Pick<PasskeyRow, 'id' | 'transports'>[],
+) {
+  return generateAuthenticationOptions({
+    rpID: site.rpID,
+    timeout: CEREMONY_TIMEOUT_MS,
+    userVerification: 'required',
+    allowCredentials: passkeys.map((passkey) => ({
+      id: passkey.id,
+      transports: parseTransports(passkey.transports) as never,
+    })),
+  })
+}
+
 /** The challenge a browser's answer claims to answer (unchecked: the verification checks it). */
 export function claimedChallenge(credential: { response: { clientDataJSON: string } }) {
   try {

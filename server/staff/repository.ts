@@ -328,6 +328,8 @@ export async function createSession(
       last_seen_at: at,
       expires_at: new Date(input.now.getTime() + input.maxMs).toISOString(),
       user_agent: input.userAgent?.slice(0, 300) ?? null,
+      // Signing in is a user verification: changes that need a fresh one may follow at once.
+      confirmed_at: at,
     })
     .execute()
   return token
@@ -345,6 +347,7 @@ export async function findSession(db: Db, token: string, now: Date, idleMs: numb
       's.created_at',
       's.last_seen_at',
       's.expires_at',
+      's.confirmed_at',
       'm.id as member_id',
       'm.email',
       'm.name',
@@ -399,7 +402,7 @@ export async function saveChallenge(
   db: Db,
   input: {
     challenge: string
-    purpose: 'sign-in' | 'register'
+    purpose: 'sign-in' | 'register' | 'confirm'
     memberId?: string | undefined
     invitationId?: string | undefined
     now: Date
@@ -424,7 +427,7 @@ export async function saveChallenge(
 export async function takeChallenge(
   db: Db,
   challenge: string,
-  purpose: 'sign-in' | 'register',
+  purpose: 'sign-in' | 'register' | 'confirm',
   now: Date,
 ) {
   const rows = await db

@@ -1,7 +1,7 @@
 /**
  * The staff session cookie. `__Host-` makes the browser keep it to this exact host and path `/`
  * and only with `Secure` (HTTPS, or localhost during development); `HttpOnly` keeps it from
- * scripts; `SameSite=Lax` keeps it off other sites' subrequests and form posts. It holds a random
+ * scripts; `SameSite=Strict` keeps it off other sites' subrequests and form posts. It holds a random
  * id whose SHA-256 names the session row; a new id is made at every sign-in.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -23,13 +23,13 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 export function setSessionCookie(reply: FastifyReply, token: string, maxAgeSeconds: number) {
   reply.header(
     'set-cookie',
-    `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`,
+    `${SESSION_COOKIE}=${token}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`,
   )
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
   reply.header(
     'set-cookie',
-    `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+    `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Strict`,
   )
 }

@@ -76,7 +76,7 @@ describeOnDatabases('staff sessions', (dialect) => {
     const header = String(again.headers['set-cookie'])
     expect(header).toContain('HttpOnly')
     expect(header).toContain('Secure')
-    expect(header).toContain('SameSite=Lax')
+    expect(header).toContain('SameSite=Strict')
     expect(header).toContain('Path=/')
     expect(header).not.toMatch(/domain=/i)
     expect((await session(cookie)).statusCode).toBe(200)

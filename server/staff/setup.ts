@@ -9,6 +9,12 @@
  *     so handlers see request.staff; idle and absolute expiry end it;
  *   - /admin/api/*: only from the back office's own pages (the Origin / Sec-Fetch-Site check of
  *     the site's forms), JSON only, each route behind requireRole() and its own zod schemas;
+ *   - every one of these decisions is taken from the route that matched (its pattern, and the
+ *     hooks registered with it), never from the request's URL text: the router ignores duplicate
+ *     slashes and decodes the path, so `/admin//api/…` and `/admin/%61pi/…` reach the same route
+ *     and meet the same checks (docs/decisions/ on the back office's route checks);
+ *   - the role check runs when the request's headers have come (onRequest), before any body is
+ *     read: an anonymous upload of 200 MB is answered 401 at once and its connection closed;
  *   - /admin/assets/*: the staff app's files; any other path under /admin: the app's page, with
  *     401 / 403 / 404 when the person may not open it (the app then says why).
  *
@@ -21,6 +27,7 @@ import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { isSameSite, mediaType } from '#server/http/form-post.ts'
+import { closeAfterAnswer } from '#server/http/close-after-answer.ts'
 import { createRateLimiter, rateLimitCounterFor } from '#server/http/rate-limit.ts'
 import { API_CSP } from '#server/http/security-headers.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
@@ -33,6 +40,7 @@ import {
   type RegisteredRoute,
 } from './back-office.ts'
 import { invitationQueue } from './invitation-mail.ts'
+import { noticeQueue } from './notices.ts'
 import { deleteExpiredStaffRows, findSession, touchSession } from './repository.ts'
 import { allows } from './roles.ts'
 import { registerStaffRoutes, sessionTimes } from './routes.ts'
@@ -90,7 +98,10 @@ export function createStaff(options: StaffOptions): Staff {
     signInLimiter: limiter('staff-sign-in', env.STAFF_SIGN_IN_RATE_LIMIT_MAX),
     challengeLimiter: limiter('staff-challenge', env.STAFF_SIGN_IN_RATE_LIMIT_MAX * 3),
   })
-  if (outbox.enabled) outbox.addQueue(invitationQueue(db, site, env))
+  if (outbox.enabled) {
+    outbox.addQueue(invitationQueue(db, site, env))
+    outbox.addQueue(noticeQueue(db, env))
+  }
   options.housekeeping.add('staff', (at) => deleteExpiredStaffRows(db, at, times))
 
   async function plugin(app: FastifyInstance) {
@@ -98,7 +109,7 @@ export function createStaff(options: StaffOptions): Staff {
     app.decorateRequest('staff', null)
 
     app.addHook('onRequest', async (request, reply) => {
-      const api = isApiRequest(request)
+      const api = isApiRoute(request)
       reply
         .header('x-robots-tag', 'noindex, nofollow')
         .header('cache-control', 'no-store')
@@ -113,7 +124,7 @@ export function createStaff(options: StaffOptions): Staff {
         return sendApiError(reply, 403, 'The back office only answers its own pages.')
       }
       // The app's files are the same for everyone: no session to read.
-      if (request.url.startsWith(`${ADMIN_PATH}/assets/`)) return
+      if (request.routeOptions.url === ASSET_ROUTE) return
       const token = sessionToken(request)
       if (!token) return
       const at = now()
@@ -128,28 +139,39 @@ export function createStaff(options: StaffOptions): Staff {
         role: session.role,
         sessionHash: session.id_hash,
         passkeyId: session.passkey_id,
+        confirmedAt: session.confirmed_at,
       }
+    })
+    // An answer sent before the request's body was read (a refusal above, a role check's 401).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (!request.raw.complete) closeAfterAnswer(request, reply)
+      return payload
     })
 
     for (const route of backOffice.routes) {
       app.route({
         method: route.method,
         url: `/api${route.url}`,
-        preHandler: requireRole(route.access),
+        // onRequest: decided before the body is read (an anonymous post gets 401, unread).
+        onRequest: requireRole(route.access),
         handler: (request, reply) => handle(route, request, reply),
       })
     }
     for (const mount of backOffice.mounts) {
+      const guard = requireRole(mount.access)
       await app.register(
-        (scope) =>
-          mount.register(scope, {
-            guard: requireRole(mount.access),
+        async (scope) => {
+          // Every route the plugin adds meets the role check before its own hooks and its body.
+          scope.addHook('onRequest', guard)
+          await mount.register(scope, {
+            guard,
             audit: (request, entry) => recordAudit(db, actorOf(request), entry, now()),
-          }),
+          })
+        },
         { prefix: `/api${mount.prefix}` },
       )
     }
-    app.all('/api/*', async (request, reply) =>
+    app.all(`${API_ROUTES}*`, async (request, reply) =>
       sendApiError(
         reply,
         404,
@@ -157,7 +179,7 @@ export function createStaff(options: StaffOptions): Staff {
       ),
     )
 
-    app.get('/assets/:name', async (request, reply) => {
+    app.get(ASSET_ROUTE.slice(ADMIN_PATH.length), async (request, reply) => {
       const { name } = request.params as { name: string }
       return (
         adminApp.sendAsset(request, reply, name) ||
@@ -196,8 +218,9 @@ export function createStaff(options: StaffOptions): Staff {
 
     const page = async (request: FastifyRequest, reply: FastifyReply) => {
       if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
-      const pathname = request.url.split('?', 1)[0]!.slice(ADMIN_PATH.length) || '/'
-      const access = backOffice.pageAccess(pathname)
+      // The path as the router read it (decoded, duplicate slashes dropped), not the URL's text.
+      const rest = (request.params as { '*'?: string })['*'] ?? ''
+      const access = backOffice.pageAccess(`/${rest}`)
       const status =
         access === undefined
           ? 404
@@ -278,8 +301,14 @@ function actorOf(request: FastifyRequest) {
   return staff ? { id: staff.id, label: staff.email } : { id: null, label: 'someone signed out' }
 }
 
-function isApiRequest(request: FastifyRequest): boolean {
-  return request.url.startsWith(`${ADMIN_PATH}/api/`) || request.url === `${ADMIN_PATH}/api`
+/** The route pattern of the staff app's files. */
+const ASSET_ROUTE = `${ADMIN_PATH}/assets/:name`
+/** Where the API's route patterns start (the app's pages are every other pattern). */
+const API_ROUTES = `/api/`
+
+/** Whether the route that matched is one of the API's (its pattern, not the request's URL). */
+function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith(`${ADMIN_PATH}${API_ROUTES}`) ?? false
 }
 
 function problemPage(problem: string): string {

@@ -11,6 +11,7 @@ import {
   countAdmins,
   createInvitation,
   createMember,
+  findMember,
   findMemberByEmail,
   removeMember,
   setRole,
@@ -77,28 +78,52 @@ async function issueLink(
   return invitation
 }
 
-/** Changes a role; 'last-admin' when that would leave no administrator. */
+/**
+ * Runs `work` in a transaction that first takes the administrators' rows for itself (an update
+ * that changes nothing): PostgreSQL locks each row until the commit, and SQLite takes its write
+ * lock at once. Two administrators demoting or removing each other at the same moment are so
+ * answered one after the other, the second counting what the first left.
+ */
+async function withAdminsLocked<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('staff_member')
+      .set((eb) => ({ role: eb.ref('role') }))
+      .where('role', '=', 'admin')
+      .execute()
+    return work(trx)
+  })
+}
+
+/**
+ * Changes a person's role; 'last-admin' when that would leave no administrator. The count, the
+ * change and its audit entry are one transaction that holds (withAdminsLocked).
+ */
 export async function changeRole(
   db: Db,
   member: MemberRow,
   role: Role,
   options: { by: Actor; now: Date },
-): Promise<'changed' | 'unchanged' | 'last-admin'> {
-  if (member.role === role) return 'unchanged'
-  if (member.role === 'admin' && (await countAdmins(db)) <= 1) return 'last-admin'
-  await setRole(db, member.id, role, options.now)
-  await recordAudit(
-    db,
-    options.by,
-    {
-      action: 'staff.role',
-      summary: `${options.by.label} changed ${member.email}'s role from ${member.role} to ${role}`,
-      target: { type: 'staff', id: member.id },
-      details: { from: member.role, to: role },
-    },
-    options.now,
-  )
-  return 'changed'
+): Promise<'changed' | 'unchanged' | 'last-admin' | 'gone'> {
+  return withAdminsLocked(db, async (trx) => {
+    const current = await findMember(trx, member.id)
+    if (!current) return 'gone'
+    if (current.role === role) return 'unchanged'
+    if (current.role === 'admin' && (await countAdmins(trx)) <= 1) return 'last-admin'
+    await setRole(trx, current.id, role, options.now)
+    await recordAudit(
+      trx,
+      options.by,
+      {
+        action: 'staff.role',
+        summary: `${options.by.label} changed ${current.email}'s role from ${current.role} to ${role}`,
+        target: { type: 'staff', id: current.id },
+        details: { from: current.role, to: role },
+      },
+      options.now,
+    )
+    return 'changed'
+  })
 }
 
 /** Removes a person with their passkeys and sessions; 'last-admin' when they are the only one. */
@@ -106,18 +131,22 @@ export async function remove(
   db: Db,
   member: MemberRow,
   options: { by: Actor; now: Date },
-): Promise<'removed' | 'last-admin'> {
-  if (member.role === 'admin' && (await countAdmins(db)) <= 1) return 'last-admin'
-  await removeMember(db, member.id)
-  await recordAudit(
-    db,
-    options.by,
-    {
-      action: 'staff.remove',
-      summary: `${options.by.label} removed ${member.email} (${member.role}); their passkeys and sessions ended`,
-      target: { type: 'staff', id: member.id },
-    },
-    options.now,
-  )
-  return 'removed'
+): Promise<'removed' | 'last-admin' | 'gone'> {
+  return withAdminsLocked(db, async (trx) => {
+    const current = await findMember(trx, member.id)
+    if (!current) return 'gone'
+    if (current.role === 'admin' && (await countAdmins(trx)) <= 1) return 'last-admin'
+    await removeMember(trx, current.id)
+    await recordAudit(
+      trx,
+      options.by,
+      {
+        action: 'staff.remove',
+        summary: `${options.by.label} removed ${current.email} (${current.role}); their passkeys and sessions ended`,
+        target: { type: 'staff', id: current.id },
+      },
+      options.now,
+    )
+    return 'removed'
+  })
 }

@@ -286,6 +286,7 @@ function InviteForm({
 
 function LinkPanel({ answer, onClose }: { answer: InvitationLinkAnswer; onClose: () => void }) {
   const notify = useToast()
+  const link = answer.link
   return (
     <section aria-labelledby="link-title" className="mt-6 rounded-card bg-gold-soft p-5 sm:p-6">
       <h2 id="link-title" className="font-display text-xl font-semibold break-words">
@@ -293,29 +294,35 @@ function LinkPanel({ answer, onClose }: { answer: InvitationLinkAnswer; onClose:
       </h2>
       <p className="mt-1 text-sm">
         Works once, until {formatDateTime(answer.expiresAt)}.{' '}
-        {answer.mailed
-          ? 'It was e-mailed to them.'
-          : 'Send it to them yourself, by a channel you trust.'}
+        {link === null
+          ? 'It was e-mailed to them only: an administrator’s link is not shown to anyone else.'
+          : answer.mailed
+            ? 'It was e-mailed to them.'
+            : 'Send it to them yourself, by a channel you trust.'}
       </p>
-      <p
-        className="mt-3 rounded-xl bg-white px-3 py-2 font-mono text-sm break-all"
-        data-testid="invitation-link"
-      >
-        {answer.link}
-      </p>
-      <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          className={buttonClass('dark')}
-          onClick={() =>
-            navigator.clipboard.writeText(answer.link).then(
-              () => notify('Link copied.'),
-              () => notify('Copying failed: select the link and copy it.', 'error'),
-            )
-          }
+      {link !== null && (
+        <p
+          className="mt-3 rounded-xl bg-white px-3 py-2 font-mono text-sm break-all"
+          data-testid="invitation-link"
         >
-          Copy link
-        </button>
+          {link}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {link !== null && (
+          <button
+            type="button"
+            className={buttonClass('dark')}
+            onClick={() =>
+              navigator.clipboard.writeText(link).then(
+                () => notify('Link copied.'),
+                () => notify('Copying failed: select the link and copy it.', 'error'),
+              )
+            }
+          >
+            Copy link
+          </button>
+        )}
         <button type="button" className={buttonClass('outline')} onClick={onClose}>
           Done
         </button>

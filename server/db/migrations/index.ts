@@ -11,6 +11,7 @@ import { newsletterUnsubscribeHashesMigration } from './103-newsletter-unsubscri
 import { rateLimitMigration } from './200-rate-limit.ts'
 import { staffMigration } from './300-staff.ts'
 import { contactInboxMigration } from './301-contact-inbox.ts'
+import { staffConfirmationMigration } from './302-staff-confirmation.ts'
 import { contentMigration } from './400-content.ts'
 import { mediaMigration } from './450-media.ts'
 
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '200-rate-limit': rateLimitMigration,
   '300-staff': staffMigration,
   '301-contact-inbox': contactInboxMigration,
+  '302-staff-confirmation': staffConfirmationMigration,
   '400-content': contentMigration,
   '450-media': mediaMigration,
 }
