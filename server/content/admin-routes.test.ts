@@ -28,7 +28,7 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { multipart, testPicture } from '#server/test/media.ts'
-import { backOfficeApp, call, signUp, testClock, type StaffClient } from '#server/test/staff.ts'
+import { backOfficeApp, callsAs, signUp, testClock, type StaffClient } from '#server/test/staff.ts'
 import { createContentRepository } from './repository.ts'
 
 const sample = readContentDir('content')
@@ -72,11 +72,7 @@ describeOnDatabases('the content API', (dialect) => {
     await testDb?.drop()
   })
 
-  const as = (who: StaffClient) => ({
-    get: (url: string) => call(app, 'GET', url, { cookie: who.cookie }),
-    post: (url: string, body: unknown = {}) => call(app, 'POST', url, { cookie: who.cookie, body }),
-    delete: (url: string) => call(app, 'DELETE', url, { cookie: who.cookie }),
-  })
+  const as = (who: StaffClient) => callsAs(app, who)
   const auditActions = async () =>
     (
       await testDb.database.db
