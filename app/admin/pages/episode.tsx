@@ -32,6 +32,7 @@ import {
   formatAgo,
   formatClock,
   formatShowTime,
+  formatSize,
   isoToZoned,
   parseClock,
   zonedToIso,
@@ -389,7 +390,7 @@ export function EpisodePage() {
                 <audio controls preload="none" src={form.audio.url} className="w-full" />
                 <p className="text-sm text-ink-soft">
                   {form.audio.mime === 'audio/mp4' ? 'M4A' : 'MP3'} ·{' '}
-                  {formatClock(form.audio.duration)} · {(form.audio.size / MEGABYTE).toFixed(1)} MB
+                  {formatClock(form.audio.duration)} · {formatSize(form.audio.size)}
                 </p>
               </div>
             )}

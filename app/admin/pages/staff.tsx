@@ -96,7 +96,10 @@ export function StaffPage() {
                   {member.name ? `${member.name} · ` : ''}
                   {member.email}
                   {member.id === me.id && (
-                    <span className="ml-2 font-normal text-ink-soft">(you)</span>
+                    <>
+                      {' '}
+                      <span className="font-normal text-ink-soft">(you)</span>
+                    </>
                   )}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
