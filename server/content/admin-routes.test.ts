@@ -567,6 +567,10 @@ describeOnDatabases('the content API', (dialect) => {
       mediaId: null,
       src: expect.stringMatching(new RegExp(`^/media/${mission}-\\d+\\.webp$`)),
     })
+    // A picture of the build is named by what it shows: the alt text the content gives it.
+    expect(all.pictures.find((p) => p.id === mission)?.alt).toBe(
+      sample.pages.home.mission.image.alt,
+    )
     const uploads = all.pictures.filter((p) => p.uploaded)
     expect(uploads.map((p) => p.id)).toContainEqual(expect.stringMatching(/^u\/[0-9a-f]{32}$/))
     const searched = (await as(editor).get('/content/pictures?q=people')).json<PicturesAnswer>()

@@ -106,6 +106,24 @@ export async function picturePreviews(
   return previews
 }
 
+/**
+ * What the build's pictures show, by id: the alt text the content gives each where it uses it
+ * (`{ image, alt }`), the first found. The manifest has none of its own.
+ */
+function builtInAlts(documents: Iterable<unknown>): Map<string, string> {
+  const alts = new Map<string, string>()
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) return value.forEach(visit)
+    if (!value || typeof value !== 'object') return
+    const { image, alt } = value as { image?: unknown; alt?: unknown }
+    if (typeof image === 'string' && typeof alt === 'string' && alt.trim() && !alts.has(image))
+      alts.set(image, alt.trim())
+    Object.values(value).forEach(visit)
+  }
+  for (const data of documents) visit(data)
+  return alts
+}
+
 /** GET /content/pictures: the picture chooser's list, uploaded ones first. */
 export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
   const { media, db } = routes
@@ -115,10 +133,11 @@ export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
     query: PicturesQuery,
     async handler({ query }) {
       const built = await publishedManifest(routes, cache)
+      const alts = builtInAlts((await routes.repository.latestData()).values())
       const q = query.q?.toLowerCase()
       const pictures: PicturePreview[] = Object.entries(built.images)
         .filter(([id]) => !q || id.includes(q))
-        .map(([id, entry]) => picturePreview(id, entry, null))
+        .map(([id, entry]) => ({ ...picturePreview(id, entry, null), alt: alts.get(id) ?? null }))
       if (media) {
         const uploads = await media.list({ kind: 'image', q: query.q || undefined, limit: 100 })
         const entries = await uploadedImageEntries(
