@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
-import { fieldErrors } from '#common/contact.ts'
+import { fieldErrors } from '#common/validation.ts'
 import { EPISODE_KEY_PREFIX } from '#common/content/episodes.ts'
 import {
   ARTWORK_WIDTHS,
