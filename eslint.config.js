@@ -19,7 +19,6 @@ const SERVER_FEATURES = [
   'newsletter',
   'health',
   'site',
-  'podcast',
   'content',
 ]
 const APP_FEATURES = ['contact', 'courses', 'podcast', 'admin']
@@ -107,16 +106,6 @@ function boundaries() {
       // The composition root (app.ts, index.ts, env.ts) wires the features together, and so do
       // the operator commands of server/cli/ (npm run content, …).
       files: ['server/*.ts', 'server/cli/**/*.ts'],
-      rules: {
-        'no-restricted-imports': noImport([
-          ...serverBase,
-          { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
-        ]),
-      },
-    },
-    {
-      // The operator commands are composition roots too: each wires the features it needs.
-      files: ['server/cli/**/*.ts'],
       rules: {
         'no-restricted-imports': noImport([
           ...serverBase,

@@ -7,6 +7,7 @@
 import { z } from 'zod'
 
 export * from './contact-constants.ts'
+export { fieldErrors } from './validation.ts'
 import {
   BAD_IN_TEXT,
   CONTACT_LIMITS,
@@ -14,7 +15,6 @@ import {
   isEmailAddress,
   isHttpUrl,
   NOT_ONE_LINE,
-  type FieldErrors,
 } from './contact-constants.ts'
 
 const wellFormed = (value: string) => value.isWellFormed()
@@ -98,23 +98,6 @@ export const NewsletterSignup = z.strictObject({
   submissionId,
 })
 export type NewsletterSignup = z.output<typeof NewsletterSignup>
-
-/**
- * One message per field (the first problem found), for the API's 400 answer. Unknown fields are
- * named too; a problem with the body as a whole goes under "_".
- */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {}
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[key] ??= 'This field is not part of the form.'
-      continue
-    }
-    const key = issue.path.length > 0 ? String(issue.path[0]) : '_'
-    fields[key] ??= key === '_' ? 'Please send the form as a JSON object.' : issue.message
-  }
-  return fields
-}
 
 /** The body of a 400 answer from the contact and newsletter endpoints. */
 export const ValidationErrorBody = z.object({

@@ -28,7 +28,7 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { multipart, testPicture } from '#server/test/media.ts'
-import { backOfficeApp, call, signUp, testClock, type StaffClient } from '#server/test/staff.ts'
+import { backOfficeApp, callsAs, signUp, testClock, type StaffClient } from '#server/test/staff.ts'
 import { createContentRepository } from './repository.ts'
 
 const sample = readContentDir('content')
@@ -72,11 +72,7 @@ describeOnDatabases('the content API', (dialect) => {
     await testDb?.drop()
   })
 
-  const as = (who: StaffClient) => ({
-    get: (url: string) => call(app, 'GET', url, { cookie: who.cookie }),
-    post: (url: string, body: unknown = {}) => call(app, 'POST', url, { cookie: who.cookie, body }),
-    delete: (url: string) => call(app, 'DELETE', url, { cookie: who.cookie }),
-  })
+  const as = (who: StaffClient) => callsAs(app, who)
   const auditActions = async () =>
     (
       await testDb.database.db
@@ -571,6 +567,10 @@ describeOnDatabases('the content API', (dialect) => {
       mediaId: null,
       src: expect.stringMatching(new RegExp(`^/media/${mission}-\\d+\\.webp$`)),
     })
+    // A picture of the build is named by what it shows: the alt text the content gives it.
+    expect(all.pictures.find((p) => p.id === mission)?.alt).toBe(
+      sample.pages.home.mission.image.alt,
+    )
     const uploads = all.pictures.filter((p) => p.uploaded)
     expect(uploads.map((p) => p.id)).toContainEqual(expect.stringMatching(/^u\/[0-9a-f]{32}$/))
     const searched = (await as(editor).get('/content/pictures?q=people')).json<PicturesAnswer>()

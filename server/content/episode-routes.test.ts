@@ -29,7 +29,7 @@ import { multipart, testPicture } from '#server/test/media.ts'
 import {
   ADMIN_ORIGIN,
   backOfficeApp,
-  call,
+  callsAs,
   signUp,
   testClock,
   type StaffClient,
@@ -63,9 +63,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
   })
 
   const as = (who: StaffClient) => ({
-    get: (url: string) => call(app, 'GET', url, { cookie: who.cookie }),
-    post: (url: string, body: unknown = {}) => call(app, 'POST', url, { cookie: who.cookie, body }),
-    delete: (url: string) => call(app, 'DELETE', url, { cookie: who.cookie }),
+    ...callsAs(app, who),
     upload: async (url: string, file: { bytes: Uint8Array; name: string; type?: string }) => {
       const form = await multipart({}, file)
       return app.inject({

@@ -32,6 +32,7 @@ import {
   formatAgo,
   formatClock,
   formatShowTime,
+  formatSize,
   isoToZoned,
   parseClock,
   zonedToIso,
@@ -207,8 +208,12 @@ export function EpisodePage() {
     } else setMessage((caught as Error).message)
   }
 
-  /** Saves the form: creates the episode, or saves its draft. Answers the saved episode. */
-  async function save(): Promise<EpisodeAnswer | undefined> {
+  /**
+   * Saves the form: creates the episode, or saves its draft. Answers the saved episode. A new
+   * episode's page moves to its address, unless an action follows (`then`): the page at the new
+   * address mounts afresh with what its loader reads, so it moves after that action's answer.
+   */
+  async function save(then?: 'publish'): Promise<EpisodeAnswer | undefined> {
     setErrors({})
     setMessage(undefined)
     try {
@@ -222,7 +227,7 @@ export function EpisodePage() {
       setEpisode(saved)
       setDirty(false)
       setErrors(problemsByField(saved))
-      if (!episode) navigate(`/podcast/episodes/${saved.id}`, { replace: true })
+      if (!episode && !then) navigate(`/podcast/episodes/${saved.id}`, { replace: true })
       return saved
     } catch (caught) {
       fail(caught)
@@ -245,13 +250,15 @@ export function EpisodePage() {
 
   async function publish() {
     setBusy('publish')
-    const saved = dirty || !episode ? await save() : episode
+    const saved = dirty || !episode ? await save('publish') : episode
     if (saved) {
       try {
         const answer = await post<EpisodeAnswer>(`/podcast/episodes/${saved.id}/publish`, {
           baseVersion: saved.version,
         })
         setEpisode(answer)
+        // A new episode: its page, at its own address, reads it as the server has it now.
+        if (!episode) navigate(`/podcast/episodes/${answer.id}`, { replace: true })
         notify(
           answer.status === 'scheduled'
             ? `Scheduled: it goes out on its own at ${formatShowTime(answer.publishAt!)}.`
@@ -389,7 +396,7 @@ export function EpisodePage() {
                 <audio controls preload="none" src={form.audio.url} className="w-full" />
                 <p className="text-sm text-ink-soft">
                   {form.audio.mime === 'audio/mp4' ? 'M4A' : 'MP3'} ·{' '}
-                  {formatClock(form.audio.duration)} · {(form.audio.size / MEGABYTE).toFixed(1)} MB
+                  {formatClock(form.audio.duration)} · {formatSize(form.audio.size)}
                 </p>
               </div>
             )}

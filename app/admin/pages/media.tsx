@@ -34,7 +34,7 @@ import { deleteMedia, mediaList, updateMedia } from '../content/content-api.ts'
 import { FocalPointPicker, type FocalPoint } from '../content/focal-point.tsx'
 import { previewOfItem, thumbnailOf } from '../content/media.ts'
 import { PicturesProvider, Thumbnail, UploadForm } from '../content/pictures.tsx'
-import { formatDateTime, plural } from '../format.ts'
+import { formatDateTime, formatSize, plural } from '../format.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
   return mediaList(new URL(request.url).searchParams.get('q') ?? '')
@@ -48,9 +48,6 @@ export function Component() {
     </PicturesProvider>
   )
 }
-
-const sizeOf = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
 
 function Library({ first }: { first: MediaListAnswer }) {
   const [params] = useSearchParams()
@@ -200,7 +197,10 @@ function MediaDialog({
             <Facts
               items={[
                 ['File', item.originalName],
-                ['Size', `${item.width} × ${item.height} px, ${sizeOf(master?.size ?? item.size)}`],
+                [
+                  'Size',
+                  `${item.width} × ${item.height} px, ${formatSize(master?.size ?? item.size)}`,
+                ],
                 ['Uploaded', formatDateTime(item.createdAt)],
                 [
                   'Sizes made',

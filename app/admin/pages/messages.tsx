@@ -128,7 +128,7 @@ function emptyTitle(view: MessageFilter) {
   }[view]
 }
 
-function MessageItem({ message }: { message: MessageSummary }) {
+export function MessageItem({ message }: { message: MessageSummary }) {
   const ago = formatAgo(message.receivedAt)
   return (
     <li className="relative rounded-card bg-white/70 p-4 shadow-card ring-1 ring-ink/5 focus-within:ring-3 focus-within:ring-clay hover:ring-clay sm:p-5">
@@ -137,11 +137,11 @@ function MessageItem({ message }: { message: MessageSummary }) {
           {/* The whole card is the link's target area; its name is the sender's. */}
           <Link
             to={`/messages/${message.id}`}
+            aria-label={`${message.name}, ${ago}`}
             className="font-semibold break-words after:absolute after:inset-0 after:rounded-card focus:outline-none"
           >
             {message.name}
-            <span className="sr-only">, {ago}</span>
-          </Link>
+          </Link>{' '}
           <span className="block font-normal break-all text-ink-soft sm:ml-2 sm:inline">
             {message.email}
           </span>

@@ -23,11 +23,13 @@ export async function overviewLoader(): Promise<Overview> {
   return { messages: messages.counts ?? undefined, subscribers: subscribers.counts }
 }
 
-const DESCRIPTIONS: Record<string, string> = {
+/** What each page of the menu is for, by its path (every page the server lists has one). */
+export const DESCRIPTIONS: Record<string, string> = {
   '/messages': 'Read what visitors sent through the contact form, reply and keep track.',
   '/subscribers': 'See who receives the newsletter, download the list, unsubscribe on request.',
   '/forget': 'Erase everything stored about a person who asks for it.',
   '/articles': 'Write, preview, publish or schedule the profiles on /articles.',
+  '/podcast': 'Prepare episodes with their audio and transcript, publish or schedule them.',
   '/pages': 'Change any text, list or picture of the pages, and the site’s contact details.',
   '/media': 'Upload pictures, describe them, choose the focal point of covers.',
   '/staff': 'Invite colleagues, change roles, send a new link to someone locked out.',

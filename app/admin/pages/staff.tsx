@@ -36,6 +36,7 @@ export function StaffPage() {
   const notify = useToast()
   const [link, setLink] = useState<InvitationLinkAnswer>()
   const [removing, setRemoving] = useState<StaffMemberSummary>()
+  const [changing, setChanging] = useState<RoleChange>()
 
   async function newLink(member: StaffMemberSummary) {
     try {
@@ -47,10 +48,14 @@ export function StaffPage() {
     }
   }
 
-  async function changeRole(member: StaffMemberSummary, role: Role) {
+  // Asked first: a role takes effect at once (an administrator may change everything).
+  async function changeRole() {
+    if (!changing) return
+    const { member, role } = changing
     try {
       await api('PATCH', `/staff/${member.id}`, { role })
       notify(`${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.`)
+      setChanging(undefined)
     } catch (error) {
       notify((error as Error).message, 'error')
     }
@@ -96,7 +101,10 @@ export function StaffPage() {
                   {member.name ? `${member.name} · ` : ''}
                   {member.email}
                   {member.id === me.id && (
-                    <span className="ml-2 font-normal text-ink-soft">(you)</span>
+                    <>
+                      {' '}
+                      <span className="font-normal text-ink-soft">(you)</span>
+                    </>
                   )}
                 </p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
@@ -123,7 +131,7 @@ export function StaffPage() {
                   label={`Role of ${member.email}`}
                   hideLabel
                   value={member.role}
-                  onChange={(event) => changeRole(member, event.target.value as Role)}
+                  onChange={(event) => setChanging({ member, role: event.target.value as Role })}
                 >
                   {ROLES.map((role) => (
                     <option key={role} value={role}>
@@ -152,6 +160,11 @@ export function StaffPage() {
           </li>
         ))}
       </ul>
+      <RoleChangeDialog
+        change={changing}
+        onConfirm={changeRole}
+        onClose={() => setChanging(undefined)}
+      />
       <ConfirmDialog
         open={removing !== undefined}
         title="Remove this person?"
@@ -165,6 +178,45 @@ export function StaffPage() {
         </p>
       </ConfirmDialog>
     </>
+  )
+}
+
+interface RoleChange {
+  member: StaffMemberSummary
+  role: Role
+}
+
+/** What a role lets a person do, said before they get it. */
+const ROLE_CONSEQUENCES: Record<Role, string> = {
+  admin:
+    'They may do everything: read messages and subscribers, erase a person, invite and remove staff, change anyone’s role.',
+  editor: 'They may write and publish content, and no longer see messages, subscribers or staff.',
+}
+
+/** "Make this person an administrator?": a role takes effect at once, so it is asked first. */
+export function RoleChangeDialog({
+  change,
+  onConfirm,
+  onClose,
+}: {
+  change: RoleChange | undefined
+  onConfirm: () => Promise<void>
+  onClose: () => void
+}) {
+  const label = change ? ROLE_LABELS[change.role].toLowerCase() : ''
+  return (
+    <ConfirmDialog
+      open={change !== undefined}
+      title={`Make this person ${change?.role === 'admin' ? 'an' : 'a'} ${label}?`}
+      confirmLabel={`Make ${label}`}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      <p>
+        <strong className="break-all">{change?.member.email}</strong> becomes {label} at once.{' '}
+        {change && ROLE_CONSEQUENCES[change.role]}
+      </p>
+    </ConfirmDialog>
   )
 }
 

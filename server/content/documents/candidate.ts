@@ -1,0 +1,169 @@
+/**
+ * Checking content as a whole before it is written: a change is applied to everything published
+ * or scheduled and the result must make a valid snapshot (snapshotFromDocuments), so what is
+ * published always renders.
+ */
+import { sql } from 'kysely'
+import { mediaManifest, uploadedImageIds, type ImageEntry } from '#common/content/media.ts'
+import { checkMarkdown } from '#common/content/markdown.ts'
+import { ContentError, type ContentProblem } from '#common/content/problems.ts'
+import {
+  byKey,
+  checkDocument,
+  SLUGGED_KINDS,
+  snapshotFromDocuments,
+  type ContentDocument,
+  type ContentSnapshot,
+  type DocumentKind,
+} from '#common/content/snapshot.ts'
+import { uploadedImageEntries } from '#server/media/content-pictures.ts'
+import { ContentActionError } from '../errors.ts'
+import type { Candidate, Db, DocumentRow } from './types.ts'
+
+/**
+ * The documents visitors see at `at` with their published revision: published ones, and
+ * scheduled ones whose time has come ('scheduled' counts every scheduled one, for checks).
+ */
+export async function visibleDocuments(trx: Db, at: string | 'with-scheduled'): Promise<Candidate> {
+  const visible = (d: 'd') =>
+    at === 'with-scheduled'
+      ? sql<boolean>`${sql.ref(`${d}.status`)} in ('published', 'scheduled')`
+      : sql<boolean>`(${sql.ref(`${d}.status`)} = 'published' or (${sql.ref(`${d}.status`)} = 'scheduled' and ${sql.ref(`${d}.publish_at`)} <= ${at}))`
+  const rows = await trx
+    .selectFrom('content_document as d')
+    .innerJoin('content_revision as r', 'r.id', 'd.published_revision_id')
+    .select(['d.key', 'd.kind', 'd.slug', 'r.data', 'r.body'])
+    .where(visible('d'))
+    .execute()
+  const redirects = await trx
+    .selectFrom('content_redirect as x')
+    .innerJoin('content_document as d', 'd.id', 'x.document_id')
+    .select(['x.from_slug', 'd.slug'])
+    .where(visible('d'))
+    .execute()
+  return {
+    documents: rows.map((row) => ({
+      key: row.key,
+      kind: row.kind as DocumentKind,
+      slug: row.slug,
+      data: JSON.parse(row.data) as unknown,
+      body: row.body,
+    })),
+    redirects: redirects.map((row) => ({ from: row.from_slug, to: row.slug ?? '' })),
+  }
+}
+
+/** The uploaded pictures (server/media) the documents name, as manifest entries. */
+export async function uploadsOf(
+  trx: Db,
+  documents: readonly Pick<ContentDocument, 'data' | 'body'>[],
+): Promise<Record<string, ImageEntry>> {
+  const ids = new Set<string>()
+  for (const document of documents)
+    for (const id of uploadedImageIds(`${JSON.stringify(document.data)}\n${document.body ?? ''}`))
+      ids.add(id)
+  return ids.size === 0 ? {} : uploadedImageEntries(trx, [...ids])
+}
+
+/** Checks documents as a whole, with the uploaded pictures they name. */
+export async function snapshotOf(trx: Db, candidate: Candidate): Promise<ContentSnapshot> {
+  return snapshotFromDocuments(candidate.documents, {
+    redirects: candidate.redirects,
+    uploads: await uploadsOf(trx, candidate.documents),
+  })
+}
+
+/**
+ * Applies a change to everything published or scheduled and checks the result as a whole;
+ * throws a ContentError naming each problem by document key and field.
+ */
+export async function checkCandidate(trx: Db, change: (candidate: Candidate) => void) {
+  const candidate = await visibleDocuments(trx, 'with-scheduled')
+  change(candidate)
+  return snapshotOf(trx, candidate)
+}
+
+export function without(candidate: Candidate, key: string) {
+  candidate.documents = candidate.documents.filter((d) => d.key !== key)
+}
+
+export function withDocument(candidate: Candidate, document: ContentDocument) {
+  without(candidate, document.key)
+  candidate.documents.push(document)
+}
+
+/** A candidate without the document and the former slugs that redirect to it. */
+export function withoutDocument(candidate: Candidate, row: Pick<DocumentRow, 'key' | 'slug'>) {
+  without(candidate, row.key)
+  candidate.redirects = candidate.redirects.filter((r) => r.to !== row.slug)
+}
+
+/** Articles and episodes come and go; pages and settings are always published. */
+export function assertArticle(row: DocumentRow, action: string) {
+  if (!SLUGGED_KINDS.has(row.kind as DocumentKind))
+    throw new ContentActionError(
+      `${row.key} is always published: only articles and episodes can be ${action}.`,
+    )
+}
+
+/** A document's fields as its schema returns them (trimmed, in the schema's order). */
+export function parsed(document: ContentDocument): ContentDocument {
+  const checked = checkDocument(document, { source: byKey(document) })
+  if (checked.problems.length > 0) throw new ContentError(checked.problems)
+  return checked.document
+}
+
+/** The Markdown of an article's body or an episode's notes, checked against the pictures. */
+function markdownProblems(
+  document: ContentDocument,
+  source: string,
+  images: Record<string, unknown>,
+): ContentProblem[] {
+  if (!SLUGGED_KINDS.has(document.kind)) return []
+  return checkMarkdown(document.body ?? '', { imageExists: (id) => id in images }).map(
+    (problem) => ({
+      source,
+      field: document.kind === 'article' ? 'body' : 'notes',
+      line: problem.line,
+      column: problem.column,
+      message: problem.message,
+      ...(problem.unsafe && { unsafe: true as const }),
+    }),
+  )
+}
+
+/**
+ * A draft as it may be stored: unfinished is fine (a field still empty, a picture not chosen
+ * yet, a photo without its caption), and `problems` says what keeps it from being published;
+ * unsafe content (raw HTML, a link to a script) or data of another shape (a field the document
+ * does not have) is refused with a ContentError, and nothing is stored.
+ */
+export async function checkDraft(
+  trx: Db,
+  document: ContentDocument,
+): Promise<{ document: ContentDocument; problems: ContentProblem[] }> {
+  const source = byKey(document)
+  const own = checkDocument(document, { source })
+  const candidate = await visibleDocuments(trx, 'with-scheduled')
+  const media = candidate.documents.find((d) => d.key === 'media')
+  const images = {
+    ...(mediaManifest.safeParse(media?.data).data?.images ?? {}),
+    ...(await uploadsOf(trx, [document])),
+  }
+  const markdown = markdownProblems(document, source, images)
+  const refused = [
+    ...markdown.filter((problem) => problem.unsafe),
+    ...own.problems.filter((problem) => problem.message.startsWith('unknown field')),
+  ]
+  if (refused.length > 0) throw new ContentError(refused)
+  if (own.problems.length > 0) return { document, problems: [...own.problems, ...markdown] }
+  // Complete on its own: what publishing it would do to everything published.
+  try {
+    withDocument(candidate, own.document)
+    await snapshotOf(trx, candidate)
+    return { document: own.document, problems: [] }
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error
+    return { document: own.document, problems: [...error.problems] }
+  }
+}

@@ -1,0 +1,129 @@
+/**
+ * How every content write runs: in one transaction, one writer at a time across processes, with
+ * its change recorded in the same transaction; and the rows it starts from.
+ */
+import { sql } from 'kysely'
+import type { DocumentKind } from '#common/content/snapshot.ts'
+import { ContentConflictError, ContentNotFoundError } from '../errors.ts'
+import type {
+  ContentAction,
+  ContentChange,
+  ContentStore,
+  Db,
+  DocumentRow,
+  RecordChange,
+} from './types.ts'
+
+/** pg_advisory_xact_lock(key1, key2): "LLL" (the site) and 400 (content writes). */
+const LOCK_KEYS = [0x4c4c4c, 400] as const
+
+/** PostgreSQL's channel for the content version: NOTIFY content_version, '<version>'. */
+export const CONTENT_VERSION_CHANNEL = 'content_version'
+
+/**
+ * One transaction, and one content writer at a time across every process: on PostgreSQL an
+ * advisory lock; on SQLite the write lock taken at BEGIN IMMEDIATE (a plain BEGIN would read
+ * first and fail with "database is locked" when another process, such as `npm run content`
+ * beside a running server, writes at the same moment, instead of waiting its turn).
+ */
+export function write<T>(store: ContentStore, fn: (trx: Db) => Promise<T>): Promise<T> {
+  const { database, db } = store
+  if (database.dialect === 'sqlite')
+    return db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection)
+      try {
+        const result = await fn(connection)
+        await sql`commit`.execute(connection)
+        return result
+      } catch (error) {
+        await sql`rollback`.execute(connection)
+        throw error
+      }
+    })
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_KEYS[0])}, ${sql.lit(LOCK_KEYS[1])})`.execute(
+      trx,
+    )
+    return fn(trx)
+  })
+}
+
+/**
+ * A write to one document the editor opened at `baseVersion`: refused with who changed it and
+ * when if it has changed since.
+ */
+export function writeDocument<T extends { change: ContentChange }>(
+  store: ContentStore,
+  key: string,
+  input: { baseVersion: number; record?: RecordChange | undefined },
+  fn: (trx: Db, row: DocumentRow) => Promise<T>,
+): Promise<T> {
+  return write(store, async (trx) => {
+    const row = await findRow(trx, key)
+    assertVersion(row, input.baseVersion)
+    return recorded(trx, input.record, await fn(trx, row))
+  })
+}
+
+/** Raises the content version, which every publish does; other processes watch it. */
+export async function bumpContentVersion(
+  store: ContentStore,
+  trx: Db,
+  at: string,
+): Promise<number> {
+  const row = await trx
+    .updateTable('content_state')
+    .set({ version: sql<number>`version + 1`, updated_at: at })
+    .where('id', '=', 1)
+    .returning('version')
+    .executeTakeFirstOrThrow()
+  const version = Number(row.version)
+  // Delivered when the transaction commits, to every process that LISTENs.
+  if (store.database.dialect === 'postgres')
+    await sql`select pg_notify(${CONTENT_VERSION_CHANNEL}, ${String(version)})`.execute(trx)
+  return version
+}
+
+/** Runs a mutation and records its change in the same transaction. */
+export async function recorded<T extends { change: ContentChange }>(
+  trx: Db,
+  record: RecordChange | undefined,
+  result: T,
+): Promise<T> {
+  if (record) await record(result.change, trx)
+  return result
+}
+
+export async function findRow(trx: Db, key: string): Promise<DocumentRow> {
+  const row = await trx
+    .selectFrom('content_document')
+    .selectAll()
+    .where('key', '=', key)
+    .executeTakeFirst()
+  if (!row) throw new ContentNotFoundError(`There is no content document "${key}".`)
+  return row
+}
+
+export function assertVersion(row: DocumentRow, baseVersion: number) {
+  if (Number(row.version) !== baseVersion)
+    throw new ContentConflictError({
+      key: row.key,
+      version: Number(row.version),
+      updatedBy: row.updated_by,
+      updatedAt: row.updated_at,
+    })
+}
+
+export function changeOf(
+  row: Pick<DocumentRow, 'key' | 'kind' | 'slug'>,
+  action: ContentAction,
+  details: Omit<ContentChange, 'action' | 'key' | 'kind' | 'slug'>,
+): ContentChange {
+  return {
+    action,
+    key: row.key,
+    kind: row.kind as DocumentKind,
+    slug: row.slug,
+    ...details,
+  }
+}
