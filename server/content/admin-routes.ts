@@ -5,7 +5,7 @@
  * may edit and publish; only administrators delete. Every change is checked by the content
  * schemas (server/content/repository.ts) and recorded in the audit log in the same transaction.
  *
- * One module per resource in routes/ (ADR 019): overview.ts, pictures.ts, articles.ts (articles
+ * One module per resource in routes/ (ADR 020): overview.ts, pictures.ts, articles.ts (articles
  * and pages, through document-routes.ts, which the episodes share), preview.ts.
  */
 import { documentPath } from '#common/content-admin.ts'

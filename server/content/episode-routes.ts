@@ -7,7 +7,7 @@
  * schemas as a whole, made from the version the editor opened, recorded in the audit log in its
  * transaction, and live on every server process through the publishing of the content feature.
  *
- * One module per resource in routes/ (ADR 019): episodes.ts (through document-routes.ts, which
+ * One module per resource in routes/ (ADR 020): episodes.ts (through document-routes.ts, which
  * articles and pages share), show.ts, podcast-uploads.ts.
  */
 import type { BackOffice } from '#server/staff/back-office.ts'

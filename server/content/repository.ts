@@ -14,7 +14,7 @@
  * - Mutations take the acting staff account's id (null for the importer) and return what
  *   changed, for the audit log.
  *
- * The parts live in documents/ (ADR 019): queries.ts reads; drafts.ts, publishing.ts,
+ * The parts live in documents/ (ADR 020): queries.ts reads; drafts.ts, publishing.ts,
  * address.ts and revisions.ts are the commands; import.ts the first import; candidate.ts the
  * check as a whole; transaction.ts how every write runs. This module binds them to a database.
  */

@@ -4,7 +4,7 @@
  * point, deleting what nothing uses, and resolving a served file's name to its bytes. One
  * library per process, over the process's database (docs/media.md).
  *
- * The parts live in library/ (ADR 019): items.ts reads, save.ts saves, changes.ts changes and
+ * The parts live in library/ (ADR 020): items.ts reads, save.ts saves, changes.ts changes and
  * deletes, files.ts serves files; types.ts holds the state they share. This module binds them.
  */
 import { createBlobStore } from './blob-store.ts'
