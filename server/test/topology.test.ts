@@ -351,7 +351,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
       })
       expect(accepted.status).toBe(200)
       const setCookie = String(accepted.headers['set-cookie'])
-      expect(setCookie).toMatch(/^__Host-staff=[\w-]{43}; Path=\/;.*HttpOnly; Secure; SameSite=Strict/)
+      expect(setCookie).toMatch(
+        /^__Host-staff=[\w-]{43}; Path=\/;.*HttpOnly; Secure; SameSite=Strict/,
+      )
       const cookie = setCookie.split(';', 1)[0]!
 
       // Round robin spreads 3 × 3 requests over the processes: each one knows the session.
