@@ -29,6 +29,7 @@ import { ADMIN_ONLY, SIGNED_IN } from '#server/staff/roles.ts'
 import { UNSUBSCRIBE_PAGE } from './confirmation.ts'
 import { deliveryQueue, listId } from './delivery-queue.ts'
 import { personalise } from './letter-mail.ts'
+import { letterPreviewViews } from './letter-preview.ts'
 import { createLetterRenderer, siteUrlOf, type ReadPublished } from './letter-render.ts'
 import { letterFromItem, publishedItems, weeklyLetter } from './letter-sources.ts'
 import {
@@ -78,6 +79,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   const db = database.db
   const renderer = createLetterRenderer(env, options.readPublished)
   if (outbox.enabled) outbox.addQueue(deliveryQueue(db, { env, render: renderer.cached }))
+  letterPreviewViews(backOffice, { env, database, renderer })
 
   const cannotSend = (): string | undefined => {
     if (!outbox.enabled) return 'Mail is not set up on this server (SMTP_URL and MAIL_FROM).'
