@@ -88,17 +88,21 @@ const mailable = (db: Db) =>
     .where('s.status', 'in', [...MAILABLE_STATUSES])
     .where('s.bounced_at', 'is', null)
 
-/** Rows whose reader left before their copy went: skipped, never sent. */
-async function skipLeavers(db: Db, now: Date, letterIds: Set<string>) {
+/**
+ * A copy whose reader left before it went (unsubscribed, bounced): skipped, never sent. Asked of
+ * one row when its claim found the reader gone, so no pass scans the whole send.
+ */
+async function skipIfLeft(db: Db, id: string, now: Date): Promise<string | undefined> {
   const skipped = await db
     .updateTable('newsletter_delivery')
     .set({ status: 'skipped', next_attempt_at: null, unsubscribe_token: null })
+    .where('id', '=', id)
     .where('status', '=', 'pending')
     .where('next_attempt_at', '<=', now.toISOString())
     .where((eb) => eb.not(eb.exists(mailable(db))))
     .returning('letter_id')
-    .execute()
-  for (const row of skipped) letterIds.add(row.letter_id)
+    .executeTakeFirst()
+  return skipped?.letter_id
 }
 
 export function deliveryQueue(
@@ -126,9 +130,6 @@ export function deliveryQueue(
     name: 'newsletter-letters',
     async due(now, max) {
       await startDueLetters(db, now)
-      const touched = new Set<string>()
-      await skipLeavers(db, now, touched)
-      for (const letterId of touched) await finishIfDone(db, letterId, now)
       if (!(await windowHasRoom(db, limit, now.getTime()))) return []
       const rows = await db
         .selectFrom('newsletter_delivery')
@@ -188,7 +189,11 @@ export function deliveryQueue(
           if (error instanceof WindowFull) return undefined
           throw error
         })
-      if (!claimed) return undefined
+      if (!claimed) {
+        const letterId = await skipIfLeft(db, id, now)
+        if (letterId) await finishIfDone(db, letterId, now)
+        return undefined
+      }
       return { mail: await compose(claimed), attempts: Number(claimed.attempts) }
     },
 
