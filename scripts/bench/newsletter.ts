@@ -58,7 +58,7 @@ const now = new Date().toISOString()
 for (let from = 0; from < READERS; from += 5000) {
   const count = Math.min(5000, READERS - from)
   await sql`
-    with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${from + count - 1})
+    with recursive n(i) as (select cast(${from} as integer) union all select i + 1 from n where i < cast(${from + count - 1} as integer))
     insert into newsletter_subscriber
       (id, email, email_key, status, created_at, updated_at, confirmed_at, mail_status, consent_at, consent_source)
     select 'bench-' || i, 'reader' || i || '@example.org', 'reader' || i || '@example.org',
