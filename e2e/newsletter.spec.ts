@@ -92,6 +92,7 @@ test('an administrator writes, previews, tests and sends a letter: each reader g
   ).toBeVisible()
 
   const preview = page.waitForEvent('popup')
+  await page.screenshot({ path: 'test-results/newsletter-draft-1440.png', fullPage: true })
   await page.getByRole('link', { name: /^Preview/ }).click()
   const previewPage = await preview
   await expect(previewPage.getByRole('heading', { name: 'Plain-text part' })).toBeVisible()
@@ -101,6 +102,7 @@ test('an administrator writes, previews, tests and sends a letter: each reader g
       .first()
       .getByRole('heading', { name: `Porches, week ${stamp}` }),
   ).toBeVisible()
+  await previewPage.screenshot({ path: 'test-results/newsletter-preview.png', fullPage: true })
   await previewPage.close()
 
   await page.getByRole('button', { name: 'Send me a test' }).click()
@@ -146,5 +148,11 @@ test('an administrator writes, previews, tests and sends a letter: each reader g
   for (const width of [390, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: `test-results/newsletter-letter-${width}.png`, fullPage: true })
+  }
+  await page.getByRole('link', { name: 'All letters' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible()
+  for (const width of [390, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `test-results/newsletter-list-${width}.png`, fullPage: true })
   }
 })

@@ -8,7 +8,7 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import type { LetterDetail } from '#common/newsletter-admin.ts'
-import { api, ApiError, fieldError, get, post } from '../api.ts'
+import { api, ApiError, get, post } from '../api.ts'
 import { ConfirmDialog } from '../components/confirm-dialog.tsx'
 import { useToast } from '../components/toast.tsx'
 import {
@@ -29,6 +29,10 @@ export const letterLoader = ({ params }: LoaderFunctionArgs) =>
   get<LetterDetail>(`/letters/${params['id']}`)
 
 const REFRESH_MS = 3000
+
+/** The server's words for one field after a refused save, if it named that field. */
+const fieldOf = (caught: unknown, field: string) =>
+  caught instanceof ApiError ? caught.fields[field] : undefined
 
 export function NewsletterLetterPage() {
   const letter = useLoaderData() as LetterDetail
@@ -155,16 +159,6 @@ function Letter({ letter }: { letter: LetterDetail }) {
               </ul>
             </>
           )}
-          <p className="mt-4 text-sm">
-            <a
-              href={`/newsletter/${letter.slug}`}
-              target="_blank"
-              rel="noopener"
-              className="font-semibold text-teal underline underline-offset-4"
-            >
-              The public copy<span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </p>
         </Card>
       )}
       <form onSubmit={save} className="flex max-w-reading flex-col gap-5">
@@ -174,7 +168,7 @@ function Letter({ letter }: { letter: LetterDetail }) {
           readOnly={!editable}
           maxLength={150}
           required
-          error={fieldError(error, 'subject')}
+          error={fieldOf(error, 'subject')}
           onChange={(event) => setFields({ ...fields, subject: event.target.value })}
         />
         <Field
@@ -183,7 +177,7 @@ function Letter({ letter }: { letter: LetterDetail }) {
           value={fields.preheader}
           readOnly={!editable}
           maxLength={200}
-          error={fieldError(error, 'preheader')}
+          error={fieldOf(error, 'preheader')}
           onChange={(event) => setFields({ ...fields, preheader: event.target.value })}
         />
         <TextAreaField
@@ -193,7 +187,7 @@ function Letter({ letter }: { letter: LetterDetail }) {
           readOnly={!editable}
           rows={16}
           controlClassName="font-mono text-sm"
-          error={fieldError(error, 'body')}
+          error={fieldOf(error, 'body')}
           onChange={(event) => setFields({ ...fields, body: event.target.value })}
         />
         {editable && (
