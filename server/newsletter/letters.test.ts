@@ -116,6 +116,14 @@ describeOnDatabases('letters to readers', (dialect) => {
 
     const letter = await draft()
     expect(letter.readers).toBe(3)
+    const renamed = await as(editor, 'PATCH', `/letters/${letter.id}`, {
+      subject: 'Porches, week one',
+      preheader: 'Three stories from this week',
+      body: 'Hello *readers*. Read [the story](/articles) and [more](https://example.org/a?b=1).\n',
+      version: letter.version,
+    })
+    expect(renamed.statusCode, renamed.body).toBe(200)
+    expect(renamed.json().slug).toBe('porches-week-one')
     const preview = await as(editor, 'GET', `/letters/${letter.id}/preview`)
     expect(preview.statusCode).toBe(200)
     expect(preview.json().html).toContain('<html dir="ltr" lang="en"')
@@ -129,7 +137,7 @@ describeOnDatabases('letters to readers', (dialect) => {
     const [testMail] = smtp.received
     expect(testMail!.to).toEqual(['ed@example.org'])
     expect(testMail!.headers.get('content-type')).toMatch(/^multipart\/alternative/)
-    expect(testMail!.parsed.html).toContain('Porches and the people on them')
+    expect(testMail!.parsed.html).toContain('Porches, week one')
     expect(testMail!.text).toContain('1400 Grand Blvd')
 
     expect(
@@ -167,6 +175,7 @@ describeOnDatabases('letters to readers', (dialect) => {
       .execute()
     expect(audit.map((row) => row.action).sort()).toEqual([
       'letter.create',
+      'letter.save',
       'letter.send',
       'letter.test',
     ])

@@ -34,7 +34,7 @@ const PAGE_SLUGS = new Set([
 ])
 
 /** A slug for a new letter's public copy: the subject's, made unique with a number. */
-async function freeSlug(db: Db, subject: string): Promise<string> {
+async function freeSlug(db: Db, subject: string, except?: string): Promise<string> {
   const words = slugify(subject).slice(0, 80).replace(/-+$/, '') || 'letter'
   const base = PAGE_SLUGS.has(words) ? `${words}-letter` : words
   const taken = new Set(
@@ -43,6 +43,7 @@ async function freeSlug(db: Db, subject: string): Promise<string> {
         .selectFrom('newsletter_letter')
         .select('slug')
         .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+        .where('id', '!=', except ?? '')
         .execute()
     ).map((row) => row.slug),
   )
@@ -124,9 +125,12 @@ export async function saveLetter(
   input: LetterFields & { version: number },
   now: Date,
 ): Promise<SaveOutcome> {
+  // Until it is sent, the public copy's address follows the subject.
+  const slug = await freeSlug(db, input.subject, id)
   const result = await db
     .updateTable('newsletter_letter')
     .set((eb) => ({
+      slug,
       subject: input.subject,
       preheader: input.preheader,
       body: input.body,
