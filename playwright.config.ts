@@ -78,6 +78,8 @@ export default defineConfig({
       MAIL_FROM: 'DocuCommons <newsletter@docucommons.example.org>',
       PUBLIC_SITE_URL: builtSiteUrl(),
       MAIL_POLL_MS: '200',
+      // Letters end with the organisation's postal address (e2e/newsletter.spec.ts).
+      NEWSLETTER_POSTAL_ADDRESS: 'Heartland Story Fund, 1400 Grand Blvd, Kansas City, MO 64106',
       MAIL_RETRY_BASE_MS: '500',
       MAIL_RETRY_MAX_MS: '2000',
       // The back office: passkeys need a host name, so its specs open http://localhost:<port>

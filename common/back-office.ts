@@ -159,6 +159,8 @@ export interface SubscriberSummary {
   consentSource: string | null
   confirmedAt: string | null
   unsubscribedAt: string | null
+  /** When a mail server refused the address for good: it is never mailed again. */
+  bouncedAt: string | null
 }
 
 export interface SubscriberListAnswer {

@@ -21,6 +21,8 @@ import { createStaff } from '#server/staff/setup.ts'
 import { contactAdminRoutes } from '#server/contact/admin-routes.ts'
 import { contactEraser } from '#server/contact/export.ts'
 import { newsletterAdminRoutes } from '#server/newsletter/admin-routes.ts'
+import { letterRoutes } from '#server/newsletter/letter-routes.ts'
+import { createContentRepository } from '#server/content/repository.ts'
 import { newsletterEraser } from '#server/newsletter/export.ts'
 import { erasureAdminRoutes } from '#server/privacy/admin-routes.ts'
 import type { PersonalDataEraser } from '#server/privacy/erasure.ts'
@@ -213,6 +215,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   })
   contactAdminRoutes(staff.backOffice, { env, database, outbox })
   newsletterAdminRoutes(staff.backOffice, { database })
+  // Letters are made from and link to published content: the composition root reads it for them.
+  const published = createContentRepository(database, { clock: staff.now })
+  letterRoutes(staff.backOffice, {
+    env,
+    database,
+    outbox,
+    readPublished: () => published.readPublished(),
+  })
   erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
   contentAdminRoutes(staff.backOffice, {
     database,

@@ -167,6 +167,14 @@ export const envSchema = z
     NEWSLETTER_CONFIRM_TTL_HOURS: positiveInt
       .max(24 * 30, 'must be at most 720 (30 days)')
       .default(48),
+    // Letters to readers (server/newsletter, docs/newsletter.md): the organisation's postal
+    // address that every letter ends with (CAN-SPAM; sending is refused without it) and how many
+    // letters leave a minute, counted across every server process (providers' limits).
+    NEWSLETTER_POSTAL_ADDRESS: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.string().trim().max(300, 'must be at most 300 characters').optional(),
+    ),
+    NEWSLETTER_PER_MINUTE: positiveInt.max(100_000, 'must be at most 100000').default(600),
     MAIL_MAX_ATTEMPTS: positiveInt.max(100, 'must be at most 100').default(12),
     MAIL_RETRY_BASE_MS: positiveInt.default(60_000),
     MAIL_RETRY_MAX_MS: positiveInt.default(2 * 60 * 60_000),

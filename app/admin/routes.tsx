@@ -15,6 +15,8 @@ import { AuditPage, auditLoader } from './pages/audit.tsx'
 import { ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
+import { lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
+import { letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
 import { episodeLoader, EpisodePage, newEpisodeLoader } from './pages/episode.tsx'
 import { OverviewPage, overviewLoader } from './pages/overview.tsx'
 import { PodcastPage, podcastLoader } from './pages/podcast.tsx'
@@ -32,6 +34,8 @@ const areas: RouteObject[] = [
   { path: 'messages', loader: messagesLoader, element: <MessagesPage /> },
   { path: 'messages/:id', loader: messageLoader, element: <MessagePage /> },
   { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
+  { path: 'newsletter', loader: lettersLoader, element: <NewsletterPage /> },
+  { path: 'newsletter/:id', loader: letterLoader, element: <NewsletterLetterPage /> },
   { path: 'podcast', loader: podcastLoader, element: <PodcastPage /> },
   { path: 'podcast/new', loader: newEpisodeLoader, element: <EpisodePage key="new" /> },
   { path: 'podcast/episodes/:id', loader: episodeLoader, element: <EpisodePage /> },

@@ -450,6 +450,14 @@ export const ARTICLE_SCHEMA: SanitizeSchema = {
  * for a body checkMarkdown refuses.
  */
 export function renderMarkdown(body: string, options: RenderOptions): string {
+  return unified().use(rehypeStringify).stringify(renderMarkdownTree(body, options))
+}
+
+/**
+ * The sanitised HTML tree renderMarkdown turns into text, for a renderer of its own (the
+ * newsletter's e-mail, server/newsletter/letter-body.ts, which styles each element inline).
+ */
+export function renderMarkdownTree(body: string, options: RenderOptions): HastRoot {
   const tree = parseMarkdown(body)
   const problems = withPictures(problemsIn(tree), options)
   if (problems.length > 0) throw new MarkdownError(problems)
@@ -460,7 +468,5 @@ export function renderMarkdown(body: string, options: RenderOptions): string {
     .use(remarkRehype)
     .use(() => externalLinks())
     .use(rehypeSanitize, ARTICLE_SCHEMA)
-    .use(rehypeStringify)
-  const hast = transform.runSync(tree)
-  return transform.stringify(hast as HastRoot)
+  return transform.runSync(tree) as HastRoot
 }

@@ -96,6 +96,53 @@ export interface NewsletterSubscriberTable {
    * its hash remains in newsletter_unsubscribe_token (migration 103).
    */
   mail_unsubscribe_token: string | null
+  /** When a mail server refused the address for good (5xx); never mailed again (migration 500). */
+  bounced_at: string | null
+  bounce_reason: string | null
+}
+
+/** A letter to the newsletter's readers (migration 500, docs/newsletter.md). */
+export interface NewsletterLetterTable {
+  id: string
+  /** letter: written here; episode / article: made from published content; weekly. */
+  kind: 'letter' | 'episode' | 'article' | 'weekly'
+  /** The content document it was made from ("episode/<slug>"), if any. */
+  source_key: string | null
+  /** Its public copy, once sent: /newsletter/<slug>. */
+  slug: string
+  subject: string
+  preheader: string
+  /** Markdown, the articles' flavour. */
+  body: string
+  status: 'draft' | 'scheduled' | 'sending' | 'sent'
+  /** Scheduled: when the send starts. */
+  send_at: string | null
+  started_at: string | null
+  finished_at: string | null
+  /** How many readers the send took (the delivery rows written when it started). */
+  recipients: number | null
+  /** Raised by every change; a save made from an older version is refused. */
+  version: Generated<number>
+  created_at: string
+  updated_at: string
+  created_by: string | null
+  sent_by: string | null
+}
+
+/** One reader's copy of a letter, with its own outbox columns (migration 500). */
+export interface NewsletterDeliveryTable {
+  /** "<letter id>:<subscriber id>" */
+  id: string
+  letter_id: string
+  subscriber_id: string
+  /** skipped: the reader left (unsubscribed, erased, bounced) before it went. */
+  status: 'pending' | 'sent' | 'failed' | 'bounced' | 'skipped'
+  attempts: Generated<number>
+  next_attempt_at: string | null
+  last_error: string | null
+  sent_at: string | null
+  /** The unsubscribe token of this copy while it is in the outbox; only its hash stays. */
+  unsubscribe_token: string | null
 }
 
 /**
@@ -337,6 +384,8 @@ export interface DatabaseSchema {
   contact_message: ContactMessageTable
   newsletter_subscriber: NewsletterSubscriberTable
   newsletter_unsubscribe_token: NewsletterUnsubscribeTokenTable
+  newsletter_letter: NewsletterLetterTable
+  newsletter_delivery: NewsletterDeliveryTable
   rate_limit_window: RateLimitWindowTable
   media_blob: MediaBlobTable
   media_blob_chunk: MediaBlobChunkTable

@@ -19,6 +19,7 @@ import type { Env } from '#server/env.ts'
 import {
   createSmtpTransport,
   describeMailError,
+  isPermanentRefusal,
   type MailTransport,
   type OutgoingMail,
 } from './transport.ts'
@@ -44,6 +45,12 @@ export interface MailQueue {
   sent(id: string, at: Date): Promise<void>
   retryLater(id: string, error: string, nextAttemptAt: Date): Promise<void>
   giveUp(id: string, error: string): Promise<void>
+  /**
+   * The receiving server refused the recipient for good (5xx, isPermanentRefusal): a queue that
+   * has this settles the row at once (the newsletter marks the address bounced) instead of
+   * retrying; a queue without it retries as for any failure.
+   */
+  refused?(id: string, error: string): Promise<void>
 }
 
 export interface MailOutbox {
@@ -163,7 +170,10 @@ export function createMailOutbox(options: {
     } catch (error) {
       const reason = describeMailError(error)
       const code = (error as { code?: unknown }).code
-      if (claimed.attempts >= env.MAIL_MAX_ATTEMPTS) {
+      if (queue.refused && isPermanentRefusal(error)) {
+        await queue.refused(id, reason)
+        log.warn({ ...context, code }, 'mail refused for good; not retried')
+      } else if (claimed.attempts >= env.MAIL_MAX_ATTEMPTS) {
         await queue.giveUp(id, reason)
         log.error({ ...context, code }, 'mail failed; giving up after the last attempt')
       } else {

@@ -10,6 +10,8 @@ export interface OutgoingMail {
   to: string | string[]
   subject: string
   text: string
+  /** An HTML alternative (newsletter letters): the mail is then multipart/alternative. */
+  html?: string
   replyTo?: { name: string; address: string }
   /** A stable Message-ID: if a retry repeats a mail the server had already taken, clients can tell. */
   messageId: string
@@ -60,6 +62,7 @@ export function createSmtpTransport(
         replyTo: mail.replyTo,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html,
         messageId: mail.messageId,
         headers: mail.headers,
         signal,
@@ -69,6 +72,21 @@ export function createSmtpTransport(
       transporter.close()
     },
   }
+}
+
+/**
+ * Whether a failed send was the receiving server refusing this recipient or this message for good
+ * (a 5xx answer to RCPT TO or to the message), as opposed to a temporary failure or our own
+ * misconfiguration (a refused login is 5xx too, and says nothing about the address).
+ */
+export function isPermanentRefusal(error: unknown): boolean {
+  const e = error as { code?: unknown; responseCode?: unknown }
+  return (
+    typeof e?.responseCode === 'number' &&
+    e.responseCode >= 500 &&
+    e.responseCode < 600 &&
+    (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')
+  )
 }
 
 /** A short, storable description of a failed send (no stack, bounded length). */

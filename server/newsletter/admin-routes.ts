@@ -35,6 +35,7 @@ function summary(row: SubscriberRow): SubscriberSummary {
     consentSource: row.consent_source,
     confirmedAt: row.confirmed_at,
     unsubscribedAt: row.unsubscribed_at,
+    bouncedAt: row.bounced_at,
   }
 }
 

@@ -32,6 +32,8 @@ export interface TestSmtpServer {
    * cannot know that the mail arrived.
    */
   dropAfterAcceptingNext(count: number): void
+  /** Refuse this recipient at RCPT TO with this code (550: a permanent refusal, a bounce). */
+  refuseRecipient(address: string, responseCode?: number): void
   /** Hold each message this long before accepting it. */
   delay(ms: number): void
   /** Resolves when a message is being received (its DATA has started). */
@@ -50,6 +52,7 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
   let failureCode = 451
   let holdMs = 0
   let dataWaiters: (() => void)[] = []
+  const refusedRecipients = new Map<string, number>()
   // Callers of waitForMail, told each time a mail has been received.
   const mailWaiters = new Set<() => void>()
   let server: SMTPServer
@@ -59,6 +62,11 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      onRcptTo(address, _session, callback) {
+        const code = refusedRecipients.get(address.address.toLowerCase())
+        if (code === undefined) return callback()
+        callback(Object.assign(new Error('No such mailbox here'), { responseCode: code }))
+      },
       onData(stream, session, callback) {
         for (const waiter of dataWaiters) waiter()
         dataWaiters = []
@@ -127,6 +135,9 @@ export async function startTestSmtpServer(port = 0): Promise<TestSmtpServer> {
     },
     dropAfterAcceptingNext(count) {
       drops = count
+    },
+    refuseRecipient(address, responseCode = 550) {
+      refusedRecipients.set(address.toLowerCase(), responseCode)
     },
     delay(ms) {
       holdMs = ms

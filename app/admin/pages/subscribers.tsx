@@ -189,6 +189,7 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
                 <p className="font-semibold break-all">{row.email}</p>
                 <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
                   <Badge tone={STATUS_TONE[row.status]}>{VIEWS[row.status]}</Badge>
+                  {row.bouncedAt && <Badge tone="bad">Bounced: not mailed</Badge>}
                   <span>since {formatDate(row.consentAt ?? row.createdAt)}</span>
                   {row.consentSource && <span>· {row.consentSource}</span>}
                 </p>

@@ -14,6 +14,7 @@ import { contactInboxMigration } from './301-contact-inbox.ts'
 import { staffConfirmationMigration } from './302-staff-confirmation.ts'
 import { contentMigration } from './400-content.ts'
 import { mediaMigration } from './450-media.ts'
+import { newsletterLettersMigration } from './500-newsletter-letters.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '302-staff-confirmation': staffConfirmationMigration,
   '400-content': contentMigration,
   '450-media': mediaMigration,
+  '500-newsletter-letters': newsletterLettersMigration,
 }
