@@ -78,7 +78,8 @@ export function stopwatchAssertions(source: string): string[] {
     const line = lineOf(source, match.index)
     const [first] = subject.inner.split(/,(?![^(]*\))/)
     if (!isStopwatch(first ?? '') && !isStopwatch(bound.inner)) continue
-    if (fair(bound.inner)) continue
+    // A ratio to a control, on either side: `x < control * 20` or `x / control < 20`.
+    if (fair(bound.inner) || fair(first ?? '')) continue
     // The words may stand on the line before, or by the statement's end (Prettier's wrapping);
     // for two expectations in a row, two lines before.
     const said = source
@@ -129,6 +130,7 @@ describe('the checks themselves', () => {
       'expect(blobs).toBeLessThan(a.files.length + b.files.length)',
       'expect(audio.duration).toBeLessThan(2.2) // not a stopwatch: the file is 2 s long',
       'expect(slowest).toBeLessThan(baseline.slowest * 4)',
+      'expect(fastest(() => escape(cell)) / controlMs).toBeLessThan(30)',
       'const SLOW = tenTimesFast(400)\nexpect(down.ms - TIMEOUT_MS).toBeLessThan(SLOW)',
       'expect(ms).toBeGreaterThan(100)',
     ]
