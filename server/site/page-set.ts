@@ -93,6 +93,8 @@ export interface PageSet {
   replaceAll(pages: readonly FinishedPage[], notFound: FinishedPage): void
   /** Switches to a new content generation in one step. */
   advance(next: Generation): void
+  /** Sets the cache's bound in bytes (PAGE_CACHE_MB), letting pages go until it holds. */
+  bound(maxBytes: number): void
   /** The generation now served (0 before the first `advance`). */
   readonly generation: number
   stats(): PageSetStats
@@ -149,7 +151,7 @@ export function createPageSet(
   notFound: FinishedPage,
   options: { maxBytes?: number } = {},
 ): PageSet {
-  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  let maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
   /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
   let cache = new Map<string, ServedPage>()
   let bytes = 0
@@ -195,6 +197,10 @@ export function createPageSet(
     if (state.renderer && size > maxBytes) return
     cache.set(page.path, page)
     bytes += size
+    trim()
+  }
+
+  function trim() {
     // Without a renderer a page could not come back: all of them stay.
     if (!state.renderer) return
     for (const [path] of cache) {
@@ -333,6 +339,11 @@ export function createPageSet(
         flights: new Map(),
         notFoundFlight: undefined,
       }
+      trim()
+    },
+    bound(next) {
+      maxBytes = next
+      trim()
     },
     stats: () => ({ pages: cache.size, bytes, maxBytes, renders, generation: state.id }),
   }
