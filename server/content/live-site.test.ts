@@ -276,6 +276,30 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     expect((await live.status()).lastFailure).toBeNull()
   }, 60_000)
 
+  it('answers a page that does not render with its last good bytes, and says why', async () => {
+    const before = (await build.pages.load('/contact/sent'))!
+    // Content that passes its checks but that a page cannot be rendered from: the copy of a form
+    // page that exists is gone.
+    const { change } = await publish('page/consent', (data) => {
+      const { '/contact/sent': _gone, ...rest } = data as Record<string, unknown>
+      return { data: rest }
+    })
+    await live.serving(change.contentVersion!)
+    expect(await build.pages.load('/contact/sent')).toBe(before)
+    expect((await live.status()).lastFailure?.message).toMatch(/\/contact\/sent/)
+    expect(logged.at(-1)).toMatchObject({
+      level: 'error',
+      message:
+        'a page of the published content did not render: visitors keep the page served before',
+    })
+    const { change: fixed } = await publish('page/consent', (data) => ({
+      data: { ...(data as object), '/contact/sent': sample.pages.consent['/contact/sent'] },
+    }))
+    await live.serving(fixed.contentVersion!)
+    expect(await text(build, '/contact/sent')).toBeDefined()
+    expect((await live.status()).lastFailure).toBeNull()
+  }, 60_000)
+
   it('previews a draft through the same renderer, with a banner and noindex; visitors never see it', async () => {
     const document = await repository.getDocument(`article/${unlinked.slug}`)
     await repository.saveDraft(document.key, {

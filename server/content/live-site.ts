@@ -65,6 +65,7 @@ export interface ServedBuild {
       renderer: {
         render(path: string): Promise<FinishedPage>
         renderNotFound(): Promise<FinishedPage>
+        failed?(path: string, error: unknown): void
       }
     }): void
     /** A page, rendered now when it is not in memory. */
@@ -190,6 +191,13 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
         renderer: {
           render: (path) => thread.render(id, path),
           renderNotFound: () => thread.render(id, '', { notFound: true }),
+          failed(path, error) {
+            lastFailure = { at: clock().toISOString(), message: (error as Error).message }
+            log.error(
+              { err: error, contentVersion: version, path },
+              'a page of the published content did not render: visitors keep the page served before',
+            )
+          },
         },
       })
       full = false

@@ -48,6 +48,8 @@ export interface PageSetChange {
 export interface GenerationRenderer {
   render(path: string): Promise<FinishedPage>
   renderNotFound(): Promise<FinishedPage>
+  /** A page did not render: its last good bytes are answered, when there are some. */
+  failed?(path: string, error: unknown): void
 }
 
 export interface Generation {
@@ -155,6 +157,11 @@ export function createPageSet(
   /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
   let cache = new Map<string, ServedPage>()
   let bytes = 0
+  /**
+   * The pages the last change dropped: answered in place of a page that fails to render (content
+   * that passes its checks and still cannot be rendered), so a failure keeps what was served.
+   */
+  let lastGood = new Map<string, ServedPage>()
   let renders = 0
   let state: State = {
     id: 0,
@@ -253,7 +260,11 @@ export function createPageSet(
         const page = await flight
         if (state === current) return page
       } catch (error) {
-        if (state === current) throw error
+        if (state !== current) continue
+        const previous = lastGood.get(key)
+        if (!previous) throw error
+        current.renderer.failed?.(key, error)
+        return previous
       }
     }
   }
@@ -322,13 +333,20 @@ export function createPageSet(
       state = { ...state, notFound: nextNotFound, paths: state.paths && new Set(next.keys()) }
     },
     advance(next) {
+      const dropped = new Map<string, ServedPage>()
       if (next.invalidate === 'all') {
+        for (const [path, page] of cache) if (next.paths.has(path)) dropped.set(path, page)
         cache = new Map()
         bytes = 0
       } else {
-        for (const path of next.invalidate) drop(canonical(path))
+        for (const path of next.invalidate) {
+          const page = cache.get(canonical(path))
+          if (page) dropped.set(page.path, page)
+          drop(canonical(path))
+        }
         for (const path of [...cache.keys()]) if (!next.paths.has(path)) drop(path)
       }
+      lastGood = dropped
       state = {
         id: state.id + 1,
         version: next.version,
