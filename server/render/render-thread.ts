@@ -229,6 +229,7 @@ export function startRenderThread(
       const current = worker
       worker = undefined
       ready = undefined
+      holdsContent = false
       await current?.terminate()
     },
   }
