@@ -338,6 +338,45 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     }
   }, 60_000)
 
+  it('a process that starts while another publishes converges to the newest version', async () => {
+    const fresh = openRealSiteBuild(buildDirectory)
+    const quiet = { info() {}, warn() {}, error() {} }
+    const third = createLiveSite({
+      database: testDb.database,
+      build: fresh,
+      clock: clock.now,
+      log: quiet,
+      pollMs: 100,
+    })
+    try {
+      const starting = third.start()
+      let newest = 0
+      for (const round of [1, 2, 3]) {
+        const { change } = await publish(
+          'page/about',
+          (data) => {
+            const about = data as typeof sample.pages.about
+            about.intro.heading = `Listening, round ${round}`
+            return { data: about }
+          },
+          { render: false },
+        )
+        newest = change.contentVersion!
+      }
+      await starting
+      await third.serving(newest, 60_000)
+      expect(await text(fresh, '/about')).toContain('Listening, round 3')
+      // And the process that published serves the same bytes.
+      await live.changed()
+      expect((await fresh.pages.load('/about'))!.etag).toBe(
+        (await build.pages.load('/about'))!.etag,
+      )
+    } finally {
+      await third.close()
+      fresh.close()
+    }
+  }, 120_000)
+
   it('a process that starts on a database publishing other content than its build serves none of the build’s pages', async () => {
     const fresh = openRealSiteBuild(buildDirectory)
     const entries: typeof logged = []
