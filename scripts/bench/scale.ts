@@ -254,7 +254,8 @@ async function measure(options: {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: '0',
-      LOG_LEVEL: 'warn',
+      // info: the line the process says it listens with.
+      LOG_LEVEL: 'info',
       BUILD_DIR: path.join(release, 'client'),
       CONTENT_DIR: folder,
     }
@@ -376,16 +377,24 @@ async function main() {
   const rows: Row[] = []
   for (const episodes of sizes) {
     console.info(`SQLite, ${episodes} episodes…`)
-    rows.push(await measure({ dialect: 'sqlite', episodes, release, postgres: undefined }))
-    console.info(table(rows.slice(-1)))
+    try {
+      rows.push(await measure({ dialect: 'sqlite', episodes, release, postgres: undefined }))
+      console.info(table(rows.slice(-1)))
+    } catch (error) {
+      console.error(`SQLite, ${episodes} episodes failed:`, error)
+    }
   }
   if (pgSizes.length > 0) {
     const postgres = startPostgres(Number(process.env.PG_PORT ?? 54329))
     try {
       for (const episodes of pgSizes) {
         console.info(`PostgreSQL, three processes, ${episodes} episodes…`)
-        rows.push(await measure({ dialect: 'postgres', episodes, release, postgres }))
-        console.info(table(rows.slice(-1)))
+        try {
+          rows.push(await measure({ dialect: 'postgres', episodes, release, postgres }))
+          console.info(table(rows.slice(-1)))
+        } catch (error) {
+          console.error(`PostgreSQL, ${episodes} episodes failed:`, error)
+        }
       }
     } finally {
       postgres.stop()

@@ -116,6 +116,8 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
     ? undefined
     : `the site build at ${build.buildDirectory} has no server build (server/index.js) to render pages with: it serves its own pages, whatever is published`
+  // The worker starts while the process opens the rest (it takes the longest of a start).
+  if (!cannotRender) thread.prepare()
 
   let servedVersion = 0
   /** The version the last failed load was of: not tried again until a newer one. */
