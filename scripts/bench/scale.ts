@@ -16,7 +16,7 @@
  *   while that happens (an upper bound on how long publishing holds the event loop).
  *
  *   npm run bench:scale                                   # the full run (~15 min on 2 cores)
- *   npm run bench:scale -- --sizes 6,365 --postgres none  # a part of it
+ *   npm run bench:scale -- --sizes 6,365 --postgres none  # a part of it (none: no size)
  *
  * Needs a real build (the tests' build/test-real-build, made when missing) and, for PostgreSQL,
  * Debian's postgresql (on PG_PORT). The servers listen on free ports of 127.0.0.1. Writes its
@@ -371,8 +371,15 @@ async function main() {
       'no-write': { type: 'boolean', default: false },
     },
   })
-  const sizes = values.sizes.split(',').map(Number)
-  const pgSizes = values.postgres === 'none' ? [] : values.postgres.split(',').map(Number)
+  const list = (text: string) =>
+    text === 'none'
+      ? []
+      : text
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+  const sizes = list(values.sizes)
+  const pgSizes = list(values.postgres)
   const release = await realBuild()
   const rows: Row[] = []
   for (const episodes of sizes) {
