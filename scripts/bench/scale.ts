@@ -17,6 +17,7 @@
  *
  *   npm run bench:scale                                   # the full run (~15 min on 2 cores)
  *   npm run bench:scale -- --sizes 6,365 --postgres none  # a part of it (none: no size)
+ *   npm run bench:scale -- --burst 200                    # a smaller burst on a busy machine
  *
  * Needs a real build (the tests' build/test-real-build, made when missing) and, for PostgreSQL,
  * Debian's postgresql (on PG_PORT). The servers listen on free ports of 127.0.0.1. Writes its
@@ -43,7 +44,6 @@ import { writeReportSection } from './report.ts'
 import { writeScaleContent } from './scale-content.ts'
 
 const MARKERS = { start: '<!-- scale-bench:start -->', end: '<!-- scale-bench:end -->' }
-const BURST = 1000
 const BURST_CONCURRENCY = 20
 const COLD_PAGES = 20
 
@@ -225,6 +225,8 @@ async function measure(options: {
   episodes: number
   release: string
   postgres: RunningPostgres | undefined
+  /** Requests in the burst over every page (1,000 by default). */
+  burst: number
 }): Promise<Row> {
   const { dialect, episodes, release } = options
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `lll-scale-${episodes}-`))
@@ -291,13 +293,13 @@ async function measure(options: {
     let next = 0
     await Promise.all(
       Array.from({ length: BURST_CONCURRENCY }, async () => {
-        while (next < BURST) {
+        while (next < options.burst) {
           const p = paths[(next++ * 7919) % paths.length]!
           await get(`${base}${p}`)
         }
       }),
     )
-    const burstRps = BURST / ((performance.now() - burstStarted) / 1000)
+    const burstRps = options.burst / ((performance.now() - burstStarted) / 1000)
     clearInterval(sampler)
 
     const phone = `+1 (816) 555-${String(1000 + (episodes % 9000)).slice(-4)}`
@@ -348,9 +350,8 @@ async function measure(options: {
 const fixed = (n: number, digits = 0) =>
   Number.isNaN(n) ? 'not seen' : n.toLocaleString('en-US', { maximumFractionDigits: digits })
 
-function table(rows: Row[]): string {
-  const header =
-    '| database | episodes | sitemap URLs | import | first answer | RSS idle | RSS burst (req/s) | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |'
+function table(rows: Row[], burst: number): string {
+  const header = `| database | episodes | sitemap URLs | import | first answer | RSS idle | RSS in a burst of ${burst} (req/s) | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
   const rule = `|${header
     .split('|')
     .slice(1, -1)
@@ -368,6 +369,7 @@ async function main() {
     options: {
       sizes: { type: 'string', default: '6,365,1100,3650' },
       postgres: { type: 'string', default: '365,1100' },
+      burst: { type: 'string', default: '1000' },
       'no-write': { type: 'boolean', default: false },
     },
   })
@@ -380,13 +382,14 @@ async function main() {
           .filter((n) => n > 0)
   const sizes = list(values.sizes)
   const pgSizes = list(values.postgres)
+  const burst = Number(values.burst)
   const release = await realBuild()
   const rows: Row[] = []
   for (const episodes of sizes) {
     console.info(`SQLite, ${episodes} episodes…`)
     try {
-      rows.push(await measure({ dialect: 'sqlite', episodes, release, postgres: undefined }))
-      console.info(table(rows.slice(-1)))
+      rows.push(await measure({ dialect: 'sqlite', episodes, release, postgres: undefined, burst }))
+      console.info(table(rows.slice(-1), burst))
     } catch (error) {
       console.error(`SQLite, ${episodes} episodes failed:`, error)
     }
@@ -397,8 +400,8 @@ async function main() {
       for (const episodes of pgSizes) {
         console.info(`PostgreSQL, three processes, ${episodes} episodes…`)
         try {
-          rows.push(await measure({ dialect: 'postgres', episodes, release, postgres }))
-          console.info(table(rows.slice(-1)))
+          rows.push(await measure({ dialect: 'postgres', episodes, release, postgres, burst }))
+          console.info(table(rows.slice(-1), burst))
         } catch (error) {
           console.error(`PostgreSQL, ${episodes} episodes failed:`, error)
         }
@@ -407,7 +410,7 @@ async function main() {
       postgres.stop()
     }
   }
-  const report = table(rows)
+  const report = table(rows, burst)
   console.info(`\n${report}`)
   if (!values['no-write'])
     writeReportSection(

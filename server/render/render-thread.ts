@@ -92,7 +92,7 @@ export function startRenderThread(
   let busy = 0
   const waiting = new Map<
     number,
-    { resolve(answer: RenderAnswer): void; reject(error: Error): void }
+    { resolve(answer: RenderAnswer): void; reject(error: Error): void; on: Worker }
   >()
   // A load waits for the jobs before it, and the jobs after it wait for the load.
   let loading: Promise<unknown> = Promise.resolve()
@@ -125,7 +125,9 @@ export function startRenderThread(
         ready = undefined
         holdsContent = false
       }
+      // Only this worker's jobs: a worker stopped while idle exits after its successor started.
       for (const [id, job] of waiting) {
+        if (job.on !== started) continue
         waiting.delete(id)
         job.reject(new Error(`The render worker stopped (${why}) during a job.`))
       }
@@ -140,7 +142,7 @@ export function startRenderThread(
     const current = await (ready ?? start())
     const id = nextId++
     return new Promise<RenderAnswer>((resolve, reject) => {
-      waiting.set(id, { resolve, reject })
+      waiting.set(id, { resolve, reject, on: current })
       current.postMessage({ ...job, id })
     })
   }
