@@ -21,7 +21,7 @@ import { renderClock, RenderedAt } from '#app/render-clock.ts'
 import { siteFrame, SiteFrameProvider } from '#app/site-context.tsx'
 import type { RenderEntryExports } from '#common/render-entry.ts'
 import { contentSnapshot, contentSource, previewRender } from '#app/lib/content.server.ts'
-import { affectedPaths, renderPaths } from '#app/page-paths.ts'
+import { affectedPaths, renderPaths, warmPaths } from '#app/page-paths.ts'
 import css from '#app/styles/app.css?inline'
 
 /** `</style` inside CSS text would end the element early; CSS allows escaping the slash. */
@@ -38,7 +38,7 @@ const assets: DocumentAssets = {
 }
 
 // For the render module (server/render/): see common/render-entry.ts.
-export { renderClock, renderPaths, contentSource, previewRender, affectedPaths }
+export { renderClock, renderPaths, contentSource, previewRender, affectedPaths, warmPaths }
 export const notFoundPath = '/__not-found'
 export const defaultSnapshot = contentSnapshot
 export { bootScript }
@@ -48,6 +48,7 @@ export { bootScript }
   contentSource,
   previewRender,
   affectedPaths,
+  warmPaths,
   defaultSnapshot,
   notFoundPath,
   bootScript,

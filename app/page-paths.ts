@@ -10,13 +10,18 @@
 import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import {
+  archivePageCount,
+  archivePageOf,
   chapterSlugs,
   chaptersPath,
+  episodeIndex,
   episodeNeighbours,
   episodePath,
   episodeSlugs,
   LISTEN_PATH,
   listPagePaths,
+  PAGER_REACH,
+  publishedEpisodes,
   timedTranscriptSlugs,
   transcriptPath,
 } from '#app/lib/podcast-paths.server.ts'
@@ -54,6 +59,11 @@ export interface PageRoute {
   uses: (part: ContentPart, path: string, change: ContentChangeInfo) => boolean
   /** The route's id where two routes share one module. */
   id?: string
+  /**
+   * Pages visitors reach first: rendered after a start and after a change, before anyone asks
+   * (every path of the route, or those the function gives). The rest render when asked for.
+   */
+  warm?: true | ((snapshot: ContentSnapshot, at: Date) => string[])
 }
 
 export interface ContentChangeInfo {
@@ -90,6 +100,35 @@ function episodePageUses(part: ContentPart, path: string, change: ContentChangeI
     episodeNeighbours(change.before, slug, change.at).includes(changed) ||
     episodeNeighbours(change.after, slug, change.at).includes(changed)
   )
+}
+
+/**
+ * An archive page shows the show, its five episodes (by position from the oldest, so they stay
+ * the same when new ones come) and a pager of the page numbers near it: it changes when one of
+ * its episodes changes or moves, or when the number of pages changes near it.
+ */
+function listPageUses(part: ContentPart, path: string, change: ContentChangeInfo) {
+  if (part === 'podcast') return true
+  if (!isEpisode(part)) return false
+  const page = Number(slugIn(path, `${LISTEN_PATH}/page/`))
+  const slug = part.slice('episode/'.length)
+  const pageOf = (snapshot: ContentSnapshot) => {
+    const index = episodeIndex(snapshot, slug, change.at)
+    const total = publishedEpisodes(snapshot, change.at).length
+    return { at: index === undefined ? undefined : archivePageOf(index, total), total }
+  }
+  const before = pageOf(change.before)
+  const after = pageOf(change.after)
+  if (before.at === page || after.at === page) return true
+  // An episode added or removed before this page's episodes moves them; after them, only the
+  // pager of the pages near the newest may change.
+  const pagesBefore = archivePageCount(before.total)
+  const pagesAfter = archivePageCount(after.total)
+  if (pagesBefore !== pagesAfter && page > Math.min(pagesBefore, pagesAfter) - PAGER_REACH)
+    return true
+  // An episode that comes, goes or moves shifts every page from its place to the newest.
+  const from = Math.min(before.at ?? Infinity, after.at ?? Infinity)
+  return before.at !== after.at && page >= from
 }
 
 /** A file of one episode (its transcript, its chapters). */
@@ -129,14 +168,25 @@ const resource = (
   ...(paths && { paths }),
 })
 
+/** The route, warmed after a start and a change (PageRoute.warm). */
+const warm = (route: PageRoute, paths: PageRoute['warm'] = true): PageRoute => ({
+  ...route,
+  warm: paths,
+})
+
+/** How many of the newest episodes' pages are warmed. */
+const WARM_EPISODES = 5
+
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  page('/', 'routes/home.tsx', usesPart('page/home')),
-  page('/about', 'routes/about.tsx', usesPart('page/about')),
+  warm(page('/', 'routes/home.tsx', usesPart('page/home'))),
+  warm(page('/about', 'routes/about.tsx', usesPart('page/about'))),
   // Every article's card, in the page's series and order (former slugs resolve through redirects).
-  page(
-    '/articles',
-    'routes/articles.tsx',
-    (part) => isArticle(part) || part === 'page/articles' || part === 'redirects',
+  warm(
+    page(
+      '/articles',
+      'routes/articles.tsx',
+      (part) => isArticle(part) || part === 'page/articles' || part === 'redirects',
+    ),
   ),
   page(
     '/articles/:slug',
@@ -144,13 +194,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     (part, path) => part === `article/${path.slice('/articles/'.length)}`,
     (snapshot) => articleSlugs(snapshot).map((slug) => `/articles/${slug}`),
   ),
-  page('/contact', 'routes/contact.tsx', usesPart('page/contact')),
-  page('/courses', 'routes/courses.tsx', usesNothingElse),
+  warm(page('/contact', 'routes/contact.tsx', usesPart('page/contact'))),
+  warm(page('/courses', 'routes/courses.tsx', usesNothingElse)),
   page('/privacy', 'routes/privacy.tsx', usesPart('page/privacy')),
-  page('/listen', 'routes/listen.tsx', isPodcast),
-  page('/listen/page/:page', 'routes/listen.tsx', isPodcast, listPagePaths, 'listen-page'),
-  page('/listen/:slug', 'routes/episode.tsx', episodePageUses, (snapshot, at) =>
-    episodeSlugs(snapshot, at).map(episodePath),
+  warm(page('/listen', 'routes/listen.tsx', isPodcast)),
+  page('/listen/page/:page', 'routes/listen.tsx', listPageUses, listPagePaths, 'listen-page'),
+  warm(
+    page('/listen/:slug', 'routes/episode.tsx', episodePageUses, (snapshot, at) =>
+      episodeSlugs(snapshot, at).map(episodePath),
+    ),
+    (snapshot, at) => episodeSlugs(snapshot, at).slice(0, WARM_EPISODES).map(episodePath),
   ),
   formPage('/newsletter/confirm'),
   formPage('/newsletter/confirmed'),
@@ -167,7 +220,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   resource('/sitemap.xml', 'routes/sitemap.ts', (part) => isArticle(part) || isEpisode(part)),
   resource('/robots.txt', 'routes/robots.ts', usesNothingElse),
   resource('/rss.xml', 'routes/rss.ts', isArticle),
-  resource('/listen/feed.xml', 'routes/podcast-feed.ts', isPodcast),
+  warm(resource('/listen/feed.xml', 'routes/podcast-feed.ts', isPodcast)),
   resource(
     '/listen/:slug/transcript.vtt',
     'routes/episode-transcript.ts',
@@ -212,6 +265,15 @@ export function resourcePaths(snapshot?: ContentSnapshot, at?: Date): string[] {
   return pathsOfKind('resource', snapshot, at)
 }
 
+/** The pages visitors reach first (PageRoute.warm), from a snapshot at a time. */
+export function warmPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
+  return PAGE_ROUTES.flatMap((route) => {
+    if (!route.warm) return []
+    if (route.warm === true) return pathsOf(route, snapshot, at)
+    return route.warm(snapshot ?? contentSnapshot(), at ?? new Date())
+  })
+}
+
 /** Everything the build renders, from a snapshot at a time (the render's). */
 export function renderPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
   return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot, at))
@@ -232,7 +294,8 @@ export function affectedPaths(
   const parts = changedParts(before, after)
   const old = new Set(renderPaths(before, at))
   const paths = renderPaths(after, at)
-  const remove = [...old].filter((path) => !paths.includes(path))
+  const current = new Set(paths)
+  const remove = [...old].filter((path) => !current.has(path))
   if (parts.some((part) => GLOBAL_PARTS.includes(part))) return { render: paths, remove, all: true }
   const change = { before, after, at }
   const render = PAGE_ROUTES.flatMap((route) =>

@@ -35,6 +35,8 @@ export interface RenderEntryExports {
     after: ContentSnapshot,
     at?: Date,
   ): { render: string[]; remove: string[]; all: boolean }
+  /** The pages visitors reach first: rendered after a start and after a change. */
+  warmPaths(snapshot?: ContentSnapshot, at?: Date): string[]
   /**
    * The code of the boot script (app/document/boot.ts), the one inline script a page carries:
    * the pages' CSP lists its hash.

@@ -186,6 +186,10 @@ export const envSchema = z
     // to this many megabytes per process (0: none; each file is read from the database or
     // DATA_DIR every time).
     MEDIA_CACHE_MB: nonNegativeInt.max(65_536, 'must be at most 65536 (64 GB)').default(64),
+    // Pages (server/site/page-set.ts, docs/rendering.md): rendered when first asked for, and the
+    // most recently used kept in memory, bodies and compressed forms, up to this many megabytes
+    // per process; the rest render again when asked for.
+    PAGE_CACHE_MB: positiveInt.max(65_536, 'must be at most 65536 (64 GB)').default(64),
     MESSAGE_RETENTION_DAYS: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
       positiveInt.max(36_500, 'must be at most 36500 (a hundred years)').optional(),

@@ -45,6 +45,7 @@ export async function start(
     if (error instanceof EnvError) refuse(error.message)
     throw error
   }
+  build.pages.bound(env.PAGE_CACHE_MB * 1024 * 1024)
   const { dataDir, contentDir } = resolvePaths(env)
   const conflict =
     build.settings && contradiction(build.settings, publicSettings(source), env.BUILD_DIR)

@@ -35,38 +35,75 @@ function withEpisodes(count: number): ContentSnapshot {
       ...base.data,
       number: i + 1,
       guid: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
-      publishedAt: new Date(Date.UTC(2026, 9, 1 + i, 11)).toISOString(),
+      publishedAt: new Date(Date.UTC(2016, 9, 1 + i, 11)).toISOString(),
     },
   }))
   return { ...sample, podcast: { ...sample.podcast, episodes } }
 }
 
 describe('/listen', () => {
-  it('puts the latest episode first with its player, then every episode newest first, five a page', () => {
+  it('puts the latest episode first with its player, then the newest five; the archive counts from the oldest', () => {
     const view = listenView(sample, mondayNoon)!
     expect(view.latest?.slug).toBe('a-winter-of-listening')
     expect(view.latest?.player.audio).toMatchObject({ type: 'audio/mpeg' })
     expect(view.latest?.player.audio.url).toMatch(/^\/media\/u\/[0-9a-f]{32}\.mp3$/)
     expect(view.episodes.map((e) => e.number)).toEqual([6, 5, 4, 3, 2])
-    expect(view.pages).toBe(2)
-    const second = listenView(sample, mondayNoon, 2)!
-    expect(second.latest).toBeUndefined()
-    expect(second.episodes.map((e) => e.number)).toEqual([1])
-    expect(listenView(sample, mondayNoon, 3)).toBeUndefined()
+    expect(view.olderHref).toBe('/listen/page/1')
+    const first = listenView(sample, mondayNoon, 1)!
+    expect(first.latest).toBeUndefined()
+    expect(first.episodes.map((e) => e.number)).toEqual([5, 4, 3, 2, 1])
+    expect(first.newerHref).toBe('/listen')
+    expect(listenView(sample, mondayNoon, 2)).toBeUndefined()
     expect(listenView(sample, mondayNoon, 0)).toBeUndefined()
-    expect(listenView(withEpisodes(11), mondayNoon, 3)!.episodes.map((e) => e.number)).toEqual([1])
+    // An archive page keeps its episodes as new ones come.
+    for (const count of [11, 12, 14])
+      expect(listenView(withEpisodes(count), mondayNoon, 2)!.episodes.map((e) => e.number)).toEqual(
+        [10, 9, 8, 7, 6],
+      )
+  })
+
+  it('shows a window of page numbers, never every page', () => {
+    const view = listenView(withEpisodes(3650), mondayNoon, 300)!
+    expect(view.pager.map((link) => link.label)).toEqual([
+      '1',
+      '298',
+      '299',
+      '300',
+      '301',
+      '302',
+      'Latest',
+    ])
+    expect(view.pager.find((link) => link.current)?.label).toBe('300')
+    expect(listenView(withEpisodes(3650), mondayNoon)!.pager.map((l) => l.label)).toEqual([
+      '1',
+      '729',
+      '730',
+      'Latest',
+    ])
+  })
+
+  it('a new episode changes /listen and only the archive pages near the newest', () => {
+    const older = withEpisodes(100)
+    const newer = withEpisodes(101)
+    const change = affectedPaths(older, newer, mondayNoon)
+    expect(change.render.filter((path) => path.startsWith('/listen/page/'))).toEqual([])
+    // The 105th completes page 21: pages 19 and 20 link it in their pagers.
+    const fuller = affectedPaths(withEpisodes(104), withEpisodes(105), mondayNoon)
+    expect(fuller.render.filter((path) => path.startsWith('/listen/page/')).sort()).toEqual(
+      ['/listen/page/19', '/listen/page/20', '/listen/page/21'].sort(),
+    )
   })
 
   it('shows an episode from its publication time on, and not before', () => {
     const before = listenView(sample, sundayNight)!
     expect(before.latest?.number).toBe(5)
-    expect(before.pages).toBe(1)
+    expect(before.olderHref).toBeUndefined()
     expect(episodeView(sample, 'a-winter-of-listening', sundayNight)).toBeUndefined()
     expect(episodeView(sample, 'a-winter-of-listening', mondayNoon)).toBeDefined()
     expect(renderPaths(sample, sundayNight)).not.toContain('/listen/a-winter-of-listening')
     expect(renderPaths(sample, sundayNight)).not.toContain('/listen/page/2')
     expect(pagePaths(sample, mondayNoon)).toEqual(
-      expect.arrayContaining(['/listen', '/listen/page/2', '/listen/a-winter-of-listening']),
+      expect.arrayContaining(['/listen', '/listen/page/1', '/listen/a-winter-of-listening']),
     )
     expect(resourcePaths(sample, mondayNoon)).toEqual(
       expect.arrayContaining([
@@ -191,7 +228,6 @@ describe('what publishing an episode renders again', () => {
     expect(change.render.sort()).toEqual(
       [
         '/listen',
-        '/listen/page/2',
         '/listen/a-winter-of-listening',
         '/listen/a-winter-of-listening/transcript.vtt',
         '/listen/a-winter-of-listening/chapters.json',
@@ -210,7 +246,6 @@ describe('what publishing an episode renders again', () => {
         '/listen/a-winter-of-listening',
         '/listen/a-winter-of-listening/transcript.vtt',
         '/listen/a-winter-of-listening/chapters.json',
-        '/listen/page/2',
       ].sort(),
     )
     expect(change.render).toEqual(

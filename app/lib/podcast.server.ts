@@ -38,7 +38,10 @@ import {
   episodePath,
   LISTEN_PATH,
   listPagePath,
-  pageCount,
+  archivePageCount,
+  archivePageEpisodes,
+  archivePageOf,
+  PAGER_REACH,
   publishedEpisodes,
   TRANSCRIPT_ID,
   transcriptPath,
@@ -155,15 +158,51 @@ function seriesJsonLd(show: ShowDocument) {
   }
 }
 
-/** /listen and /listen/page/N: undefined for a page past the last. */
-export function listenView(snapshot: ContentSnapshot, at: Date, page = 1) {
+export interface PageLink {
+  /** What it says: a page number, or "Latest" for /listen. */
+  label: string
+  href: string
+  current: boolean
+}
+
+/**
+ * The pager: the page numbers near the current one (PAGER_REACH on each side), page 1 (the
+ * oldest), and /listen. Never every page: at ten years of a daily show that would be 730 links
+ * on every page, and every page would change whenever a page is added.
+ */
+function pagerLinks(page: number | undefined, pages: number): PageLink[] {
+  const centre = page ?? pages + 1
+  const from = Math.max(1, centre - PAGER_REACH)
+  const to = Math.min(pages, centre + PAGER_REACH)
+  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
+  if (from > 1) numbers.unshift(1)
+  return [
+    ...numbers.map((n) => ({ label: String(n), href: listPagePath(n), current: n === page })),
+    { label: 'Latest', href: LISTEN_PATH, current: page === undefined },
+  ]
+}
+
+/** /listen (page undefined) and the archive's /listen/page/N: undefined for a page that is not. */
+export function listenView(snapshot: ContentSnapshot, at: Date, page?: number) {
   const { show } = snapshot.podcast
   const episodes = publishedEpisodes(snapshot, at)
-  const pages = pageCount(episodes.length)
-  if (!Number.isInteger(page) || page < 1 || page > pages) return undefined
-  const latest = page === 1 ? episodes[0] : undefined
-  const path = listPagePath(page)
-  const title = page === 1 ? `Listen: ${show.title}` : `${show.title}, page ${page}`
+  const pages = archivePageCount(episodes.length)
+  if (page !== undefined && (!Number.isInteger(page) || page < 1 || page > pages)) return undefined
+  const latest = page === undefined ? episodes[0] : undefined
+  const path = page === undefined ? LISTEN_PATH : listPagePath(page)
+  const title = page === undefined ? `Listen: ${show.title}` : `${show.title}, page ${page}`
+  const listed =
+    page === undefined ? episodes.slice(0, EPISODES_PER_PAGE) : archivePageEpisodes(episodes, page)
+  // The archive page of the newest episode not listed here, and of the oldest listed after it.
+  const older =
+    page === undefined
+      ? episodes.length > EPISODES_PER_PAGE
+        ? archivePageOf(EPISODES_PER_PAGE, episodes.length)
+        : undefined
+      : page > 1
+        ? page - 1
+        : undefined
+  const newer = page === undefined ? undefined : page < pages ? listPagePath(page + 1) : LISTEN_PATH
   return {
     show: {
       title: typographic(show.title),
@@ -174,16 +213,13 @@ export function listenView(snapshot: ContentSnapshot, at: Date, page = 1) {
       funding: show.funding && { url: show.funding.url, text: typographic(show.funding.text) },
     },
     latest: latest && { ...card(latest), player: episodeMedia(latest).player },
-    episodes: episodes
-      .slice((page - 1) * EPISODES_PER_PAGE, page * EPISODES_PER_PAGE)
-      .map((episode) => card(episode)),
+    episodes: listed.map((episode) => card(episode)),
     page,
-    pages,
-    total: episodes.length,
-    pageLinks: Array.from({ length: pages }, (_, i) => ({
-      page: i + 1,
-      href: listPagePath(i + 1),
-    })),
+    // Only /listen says how many there are: an archive page stays the same as episodes come.
+    total: page === undefined ? episodes.length : undefined,
+    pager: pages > 0 ? pagerLinks(page, pages) : [],
+    newerHref: newer,
+    olderHref: older === undefined ? undefined : listPagePath(older),
     meta: seo(snapshot, {
       title,
       description: typographic(show.description),
@@ -194,7 +230,7 @@ export function listenView(snapshot: ContentSnapshot, at: Date, page = 1) {
       jsonLd: [
         {
           ...seriesJsonLd(show),
-          ...(page === 1 && {
+          ...(page === undefined && {
             episode: episodes.slice(0, EPISODES_PER_PAGE).map(({ slug, data }) => ({
               '@type': 'PodcastEpisode',
               url: absoluteUrl(episodePath(slug)),
@@ -207,7 +243,7 @@ export function listenView(snapshot: ContentSnapshot, at: Date, page = 1) {
         breadcrumbs([
           { name: 'Home', path: '/' },
           { name: 'Listen', path: LISTEN_PATH },
-          ...(page > 1 ? [{ name: `Page ${page}`, path }] : []),
+          ...(page === undefined ? [] : [{ name: `Page ${page}`, path }]),
         ]),
       ],
     }),

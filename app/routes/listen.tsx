@@ -10,9 +10,9 @@ import { FollowLinks } from '#app/podcast/follow-links.tsx'
 import { EpisodeMeta } from '#app/podcast/episode-meta.tsx'
 import { renderClock } from '#app/render-clock.ts'
 
-/** /listen, and /listen/page/N for the older episodes (the same module, two routes). */
+/** /listen, and the archive's /listen/page/N (page 1: the oldest; the same module, two routes). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = params.page === undefined ? 1 : Number(params.page)
+  const page = params.page === undefined ? undefined : Number(params.page)
   const view = listenView(snapshotOf(context), context.get(renderClock)(), page)
   if (!view) throw data(null, { status: 404, statusText: 'Not Found' })
   return view
@@ -25,10 +25,8 @@ export const handle: IslandPacksHandle = { islandPacks: ['podcast'] }
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 export default function Listen({ loaderData }: Route.ComponentProps) {
-  const { show, latest, episodes, page, pages, total, pageLinks } = loaderData
-  const first = page === 1
-  const newer = pageLinks[page - 2]
-  const older = pageLinks[page]
+  const { show, latest, episodes, page, total, pager, newerHref, olderHref } = loaderData
+  const first = page === undefined
   return (
     <>
       <section
@@ -61,7 +59,7 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
               <p className="mt-6 max-w-2xl text-lg text-paper/85">{show.description}</p>
             ) : (
               <p className="mt-6 text-lg text-paper/85">
-                Every episode, newest first: page {page} of {pages}.
+                The archive, five episodes a page: page 1 holds the first ones.
               </p>
             )}
             <FollowLinks links={show.follow} className="mt-8" />
@@ -103,9 +101,11 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
           <h2 id="episodes-title" className="text-title font-semibold">
             {first ? 'All episodes' : `Episodes, page ${page}`}
           </h2>
-          <p className="text-ink-soft">
-            {total} {total === 1 ? 'episode' : 'episodes'}, newest first
-          </p>
+          {total !== undefined && (
+            <p className="text-ink-soft">
+              {total} {total === 1 ? 'episode' : 'episodes'}, newest first
+            </p>
+          )}
         </div>
         <ol className="mt-10 grid gap-5">
           {episodes.map((episode) => (
@@ -114,13 +114,13 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-        {pages > 1 && (
+        {pager.length > 0 && (
           <nav aria-label="Pages of episodes" className="mt-12">
             <ol className="flex flex-wrap items-center gap-2">
-              {newer && (
+              {newerHref && (
                 <li>
                   <a
-                    href={newer.href}
+                    href={newerHref}
                     rel="prev"
                     className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
                   >
@@ -128,22 +128,27 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
                   </a>
                 </li>
               )}
-              {pageLinks.map((link) => (
-                <li key={link.page}>
+              {pager.map((link, i) => (
+                <li key={link.href} className="flex items-center gap-2">
+                  {i > 0 && Number(link.label) > Number(pager[i - 1]!.label) + 1 && (
+                    <span aria-hidden="true" className="text-ink-soft">
+                      …
+                    </span>
+                  )}
                   <a
                     href={link.href}
-                    aria-current={link.page === page ? 'page' : undefined}
-                    aria-label={`Page ${link.page}`}
-                    className="inline-flex size-11 items-center justify-center rounded-full font-semibold tabular-nums ring-1 ring-ink/15 hover:bg-paper-deep aria-[current=page]:bg-ink aria-[current=page]:text-paper aria-[current=page]:ring-ink"
+                    aria-current={link.current ? 'page' : undefined}
+                    aria-label={link.label === 'Latest' ? 'Latest episodes' : `Page ${link.label}`}
+                    className="inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold tabular-nums ring-1 ring-ink/15 hover:bg-paper-deep aria-[current=page]:bg-ink aria-[current=page]:text-paper aria-[current=page]:ring-ink"
                   >
-                    {link.page}
+                    {link.label}
                   </a>
                 </li>
               ))}
-              {older && (
+              {olderHref && (
                 <li>
                   <a
-                    href={older.href}
+                    href={olderHref}
                     rel="next"
                     className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
                   >

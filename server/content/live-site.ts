@@ -1,19 +1,24 @@
 /**
- * Publishing on a running server (docs/rendering.md "Publishing"): every server process keeps its
- * in-memory pages equal to what the database publishes.
+ * Publishing on a running server (docs/rendering.md "Publishing", ADR 021): every server process
+ * serves what the database publishes, rendering a page when it is first asked for.
  *
  * - It learns of a new content version from PostgreSQL's NOTIFY content_version (a connection of
  *   its own), from this process's own changes (`changed()`), and from a poll of the version every
  *   POLL_MS in any case (SQLite; a lost notification; `npm run content -- import`). A scheduled
  *   publication raises no version: a timer, and the same poll, look when it is due.
- * - It reads the published documents (cheap queries) and hands them to the render worker
- *   (server/render/render-thread.ts), which checks them, works out which pages the change affects
- *   and renders those, off the event loop; the finished pages are swapped into the page set in
- *   one step, with the redirects of changed slugs and without the pages that no longer exist.
- * - At start-up, content equal to what the build rendered (its fingerprint) renders nothing;
- *   other content renders every page before the server listens.
- * - A page that does not render leaves the pages as they were, and says so in the log and in the
- *   back office (`status().lastFailure`); the next change tries again.
+ * - It reads the published documents (cheap queries) and loads them into the render worker
+ *   (server/render/render-thread.ts), which checks them and says which paths exist and which
+ *   pages the change affects; nothing is rendered then. The page set switches to the new
+ *   generation in one step, dropping the pages the change affects (every page for a part every
+ *   page shows), and renders the pages visitors reach first (`warmPaths`) in the background; the
+ *   rest render when they are asked for.
+ * - Every process renders a version at the same moment, the content's own (when it last changed,
+ *   or when a scheduled publication came due), so the same content gives the same bytes and the
+ *   same ETags on every process behind the proxy.
+ * - At start-up, content equal to what the build rendered (its fingerprint) keeps the build's
+ *   pages; other content starts with none in memory.
+ * - Content that does not pass its checks leaves the pages as they were, and says so in the log
+ *   and in the back office (`status().lastFailure`); the next change tries again.
  */
 import fs from 'node:fs'
 import { pageNameOf, publicPagePath, type LiveAnswer } from '#common/content-admin.ts'
@@ -23,10 +28,12 @@ import type { FinishedPage } from '#server/render/renderer.ts'
 import {
   RenderJobError,
   startRenderThread,
+  type ContentDocuments,
   type RenderThread,
 } from '#server/render/render-thread.ts'
 import { serverBuildFile } from '#server/render/server-build.ts'
 import type { ContentSite } from './admin-routes.ts'
+import { contentMoment } from './content-moment.ts'
 import { CONTENT_VERSION_CHANNEL, createContentRepository } from './repository.ts'
 
 /** How often every process asks the database for the content version, whatever else it hears. */
@@ -48,13 +55,22 @@ export interface ServedBuild {
   /** When the build rendered its pages, and the fingerprint of their content. */
   rendered: { content: string | undefined }
   pages: {
-    paths(): string[]
-    update(change: {
-      put?: readonly FinishedPage[]
-      remove?: readonly string[]
-      notFound?: FinishedPage
-      redirects?: ReadonlyMap<string, string>
+    /** Switches to a new content generation (server/site/page-set.ts). */
+    advance(next: {
+      version: number
+      paths: ReadonlySet<string>
+      redirects: ReadonlyMap<string, string>
+      invalidate: 'all' | readonly string[]
+      notFoundChanged: boolean
+      renderer: {
+        render(path: string): Promise<FinishedPage>
+        renderNotFound(): Promise<FinishedPage>
+        failed?(path: string, error: unknown): void
+      }
     }): void
+    /** A page, rendered now when it is not in memory. */
+    load(path: string): Promise<unknown>
+    readonly generation: number
   }
 }
 
@@ -71,10 +87,12 @@ export interface LiveSite extends ContentSite {
   /** Looks for a change now (and when one is running, once more after it); resolves when done. */
   changed(): Promise<void>
   /**
-   * Brings the pages up to what the database publishes (all of them, when it is not what the
-   * build rendered), then starts watching. Resolves once the first pages are in place.
+   * Loads what the database publishes (renders nothing), then starts watching. Resolves once
+   * the pages can be served; the first pages visitors reach render in the background.
    */
   start(): Promise<void>
+  /** Resolves once the pages warmed after the last change are rendered (tests, the bench). */
+  warmed(): Promise<void>
   /** Resolves once the pages show `version` (or a later one), or rejects after `timeoutMs`. */
   serving(version: number, timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -85,30 +103,54 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
   const clock = options.clock ?? (() => new Date())
   const pollMs = options.pollMs ?? POLL_MS
   const repository = createContentRepository(database, { clock })
-  const thread: RenderThread = startRenderThread(build.buildDirectory)
+  /**
+   * What the worker holds: loaded again into a worker started after it was stopped while idle.
+   * (The documents stay here rather than being read again: the database may have moved on, and
+   * a generation's pages must all come from its own content.)
+   */
+  let lastLoad: { content: ContentDocuments; version: number; renderedAt: Date } | undefined
+  const thread: RenderThread = startRenderThread(build.buildDirectory, {
+    reload: () => Promise.resolve(lastLoad),
+  })
   /** A site build without React Router's server build (made for a test) cannot render. */
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
     ? undefined
     : `the site build at ${build.buildDirectory} has no server build (server/index.js) to render pages with: it serves its own pages, whatever is published`
+  // The worker starts while the process opens the rest (it takes the longest of a start).
+  if (!cannotRender) thread.prepare()
 
   let servedVersion = 0
-  /** The version the last failed render was of: not tried again until a newer one. */
+  /** The version the last failed load was of: not tried again until a newer one. */
   let failedVersion: number | undefined
   let renderedAt: Date | null = null
   let lastFailure: LiveAnswer['lastFailure'] = null
-  /** The next render must render every page (an answer that could not be applied). */
+  /** The next refresh must load again (an answer that could not be applied). */
   let full = false
-  /** What the pages show: the documents last rendered and swapped in. */
-  let served: Awaited<ReturnType<typeof repository.publishedDocuments>> | undefined
+  /** The worker's name for each load: a scheduled publication changes content, not its version. */
+  let loads = 0
   /** When the next scheduled publication goes live (ISO), if any. */
   let nextDue: string | null = null
   let dueTimer: NodeJS.Timeout | undefined
   let pollTimer: NodeJS.Timeout | undefined
   let listener: Listener | undefined
   let closed = false
+  let warming: Promise<void> = Promise.resolve()
   // One refresh at a time; a reason to look again while one runs makes one more afterwards.
   let running: Promise<void> | undefined
   const waiters = new Set<{ version: number; resolve(): void }>()
+
+  /** Renders the pages visitors reach first, one at a time, while the generation stands. */
+  async function warm(paths: readonly string[], generation: number) {
+    for (const path of paths) {
+      if (closed || build.pages.generation !== generation) return
+      try {
+        await build.pages.load(path)
+      } catch (error) {
+        lastFailure = { at: clock().toISOString(), message: (error as Error).message }
+        log.error({ err: error, path }, 'a page of the published content did not render')
+      }
+    }
+  }
 
   async function refresh(initial = false): Promise<void> {
     if (cannotRender) {
@@ -120,7 +162,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     // A second reason to look at the same change (this process's publish and its NOTIFY, or the
     // poll) finds nothing new: no version since, no publication come due, nothing to retry.
     const due = nextDue !== null && at.toISOString() >= nextDue
-    if (!initial && !full && served && version === servedVersion && !due) {
+    if (!initial && !full && lastLoad && version === servedVersion && !due) {
       resolveWaiters()
       return
     }
@@ -132,50 +174,56 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     }
     const started = performance.now()
     try {
-      const answer = await thread.publish(content, {
-        renderedAt: at,
-        full: full || initial,
+      const moment = await contentMoment(database, at)
+      const id = ++loads
+      const answer = await thread.load(content, {
+        version: id,
+        renderedAt: moment,
         buildFingerprint: initial ? build.rendered.content : undefined,
-        before: served,
       })
-      const paths = new Set(answer.paths)
-      const stale = answer.all ? build.pages.paths().filter((path) => !paths.has(path)) : []
-      build.pages.update({
-        put: answer.pages,
-        remove: [...new Set([...answer.remove, ...stale])],
-        ...(answer.notFound && { notFound: answer.notFound }),
+      lastLoad = { content, version: id, renderedAt: moment }
+      build.pages.advance({
+        version,
+        paths: new Set(answer.paths),
         redirects: new Map(
           answer.redirects.map((r) => [`/articles/${r.from}`, `/articles/${r.to}`] as const),
         ),
+        invalidate: answer.invalidate,
+        notFoundChanged: answer.notFoundChanged,
+        renderer: {
+          render: (path) => thread.render(id, path),
+          renderNotFound: () => thread.render(id, '', { notFound: true }),
+          failed(path, error) {
+            lastFailure = { at: clock().toISOString(), message: (error as Error).message }
+            log.error(
+              { err: error, contentVersion: version, path },
+              'a page of the published content did not render: visitors keep the page served before',
+            )
+          },
+        },
       })
       full = false
-      served = content
       servedVersion = version
       failedVersion = undefined
-      renderedAt = at
+      renderedAt = moment
       lastFailure = null
-      const ms = Math.round(performance.now() - started)
-      if (answer.unchanged)
-        log.info(
-          { contentVersion: version, ms },
-          'the published content is the build’s: its pages are served',
-        )
-      else
-        log.info(
-          {
-            contentVersion: version,
-            rendered: answer.pages.length,
-            ...(!answer.all && { paths: answer.pages.map((page) => page.path) }),
-            removed: answer.remove.length + stale.length,
-            all: answer.all,
-            checkMs: Math.round(answer.timings.check),
-            renderMs: Math.round(answer.timings.render),
-            ms,
-          },
-          'pages rendered from the published content and swapped in',
-        )
+      const generation = build.pages.generation
+      warming = warm(answer.warm, generation)
+      log.info(
+        {
+          contentVersion: version,
+          paths: answer.paths.length,
+          invalidated: answer.invalidate === 'all' ? 'all' : answer.invalidate.length,
+          unchanged: answer.unchanged,
+          checkMs: Math.round(answer.timings.check),
+          compareMs: Math.round(answer.timings.compare),
+          ms: Math.round(performance.now() - started),
+        },
+        answer.unchanged
+          ? 'the published content is the build’s: its pages are served'
+          : 'the published content is loaded: its pages render when asked for',
+      )
     } catch (error) {
-      // Whatever failed, the worker's idea of what is served may be ahead of the page set now.
       full = true
       failedVersion = version
       const message =
@@ -185,7 +233,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
       lastFailure = { at: clock().toISOString(), message }
       log.error(
         { err: error, contentVersion: version },
-        'the published content did not render: visitors keep the pages served before',
+        'the published content did not load: visitors keep the pages served before',
       )
     }
     nextDue = await repository.nextScheduledAt(at)
@@ -255,10 +303,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
       }
       const started = performance.now()
       await look(true)
-      log.info(
-        { ms: Math.round(performance.now() - started) },
-        'pages ready for the published content',
-      )
+      log.info({ ms: Math.round(performance.now() - started) }, 'the published content is served')
       listener = database.listen(CONTENT_VERSION_CHANNEL, () => void look())
       const tick = () => {
         pollTimer = setTimeout(() => {
@@ -273,6 +318,10 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
 
     changed() {
       return look()
+    },
+
+    warmed() {
+      return warming
     },
 
     async status() {
@@ -325,6 +374,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
       clearTimeout(dueTimer)
       await listener?.close()
       await running
+      await warming
       await thread.close()
     },
   }

@@ -36,9 +36,10 @@ for (const pagePath of paths) {
 `
 
 /**
- * Run on the host: imports content/ into a new SQLite database, renders every page of what it
- * publishes in the render worker (as a server does at start-up), publishes an edited testimonial
- * and renders what that affects; writes the bodies under out/ and what was rendered to out.json.
+ * Run on the host: imports content/ into a new SQLite database, loads what it publishes into the
+ * render worker (as a server does at start-up) and renders the given pages, publishes an edited
+ * testimonial and renders the home page again; writes the bodies under out/, and how many paths
+ * exist and what the edit affects to out.json.
  */
 const PUBLISH_SCRIPT = `
 import fs from 'node:fs'
@@ -52,17 +53,17 @@ const database = await openDatabase({ dataDir: path.join(out, 'data') })
 const repository = createContentRepository(database)
 await repository.importSnapshot(readContentDir('content'))
 const thread = startRenderThread(buildDirectory)
-const all = await thread.publish(await repository.publishedDocuments(), { renderedAt: new Date(renderedAt), full: true })
+const all = await thread.load(await repository.publishedDocuments(), { version: 1, renderedAt: new Date(renderedAt) })
 const name = (p) => (p === '/' ? 'index' : p.slice(1).replaceAll('/', '~'))
-for (const page of all.pages) if (paths.includes(page.path)) fs.writeFileSync(path.join(out, name(page.path)), page.body)
+for (const p of paths) fs.writeFileSync(path.join(out, name(p)), (await thread.render(1, p)).body)
 const home = await repository.getDocument('page/home')
 const data = structuredClone(home.published.data)
 data.testimonials.items[0].quote = quote
 const draft = await repository.saveDraft('page/home', { data, baseVersion: home.version, actor: null })
 await repository.publish('page/home', { baseVersion: draft.document.version, actor: null })
-const edited = await thread.publish(await repository.publishedDocuments(), { renderedAt: new Date() })
-fs.writeFileSync(path.join(out, 'edited.html'), edited.pages.find((page) => page.path === '/').body)
-fs.writeFileSync(path.join(out, 'out.json'), JSON.stringify({ all: all.pages.length, edited: edited.pages.map((page) => page.path) }))
+const edited = await thread.load(await repository.publishedDocuments(), { version: 2, renderedAt: new Date() })
+fs.writeFileSync(path.join(out, 'edited.html'), (await thread.render(2, '/')).body)
+fs.writeFileSync(path.join(out, 'out.json'), JSON.stringify({ all: all.paths.length, edited: edited.invalidate }))
 await thread.close()
 await database.close()
 `

@@ -1,8 +1,9 @@
 /**
- * The render worker, through the server's side of it, with the real build: it renders every page
- * of some content, only what a change affects, works the change out from the content the server
- * shows when it was started again (after being idle), and refuses content that does not pass its
- * checks with the problems by document and field.
+ * The render worker, through the server's side of it, with the real build: it loads content
+ * without rendering and says what a change affects, renders one page of a loaded version (two
+ * versions side by side), loads the content again into a worker started again (after being
+ * idle), and refuses content that does not pass its checks with the problems by document and
+ * field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
@@ -30,39 +31,52 @@ describe('the render worker', () => {
   }, 600_000)
   afterAll(() => thread?.close())
 
-  it('renders every page, then only what a change affects, even from a worker started again', async () => {
+  it('loads content without rendering, says what a change affects, and renders one page of a version', async () => {
     const renderedAt = new Date('2026-11-25T12:00:00.000Z')
-    const all = await thread.publish(documents(sample), { renderedAt, full: true })
-    expect(all.all).toBe(true)
-    expect(all.pages.map((page) => page.path)).toEqual(all.paths)
-    expect(all.notFound?.status).toBe(404)
-    expect(Buffer.isBuffer(all.pages[0]!.body)).toBe(true)
+    const all = await thread.load(documents(sample), { version: 1, renderedAt })
+    expect(all.invalidate).toBe('all')
+    expect(all.paths).toContain('/listen/feed.xml')
+    expect(all.warm).toEqual(expect.arrayContaining(['/', '/about', '/listen', '/listen/feed.xml']))
+    const home = await thread.render(1, '/')
+    expect(Buffer.isBuffer(home.body)).toBe(true)
+    expect((await thread.render(1, '', { notFound: true })).status).toBe(404)
 
     const first = withQuote('A first new quote.')
-    const one = await thread.publish(documents(first), { renderedAt })
-    expect(one.pages.map((page) => page.path)).toEqual(['/'])
-    expect(one.pages[0]!.body.toString()).toContain('A first new quote.')
+    const one = await thread.load(documents(first), { version: 2, renderedAt })
+    expect(one.invalidate).toEqual(['/'])
+    expect(one.notFoundChanged).toBe(false)
+    const [newHome, oldHome] = await Promise.all([thread.render(2, '/'), thread.render(1, '/')])
+    expect(newHome.body.toString()).toContain('A first new quote.')
+    expect(oldHome.etag).toBe(home.etag)
+    // Two versions are kept: a third load forgets the first.
+    await thread.load(documents(withQuote('A second new quote.')), { version: 3, renderedAt })
+    const stale = await thread.render(1, '/').catch((caught: unknown) => caught)
+    expect(stale).toMatchObject({ stale: true })
+  }, 360_000)
 
-    // A worker started again knows nothing it rendered: the server says what its pages show.
-    await thread.close()
-    const second = withQuote('A second new quote.')
-    const again = await thread.publish(documents(second), {
-      renderedAt,
-      before: documents(first),
+  it('loads the content again into a worker started again after it stopped', async () => {
+    const renderedAt = new Date('2026-11-25T12:00:00.000Z')
+    const content = documents(withQuote('A quote after a restart.'))
+    const restarted = startRenderThread(await realBuild(), {
+      reload: () => Promise.resolve({ content, version: 7, renderedAt }),
     })
-    expect(again.pages.map((page) => page.path)).toEqual(['/'])
-    expect(again.all).toBe(false)
+    try {
+      await restarted.load(content, { version: 7, renderedAt })
+      await restarted.close()
+      const page = await restarted.render(7, '/')
+      expect(page.body.toString()).toContain('A quote after a restart.')
+    } finally {
+      await restarted.close()
+    }
   }, 360_000)
 
   it('refuses content that does not pass its checks, naming the document and the field', async () => {
     const broken = structuredClone(sample)
     broken.pages.home.hero.heading = ''
-    const error = await thread
-      .publish(documents(broken), { renderedAt: new Date(), full: true })
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      )
+    const error = await thread.load(documents(broken), { version: 9, renderedAt: new Date() }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    )
     expect(error).toBeInstanceOf(RenderJobError)
     expect((error as RenderJobError).problems).toEqual([
       { source: 'page/home', field: 'hero.heading', message: 'must not be empty' },

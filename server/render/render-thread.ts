@@ -1,10 +1,11 @@
 /**
  * The server's side of the render worker (render-worker.ts): starts it on a release's server
- * build, sends it one job at a time and gives back its answer with the pages as Buffers. Nothing
- * heavier than receiving the finished pages happens on the server's event loop. A worker that
- * dies is started again for the next job; the job it was on fails. An idle worker is stopped
- * after IDLE_MS (it holds 130–190 MB: a second V8 with the server build and React), and started
- * again (about half a second) for the next job.
+ * build, sends it jobs and gives back its answers with the pages as Buffers. Nothing heavier than
+ * receiving a finished page happens on the server's event loop. Renders run side by side; a load
+ * waits for the jobs before it. A worker that dies is started again for the next job; the jobs it
+ * was on fail. An idle worker is stopped after IDLE_MS (it holds 130–190 MB: a second V8 with the
+ * server build and React), and started again (about half a second) for the next job: the content
+ * it had loaded is loaded again first (`reload`).
  */
 import { Worker } from 'node:worker_threads'
 import type { ContentProblem } from '#common/content/problems.ts'
@@ -13,7 +14,7 @@ import type { ContentDocuments, RenderAnswer, RenderJob } from './render-worker.
 
 export type { ContentDocuments }
 
-export type PublishAnswer = Extract<RenderAnswer, { type: 'published' }>
+export type LoadAnswer = Extract<RenderAnswer, { type: 'loaded' }>
 
 /** How long a worker without a job lives on. */
 export const IDLE_MS = 5 * 60_000
@@ -22,30 +23,50 @@ export const IDLE_MS = 5 * 60_000
 export class RenderJobError extends Error {
   override name = 'RenderJobError'
   readonly problems: readonly ContentProblem[]
-  constructor(message: string, problems: readonly ContentProblem[] = []) {
+  /** The version asked for is not the one loaded in the worker (a newer one came). */
+  readonly stale: boolean
+  constructor(message: string, problems: readonly ContentProblem[] = [], stale = false) {
     super(message)
     this.problems = problems
+    this.stale = stale
   }
 }
 
 export interface RenderThread {
-  /** Renders what a change of the published content affects (everything when `full`). */
-  publish(
+  /**
+   * Checks and keeps the content of a version for the renders of that version; says which paths
+   * exist and which pages changed since the version loaded before. Renders nothing.
+   */
+  load(
     content: ContentDocuments,
-    options: {
-      renderedAt: Date
-      full?: boolean
-      buildFingerprint?: string | undefined
-      /** What the pages show now (the content last published through this thread). */
-      before?: ContentDocuments | undefined
-    },
-  ): Promise<PublishAnswer>
+    options: { version: number; renderedAt: Date; buildFingerprint?: string | undefined },
+  ): Promise<LoadAnswer>
+  /** One path (or the not-found page) of a loaded version. */
+  render(version: number, path: string, options?: { notFound?: boolean }): Promise<FinishedPage>
+  /** Starts the worker now (about half a second, more on a busy machine) rather than at a job. */
+  prepare(): void
   /** One path of some content, as a staff preview. */
   preview(
     content: ContentDocuments,
     options: { renderedAt: Date; path: string },
   ): Promise<FinishedPage>
   close(): Promise<void>
+}
+
+export interface RenderThreadOptions {
+  idleMs?: number
+  /**
+   * The content of the version last loaded, for a worker started again after it was stopped
+   * (idle, or it died): loaded into it before its next render.
+   */
+  reload?: () => Promise<
+    | {
+        content: ContentDocuments
+        version: number
+        renderedAt: Date
+      }
+    | undefined
+  >
 }
 
 /** A page as it crossed the thread: its bodies arrive as Uint8Arrays. */
@@ -59,21 +80,25 @@ type JobInput = RenderJob extends infer J ? (J extends RenderJob ? Omit<J, 'id'>
 
 export function startRenderThread(
   buildDirectory: string,
-  options: { idleMs?: number } = {},
+  options: RenderThreadOptions = {},
 ): RenderThread {
   const idleMs = options.idleMs ?? IDLE_MS
   let idle: NodeJS.Timeout | undefined
   let worker: Worker | undefined
   let ready: Promise<Worker> | undefined
+  /** Whether the running worker holds the content last loaded (a new one holds nothing). */
+  let holdsContent = false
   let nextId = 1
+  let busy = 0
   const waiting = new Map<
     number,
-    { resolve(answer: RenderAnswer): void; reject(error: Error): void }
+    { resolve(answer: RenderAnswer): void; reject(error: Error): void; on: Worker }
   >()
-  // One job at a time, in order.
-  let tail: Promise<unknown> = Promise.resolve()
+  // A load waits for the jobs before it, and the jobs after it wait for the load.
+  let loading: Promise<unknown> = Promise.resolve()
 
   function start(): Promise<Worker> {
+    holdsContent = false
     const started = new Worker(new URL('./render-worker.ts', import.meta.url), {
       workerData: { buildDirectory },
     })
@@ -98,8 +123,11 @@ export function startRenderThread(
       if (worker === started) {
         worker = undefined
         ready = undefined
+        holdsContent = false
       }
+      // Only this worker's jobs: a worker stopped while idle exits after its successor started.
       for (const [id, job] of waiting) {
+        if (job.on !== started) continue
         waiting.delete(id)
         job.reject(new Error(`The render worker stopped (${why}) during a job.`))
       }
@@ -110,58 +138,98 @@ export function startRenderThread(
     return ready
   }
 
-  function run(job: JobInput): Promise<RenderAnswer> {
-    clearTimeout(idle)
-    const result = tail.then(async () => {
-      const current = await (ready ?? start())
-      const id = nextId++
-      return new Promise<RenderAnswer>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        current.postMessage({ ...job, id })
-      })
-    })
-    tail = result.catch(() => {})
-    const settled = tail
-    void settled.then(() => {
-      // The last job done: the worker may go once it has had nothing to do for a while.
-      if (tail !== settled) return
-      clearTimeout(idle)
-      idle = setTimeout(() => {
-        const current = worker
-        worker = undefined
-        ready = undefined
-        void current?.terminate()
-      }, idleMs)
-      idle.unref()
-    })
-    return result.then((answer) => {
-      if (answer.type === 'failed') throw new RenderJobError(answer.message, answer.problems)
-      return answer
+  async function send(job: JobInput): Promise<RenderAnswer> {
+    const current = await (ready ?? start())
+    const id = nextId++
+    return new Promise<RenderAnswer>((resolve, reject) => {
+      waiting.set(id, { resolve, reject, on: current })
+      current.postMessage({ ...job, id })
     })
   }
 
+  function idleLater() {
+    clearTimeout(idle)
+    if (busy > 0) return
+    idle = setTimeout(() => {
+      const current = worker
+      worker = undefined
+      ready = undefined
+      holdsContent = false
+      void current?.terminate()
+    }, idleMs)
+    idle.unref()
+  }
+
+  async function run(job: JobInput): Promise<RenderAnswer> {
+    clearTimeout(idle)
+    busy++
+    try {
+      const answer = await send(job)
+      if (answer.type === 'failed')
+        throw new RenderJobError(answer.message, answer.problems, answer.stale ?? false)
+      return answer
+    } finally {
+      busy--
+      idleLater()
+    }
+  }
+
+  /** A render on a worker that lost its content loads the content again first. */
+  async function withContent(): Promise<void> {
+    await loading
+    if (holdsContent || !options.reload) return
+    const again = options.reload().then(async (last) => {
+      if (!last) return
+      await run({
+        type: 'load',
+        ...last.content,
+        version: last.version,
+        renderedAt: last.renderedAt.toISOString(),
+      })
+      holdsContent = true
+    })
+    loading = again.catch(() => {})
+    await again
+  }
+
   return {
-    async publish(content, options) {
-      const answer = (await run({
-        type: 'publish',
-        ...content,
-        renderedAt: options.renderedAt.toISOString(),
-        full: options.full ?? false,
-        buildFingerprint: options.buildFingerprint,
-        before: options.before,
-      })) as PublishAnswer
-      return {
-        ...answer,
-        pages: answer.pages.map(asBuffers),
-        notFound: answer.notFound && asBuffers(answer.notFound),
-      }
+    async load(content, loadOptions) {
+      const previous = loading
+      const job = previous.then(() =>
+        run({
+          type: 'load',
+          ...content,
+          version: loadOptions.version,
+          renderedAt: loadOptions.renderedAt.toISOString(),
+          buildFingerprint: loadOptions.buildFingerprint,
+        }),
+      )
+      loading = job.catch(() => {})
+      const answer = (await job) as LoadAnswer
+      holdsContent = true
+      return answer
     },
-    async preview(content, options) {
+    async render(version, path, renderOptions = {}) {
+      await withContent()
+      const answer = await run({
+        type: 'render',
+        version,
+        path,
+        ...(renderOptions.notFound && { notFound: true }),
+      })
+      return asBuffers((answer as Extract<RenderAnswer, { type: 'rendered' }>).page)
+    },
+    prepare() {
+      ready ??= start()
+      ready.catch(() => {})
+      idleLater()
+    },
+    async preview(content, previewOptions) {
       const answer = await run({
         type: 'preview',
         ...content,
-        renderedAt: options.renderedAt.toISOString(),
-        path: options.path,
+        renderedAt: previewOptions.renderedAt.toISOString(),
+        path: previewOptions.path,
       })
       return asBuffers((answer as Extract<RenderAnswer, { type: 'preview' }>).page)
     },
@@ -170,6 +238,7 @@ export function startRenderThread(
       const current = worker
       worker = undefined
       ready = undefined
+      holdsContent = false
       await current?.terminate()
     },
   }

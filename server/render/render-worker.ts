@@ -1,17 +1,19 @@
 /**
  * The render module in a worker thread (node:worker_threads), so that rendering pages at run time
  * never blocks the server's event loop: React's render, the page checks, the content checks and
- * compression all happen here; the server thread only receives finished pages and swaps them in
- * (render-thread.ts is its side). One job at a time:
+ * compression all happen here; the server thread only receives finished pages (render-thread.ts
+ * is its side). Jobs (docs/rendering.md, ADR 021):
  *
- * - `publish`: the documents the database publishes are checked as a whole (the same
- *   snapshotFromDocuments as everywhere), compared with the snapshot this worker last rendered
- *   (the server build's affectedPaths: which pages use what changed), and the affected pages
- *   rendered. With the build's content fingerprint, content that equals the build's renders
- *   nothing: the build's pages are those.
+ * - `load`: the documents the database publishes at a content version are checked as a whole
+ *   (the same snapshotFromDocuments as everywhere) and kept, by version (the last two), for the
+ *   renders of that version. The answer says which paths exist, which pages the change from the
+ *   version loaded before affects (the server build's affectedPaths), and which to warm. Nothing
+ *   is rendered. With the build's content fingerprint, equal content is the build's: its pages
+ *   stand.
+ * - `render`: one path (or the not-found page) of a loaded version; several run at once.
  * - `preview`: one path of a snapshot with a document's draft in it, as a staff preview.
  *
- * A page that fails to render fails the job, naming the page; nothing is kept of it.
+ * A page that fails to render fails its job, naming the page; nothing is kept of it.
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
@@ -22,7 +24,6 @@ import {
   type SlugRedirect,
 } from '#common/content/snapshot.ts'
 import type { ImageEntry } from '#common/content/media.ts'
-import { mapLimited } from './map-limited.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
 import { loadServerBuild } from './server-build.ts'
 
@@ -35,106 +36,125 @@ export interface ContentDocuments {
 
 export type RenderJob =
   | ({
-      type: 'publish'
+      type: 'load'
       id: number
+      version: number
       renderedAt: string
-      /** Render every page, whatever was rendered before. */
-      full: boolean
-      /**
-       * What the server's pages show now, when this worker has not rendered it itself (it was
-       * started again after being idle): the change is worked out from it.
-       */
-      before?: ContentDocuments | undefined
-      /** The build's content fingerprint: equal content renders nothing. */
+      /** The build's content fingerprint: equal content is the build's own. */
       buildFingerprint?: string | undefined
     } & ContentDocuments)
+  | { type: 'render'; id: number; version: number; path: string; notFound?: boolean }
   | ({ type: 'preview'; id: number; renderedAt: string; path: string } & ContentDocuments)
 
 export type RenderAnswer =
   | {
       id: number
-      type: 'published'
+      type: 'loaded'
+      version: number
       /** True when the content is the build's own: its pages stand. */
       unchanged: boolean
-      pages: FinishedPage[]
-      remove: string[]
-      notFound: FinishedPage | undefined
-      redirects: SlugRedirect[]
       /** Every path of the new content. */
       paths: string[]
-      all: boolean
+      redirects: SlugRedirect[]
+      /** The pages of the version loaded before that this one changes; `all` for every page. */
+      invalidate: 'all' | string[]
+      /** Whether the not-found page changed (a part every page shows). */
+      notFoundChanged: boolean
+      /** The pages visitors reach first, to render after the switch. */
+      warm: string[]
       fingerprint: string
-      /** Milliseconds: checking the content, rendering the pages. */
-      timings: { check: number; render: number }
+      /** Milliseconds: checking the content, working out what changed. */
+      timings: { check: number; compare: number }
     }
+  | { id: number; type: 'rendered'; page: FinishedPage }
   | { id: number; type: 'preview'; page: FinishedPage }
-  | { id: number; type: 'failed'; message: string; problems?: ContentProblem[] }
+  | {
+      id: number
+      type: 'failed'
+      message: string
+      problems?: ContentProblem[]
+      /** The version asked for is not (or no longer) loaded here. */
+      stale?: boolean
+    }
 
 interface WorkerInput {
   buildDirectory: string
 }
+
+/** Renders at once: one page's compression (zlib's threads) overlaps the next one's render. */
+const RENDERS_AT_ONCE = 2
+
+class StaleVersionError extends Error {}
 
 if (parentPort) {
   const port = parentPort
   const { buildDirectory } = workerData as WorkerInput
   const { build } = await loadServerBuild(buildDirectory)
   const renderer = createRenderer(build)
-  /** What this worker last rendered for publishing. */
-  let rendered: ContentSnapshot | undefined
+  /** The versions loaded, newest last: a render of the one before may still be under way. */
+  const loaded: { version: number; snapshot: ContentSnapshot; renderedAt: Date }[] = []
+  let running = 0
+  const queue: (() => void)[] = []
 
   const check = (input: ContentDocuments) =>
     snapshotFromDocuments(input.documents, { redirects: input.redirects, uploads: input.uploads })
 
-  async function publish(job: Extract<RenderJob, { type: 'publish' }>): Promise<RenderAnswer> {
+  function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()
     const renderedAt = new Date(job.renderedAt)
     const snapshot = check(job)
     const fingerprint = contentFingerprint(snapshot)
     const checked = performance.now()
-    const base = {
-      id: job.id,
-      type: 'published' as const,
-      redirects: snapshot.redirects,
-      paths: renderer.paths(snapshot, renderedAt),
-      fingerprint,
-    }
-    if (job.buildFingerprint === fingerprint) {
-      rendered = snapshot
-      return {
-        ...base,
-        unchanged: true,
-        pages: [],
-        remove: [],
-        notFound: undefined,
-        all: false,
-        timings: { check: checked - started, render: 0 },
+    const previous = loaded.at(-1)
+    const paths = renderer.paths(snapshot, renderedAt)
+    const unchanged = job.buildFingerprint === fingerprint
+    let invalidate: 'all' | string[] = 'all'
+    let notFoundChanged = true
+    if (previous && !unchanged) {
+      const change = renderer.entry.affectedPaths(previous.snapshot, snapshot, renderedAt)
+      if (!change.all) {
+        invalidate = change.render
+        notFoundChanged = false
       }
+    } else if (unchanged) {
+      invalidate = []
+      notFoundChanged = false
     }
-    const previous = rendered ?? (job.before && check(job.before))
-    const change =
-      job.full || !previous
-        ? { render: base.paths, remove: [], all: true }
-        : renderer.entry.affectedPaths(previous, snapshot, renderedAt)
-    // Two at a time: one page's compression (zlib's thread pool) overlaps the next one's render.
-    const pages = await mapLimited(change.render, 2, (path) =>
-      renderer.render(path, { renderedAt, snapshot }).catch((error: unknown) => {
-        throw new Error(`The page ${path} did not render: ${(error as Error).message}`, {
-          cause: error,
-        })
-      }),
-    )
-    const notFound = change.all
-      ? await renderer.renderNotFound({ renderedAt, snapshot })
-      : undefined
-    rendered = snapshot
+    loaded.push({ version: job.version, snapshot, renderedAt })
+    if (loaded.length > 2) loaded.shift()
     return {
-      ...base,
-      unchanged: false,
-      pages,
-      remove: change.remove,
-      notFound,
-      all: change.all,
-      timings: { check: checked - started, render: performance.now() - checked },
+      id: job.id,
+      type: 'loaded',
+      version: job.version,
+      unchanged,
+      paths,
+      redirects: snapshot.redirects,
+      invalidate,
+      notFoundChanged,
+      warm: renderer.entry.warmPaths(snapshot, renderedAt),
+      fingerprint,
+      timings: { check: checked - started, compare: performance.now() - checked },
+    }
+  }
+
+  async function render(job: Extract<RenderJob, { type: 'render' }>): Promise<RenderAnswer> {
+    const content = loaded.find((entry) => entry.version === job.version)
+    if (!content) throw new StaleVersionError(`Content version ${job.version} is not loaded`)
+    if (running >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => queue.push(resolve))
+    running++
+    try {
+      const options = { renderedAt: content.renderedAt, snapshot: content.snapshot }
+      const page = job.notFound
+        ? await renderer.renderNotFound(options)
+        : await renderer.render(job.path, options).catch((error: unknown) => {
+            throw new Error(`The page ${job.path} did not render: ${(error as Error).message}`, {
+              cause: error,
+            })
+          })
+      return { id: job.id, type: 'rendered', page }
+    } finally {
+      running--
+      queue.shift()?.()
     }
   }
 
@@ -148,9 +168,13 @@ if (parentPort) {
     return { id: job.id, type: 'preview', page }
   }
 
+  const run = (job: RenderJob): Promise<RenderAnswer> => {
+    if (job.type === 'load') return Promise.resolve().then(() => load(job))
+    return job.type === 'render' ? render(job) : preview(job)
+  }
+
   port.on('message', (job: RenderJob) => {
-    const run = job.type === 'publish' ? publish(job) : preview(job)
-    run.then(
+    run(job).then(
       (answer) => port.postMessage(answer),
       (error: unknown) =>
         port.postMessage({
@@ -158,6 +182,7 @@ if (parentPort) {
           type: 'failed',
           message: (error as Error).message,
           ...(error instanceof ContentError && { problems: [...error.problems] }),
+          ...(error instanceof StaleVersionError && { stale: true }),
         } satisfies RenderAnswer),
     )
   })

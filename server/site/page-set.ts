@@ -1,9 +1,17 @@
 /**
  * The site's pages as the server answers them: finished pages (server/render/) held in memory,
- * each with its precompressed forms, ETag, CSP and cache headers ready. Loaded from the release at
- * start-up; `update` and `replaceAll` swap in re-rendered pages at run time in one assignment, so
- * every request is answered either wholly from the set before or wholly from the set after (a
- * request already being sent keeps the bytes it started with).
+ * each with its precompressed forms, ETag, CSP and cache headers ready (docs/rendering.md,
+ * ADR 021).
+ *
+ * A page set serves one content *generation* at a time: which paths exist, the redirects, and a
+ * renderer for that content. A page is rendered when it is first asked for in a generation (one
+ * render per path and generation, however many requests wait: single flight) and then kept in a
+ * cache bounded in bytes, the least recently used page out first. `advance` switches to a new
+ * generation in one assignment and drops what the change affects (every page, or a list), so a
+ * request is answered wholly from one generation; a render of an older generation that finishes
+ * after the switch is not cached, and the request that waited for it looks again. Without a
+ * renderer (a build served as it is, a test) the pages given are all there is and none is
+ * evicted.
  */
 import type { FinishedPage } from '#server/render/renderer.ts'
 import { contentSecurityPolicy } from '#server/http/security-headers.ts'
@@ -36,23 +44,66 @@ export interface PageSetChange {
   redirects?: ReadonlyMap<string, string>
 }
 
+/** How a generation's pages are made: the render worker, for the generation's content. */
+export interface GenerationRenderer {
+  render(path: string): Promise<FinishedPage>
+  renderNotFound(): Promise<FinishedPage>
+  /** A page did not render: its last good bytes are answered, when there are some. */
+  failed?(path: string, error: unknown): void
+}
+
+export interface Generation {
+  /** The content version it shows (for the log and `serving`). */
+  version: number
+  /** Every path with a page in this generation. */
+  paths: ReadonlySet<string>
+  redirects: ReadonlyMap<string, string>
+  /** What changed since the generation before: its cached pages that must go. */
+  invalidate: 'all' | readonly string[]
+  /** Whether the not-found page changed (a part every page shows). */
+  notFoundChanged: boolean
+  renderer: GenerationRenderer
+}
+
+export interface PageSetStats {
+  pages: number
+  bytes: number
+  maxBytes: number
+  /** Renders started since the page set was made. */
+  renders: number
+  generation: number
+}
+
 export interface PageSet {
-  /** The page at a URL path: "/about" and "/about/" name the same page. */
+  /** The page at a URL path when it is in memory now: "/about" and "/about/" name one page. */
   get(path: string): ServedPage | undefined
-  /** The not-found page (HTTP 404). */
-  readonly notFound: ServedPage
+  /** The page at a URL path, rendered now if it is not in memory; undefined when none exists. */
+  load(path: string): Promise<ServedPage | undefined>
+  /** Whether a page exists at the path (in memory or not). */
+  has(path: string): boolean
+  /** The not-found page (HTTP 404), when it is in memory. */
+  readonly notFound: ServedPage | undefined
+  /** The not-found page, rendered now if it is not in memory. */
+  loadNotFound(): Promise<ServedPage>
   /** Where a former address now is: "/articles/old" and "/articles/old/" name the same. */
   redirect(path: string): string | undefined
-  /** The paths of the current pages. */
+  /** The paths of the current pages (in memory or not). */
   paths(): string[]
-  /** Changes some pages, atomically. */
+  /** Changes some pages of the current generation, atomically. */
   update(change: PageSetChange): void
   /** Replaces every page and the not-found page, atomically. */
   replaceAll(pages: readonly FinishedPage[], notFound: FinishedPage): void
+  /** Switches to a new content generation in one step. */
+  advance(next: Generation): void
+  /** Sets the cache's bound in bytes (PAGE_CACHE_MB), letting pages go until it holds. */
+  bound(maxBytes: number): void
+  /** The generation now served (0 before the first `advance`). */
+  readonly generation: number
+  stats(): PageSetStats
 }
 
 /** "/about/" and "/about" are one page; "/" stays "/". */
-function canonical(path: string): string {
+export function canonical(path: string): string {
   let end = path.length
   while (end > 1 && path.charCodeAt(end - 1) === 47 /* / */) end--
   return end === path.length ? path : path.slice(0, end)
@@ -77,8 +128,53 @@ function served(page: FinishedPage, expectedStatus: number): ServedPage {
   }
 }
 
-export function createPageSet(pages: readonly FinishedPage[], notFound: FinishedPage): PageSet {
-  const build = (list: readonly FinishedPage[]) => {
+/** What a page holds in memory: its three bodies and a little for its headers. */
+export const pageBytes = (page: ServedPage) =>
+  page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512
+
+/** The cache's bound when none is given: the whole site of the sample many times over. */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+
+interface State {
+  id: number
+  version: number
+  /** undefined: the pages in memory are all there is (no renderer). */
+  paths: ReadonlySet<string> | undefined
+  redirects: ReadonlyMap<string, string>
+  renderer: GenerationRenderer | undefined
+  notFound: ServedPage | undefined
+  /** Renders under way in this generation, by path: one per path. */
+  flights: Map<string, Promise<ServedPage>>
+  notFoundFlight: Promise<ServedPage> | undefined
+}
+
+export function createPageSet(
+  pages: readonly FinishedPage[],
+  notFound: FinishedPage,
+  options: { maxBytes?: number } = {},
+): PageSet {
+  let maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
+  /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
+  let cache = new Map<string, ServedPage>()
+  let bytes = 0
+  /**
+   * The pages the last change dropped: answered in place of a page that fails to render (content
+   * that passes its checks and still cannot be rendered), so a failure keeps what was served.
+   */
+  let lastGood = new Map<string, ServedPage>()
+  let renders = 0
+  let state: State = {
+    id: 0,
+    version: 0,
+    paths: undefined,
+    redirects: new Map(),
+    renderer: undefined,
+    notFound: served(notFound, 404),
+    flights: new Map(),
+    notFoundFlight: undefined,
+  }
+
+  const fill = (list: readonly FinishedPage[]) => {
     const map = new Map<string, ServedPage>()
     for (const page of list) {
       if (map.has(page.path)) throw new Error(`Two pages for ${page.path}`)
@@ -86,37 +182,187 @@ export function createPageSet(pages: readonly FinishedPage[], notFound: Finished
     }
     return map
   }
-  let current = build(pages)
-  let currentNotFound = served(notFound, 404)
-  let redirects: ReadonlyMap<string, string> = new Map()
+  const total = (map: Map<string, ServedPage>) => {
+    let sum = 0
+    for (const page of map.values()) sum += pageBytes(page)
+    return sum
+  }
+  cache = fill(pages)
+  bytes = total(cache)
+
+  function drop(path: string) {
+    const page = cache.get(path)
+    if (!page) return
+    cache.delete(path)
+    bytes -= pageBytes(page)
+  }
+
+  /** Keeps a page, then lets the least recently used go until the cache is within its bound. */
+  function keep(page: ServedPage) {
+    drop(page.path)
+    const size = pageBytes(page)
+    if (state.renderer && size > maxBytes) return
+    cache.set(page.path, page)
+    bytes += size
+    trim()
+  }
+
+  function trim() {
+    // Without a renderer a page could not come back: all of them stay.
+    if (!state.renderer) return
+    for (const [path] of cache) {
+      if (bytes <= maxBytes) break
+      drop(path)
+    }
+  }
+
+  function lookup(path: string): ServedPage | undefined {
+    const key = cache.has(path) ? path : canonical(path)
+    const page = cache.get(key)
+    if (page && state.renderer) {
+      // The most recently used goes to the end.
+      cache.delete(key)
+      cache.set(key, page)
+    }
+    return page
+  }
+
+  const exists = (current: State, path: string) =>
+    current.paths ? current.paths.has(path) : cache.has(path)
+
+  function startRender(current: State, path: string): Promise<ServedPage> {
+    renders++
+    const flight = current
+      .renderer!.render(path)
+      .then((page) => {
+        const page200 = served(page, 200)
+        if (state === current) keep(page200)
+        return page200
+      })
+      .finally(() => {
+        current.flights.delete(path)
+      })
+    current.flights.set(path, flight)
+    return flight
+  }
+
+  async function load(path: string): Promise<ServedPage | undefined> {
+    // Looked up again when a newer generation came while a render waited: a page never comes
+    // from a generation older than one another request of this process has already seen.
+    for (;;) {
+      const current = state
+      const key = canonical(path)
+      const hit = lookup(key)
+      if (hit) return hit
+      if (!current.renderer || !exists(current, key)) return undefined
+      const flight = current.flights.get(key) ?? startRender(current, key)
+      try {
+        const page = await flight
+        if (state === current) return page
+      } catch (error) {
+        if (state !== current) continue
+        const previous = lastGood.get(key)
+        if (!previous) throw error
+        current.renderer.failed?.(key, error)
+        return previous
+      }
+    }
+  }
+
+  async function loadNotFound(): Promise<ServedPage> {
+    for (;;) {
+      const current = state
+      if (current.notFound) return current.notFound
+      if (!current.renderer) throw new Error('The page set has no not-found page')
+      renders += current.notFoundFlight ? 0 : 1
+      current.notFoundFlight ??= current.renderer.renderNotFound().then((page) => {
+        const notFoundPage = served(page, 404)
+        current.notFound = notFoundPage
+        return notFoundPage
+      })
+      const flight = current.notFoundFlight
+      try {
+        const page = await flight
+        if (state === current) return page
+      } catch (error) {
+        current.notFoundFlight = undefined
+        if (state === current) throw error
+      }
+    }
+  }
 
   return {
-    get(path) {
-      return current.get(path) ?? current.get(canonical(path))
-    },
+    get: lookup,
+    load,
+    loadNotFound,
+    has: (path) => exists(state, canonical(path)),
     get notFound() {
-      return currentNotFound
+      return state.notFound
     },
     redirect(path) {
-      return redirects.get(canonical(path))
+      return state.redirects.get(canonical(path))
     },
-    paths: () => [...current.keys()],
+    paths: () => (state.paths ? [...state.paths] : [...cache.keys()]),
+    get generation() {
+      return state.id
+    },
     update(change) {
-      const next = new Map(current)
-      for (const path of change.remove ?? []) next.delete(canonical(path))
-      for (const page of change.put ?? []) next.set(page.path, served(page, 200))
-      const nextNotFound = change.notFound ? served(change.notFound, 404) : currentNotFound
-      // A page at an address takes precedence over a redirect from it.
-      const nextRedirects = change.redirects ?? redirects
-      current = next
-      currentNotFound = nextNotFound
-      redirects = nextRedirects
+      const nextNotFound = change.notFound ? served(change.notFound, 404) : state.notFound
+      const put = (change.put ?? []).map((page) => served(page, 200))
+      for (const path of change.remove ?? []) drop(canonical(path))
+      for (const page of put) keep(page)
+      let paths = state.paths
+      if (paths && (put.length > 0 || change.remove?.length)) {
+        const next = new Set(paths)
+        for (const path of change.remove ?? []) next.delete(canonical(path))
+        for (const page of put) next.add(page.path)
+        paths = next
+      }
+      state = {
+        ...state,
+        paths,
+        notFound: nextNotFound,
+        redirects: change.redirects ?? state.redirects,
+      }
     },
     replaceAll(list, newNotFound) {
-      const next = build(list)
+      const next = fill(list)
       const nextNotFound = served(newNotFound, 404)
-      current = next
-      currentNotFound = nextNotFound
+      cache = next
+      bytes = total(next)
+      state = { ...state, notFound: nextNotFound, paths: state.paths && new Set(next.keys()) }
     },
+    advance(next) {
+      const dropped = new Map<string, ServedPage>()
+      if (next.invalidate === 'all') {
+        for (const [path, page] of cache) if (next.paths.has(path)) dropped.set(path, page)
+        cache = new Map()
+        bytes = 0
+      } else {
+        for (const path of next.invalidate) {
+          const page = cache.get(canonical(path))
+          if (page) dropped.set(page.path, page)
+          drop(canonical(path))
+        }
+        for (const path of [...cache.keys()]) if (!next.paths.has(path)) drop(path)
+      }
+      lastGood = dropped
+      state = {
+        id: state.id + 1,
+        version: next.version,
+        paths: next.paths,
+        redirects: next.redirects,
+        renderer: next.renderer,
+        notFound: next.notFoundChanged || next.invalidate === 'all' ? undefined : state.notFound,
+        flights: new Map(),
+        notFoundFlight: undefined,
+      }
+      trim()
+    },
+    bound(next) {
+      maxBytes = next
+      trim()
+    },
+    stats: () => ({ pages: cache.size, bytes, maxBytes, renders, generation: state.id }),
   }
 }

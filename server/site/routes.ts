@@ -1,7 +1,7 @@
 /**
- * Fastify plugin that serves the site: pages from the in-memory page set (page-set.ts), the
- * client folder's files from disk (static-files.ts), everything else the not-found page with
- * HTTP 404. It serves the release resolved at start-up (site-build.ts), so a build that swaps in
+ * Fastify plugin that serves the site: pages from the page set (page-set.ts: from memory, or
+ * rendered on demand the first time they are asked for), the client folder's files from disk
+ * (static-files.ts), everything else the not-found page with HTTP 404. It serves the release resolved at start-up (site-build.ts), so a build that swaps in
  * a new release meanwhile does not change what this process serves; pages change only through
  * the page set's own update.
  *
@@ -51,7 +51,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
   const { pages } = options
   const files = indexBuild(options.root)
   app.log.info(
-    { files: files.size, pages: pages.paths().length, root: options.root },
+    { files: files.size, pagesInMemory: pages.stats().pages, root: options.root },
     'site build indexed',
   )
 
@@ -77,13 +77,15 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
 
   const handler = (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/'
+    // A page in memory answers without a promise (issue 11), as a small file does.
     const page = pages.get(pathname)
     if (page) return sendPage(request, reply, page)
+    if (pages.has(pathname)) return renderThenSend(request, reply, pathname)
     const resolved = resolve(pathname)
     if (resolved.kind === 'file') return sendFile(request, reply, resolved.file)
     const decoded = decodePath(pathname)
-    const decodedPage = decoded === undefined ? undefined : pages.get(decoded)
-    if (decodedPage) return sendPage(request, reply, decodedPage)
+    if (decoded !== undefined && decoded !== pathname && pages.has(decoded))
+      return renderThenSend(request, reply, decoded)
     // A former address of an article (its slug changed): permanently to the current one.
     const moved = decoded === undefined ? undefined : pages.redirect(decoded)
     if (moved !== undefined) {
@@ -99,7 +101,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
       )
     }
     const dataOf = decoded === undefined ? undefined : pageOfDataRequest(decoded)
-    if (dataOf !== undefined && pages.get(dataOf)) {
+    if (dataOf !== undefined && pages.has(dataOf)) {
       // React Router's single-fetch redirect: its client loads the page as a document.
       return reply
         .code(204)
@@ -109,7 +111,17 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
         .header('x-remix-reload-document', 'true')
         .send()
     }
-    return sendPage(request, reply, pages.notFound)
+    // Which paths exist is known without rendering: an unknown one renders nothing but the
+    // not-found page, once per content generation.
+    const notFound = pages.notFound
+    if (notFound) return sendPage(request, reply, notFound)
+    return pages.loadNotFound().then((page) => sendPage(request, reply, page))
+  }
+
+  /** A page not in memory: rendered now (one render however many ask), then answered. */
+  async function renderThenSend(request: FastifyRequest, reply: FastifyReply, path: string) {
+    const page = await pages.load(path)
+    return sendPage(request, reply, page ?? (await pages.loadNotFound()))
   }
 
   /** Headers, 304 and encoding shared by pages and files; undefined once the answer is sent. */

@@ -1,0 +1,427 @@
+/**
+ * npm run bench:scale: what a site that grows by an episode a day costs (issue 29, ADR 021). For
+ * each size (6, 365, 1,100 and 3,650 episodes with transcripts; 100 more articles from 1,100 on)
+ * and database (SQLite; PostgreSQL with three processes), it seeds the content with
+ * `npm run content -- import` and reports:
+ *
+ * - first answer: from spawning `node server/index.ts` to the first 200 for `/`;
+ * - resident memory (VmRSS of the server process, render worker included) idle once the warm
+ *   pages are rendered, and the most seen during a burst of 1,000 requests over every page of the
+ *   sitemap (20 at a time);
+ * - cold and warm time to first byte (p50/p95) of pages nobody asked for yet, then again;
+ * - the podcast feed's bytes and the time of its first and second answer;
+ * - publish to visible: a settings change (the phone number, on every page) and one episode's
+ *   new title, published through the repository in this process, until every server process
+ *   (three on PostgreSQL, one on SQLite) answers with it; and the longest /api/health answer
+ *   while that happens (an upper bound on how long publishing holds the event loop).
+ *
+ *   npm run bench:scale                                   # the full run (~15 min on 2 cores)
+ *   npm run bench:scale -- --sizes 6,365 --postgres none  # a part of it (none: no size)
+ *   npm run bench:scale -- --burst 200                    # a smaller burst on a busy machine
+ *
+ * Needs a real build (the tests' build/test-real-build, made when missing) and, for PostgreSQL,
+ * Debian's postgresql (on PG_PORT). The servers listen on free ports of 127.0.0.1. Writes its
+ * section of docs/benchmarks.md unless --no-write.
+ */
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pg from 'pg'
+import { startPostgres, type RunningPostgres } from '#scripts/postgres.ts'
+import { createContentRepository } from '#server/content/repository.ts'
+import { openDatabase, type Database } from '#server/db/index.ts'
+import { realBuild } from '#server/test/real-build.ts'
+import {
+  ROOT,
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '#server/test/server-process.ts'
+import { writeReportSection } from './report.ts'
+import { writeScaleContent } from './scale-content.ts'
+
+const MARKERS = { start: '<!-- scale-bench:start -->', end: '<!-- scale-bench:end -->' }
+const BURST_CONCURRENCY = 20
+const COLD_PAGES = 20
+
+interface Fetched {
+  status: number
+  bytes: number
+  ttfbMs: number
+  totalMs: number
+  body: string
+  etag: string | undefined
+}
+
+/** One GET with brotli accepted, as a browser asks; the body is decoded only when asked for. */
+function get(url: string, options: { text?: boolean } = {}): Promise<Fetched> {
+  const started = performance.now()
+  return new Promise((resolve) => {
+    const request = http.get(
+      url,
+      { agent: false, headers: { 'accept-encoding': options.text ? 'identity' : 'br, gzip' } },
+      (response) => {
+        const ttfbMs = performance.now() - started
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => {
+          const body = Buffer.concat(chunks)
+          resolve({
+            status: response.statusCode ?? 0,
+            bytes: body.length,
+            ttfbMs,
+            totalMs: performance.now() - started,
+            body: options.text ? body.toString('utf8') : '',
+            etag: response.headers.etag,
+          })
+        })
+      },
+    )
+    request.setTimeout(60_000, () => request.destroy())
+    request.on('error', () =>
+      resolve({ status: 0, bytes: 0, ttfbMs: 0, totalMs: 0, body: '', etag: undefined }),
+    )
+  })
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = values.toSorted((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+}
+
+/** VmRSS of a process and its threads (the render worker is a thread), in MB. */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
+  return kb / 1024
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = performance.now()
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) return NaN
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return performance.now() - started
+}
+
+/** Seeds the database with `npm run content -- import` of a generated folder; seconds taken. */
+function seed(folder: string, env: Record<string, string>): number {
+  const started = performance.now()
+  const result = spawnSync(process.execPath, ['server/cli/content.ts', 'import', folder], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`import failed:\n${result.stdout}\n${result.stderr}`)
+  return (performance.now() - started) / 1000
+}
+
+interface Row {
+  database: string
+  episodes: number
+  documents: number
+  importS: number
+  firstAnswerS: number
+  idleMb: number
+  burstMb: number
+  burstRps: number
+  coldP50: number
+  coldP95: number
+  warmP50: number
+  warmP95: number
+  feedKb: number
+  feedColdMs: number
+  feedWarmMs: number
+  settingsS: number
+  episodeS: number
+  healthMaxMs: number
+  etagsAgree: boolean
+}
+
+/** Starts one server process and times its first 200 for `/` from the spawn. */
+async function startTimed(env: Record<string, string>): Promise<{
+  server: ServerProcess
+  firstAnswerS: number
+}> {
+  const started = performance.now()
+  const server = await startServerProcess({ env, timeoutMs: 600_000 })
+  await waitUntil(async () => (await get(`${server.url}/`)).status === 200, 600_000)
+  return { server, firstAnswerS: (performance.now() - started) / 1000 }
+}
+
+/** Every page the sitemap lists, as paths. */
+async function sitemapPaths(base: string): Promise<string[]> {
+  const index = await get(`${base}/sitemap.xml`, { text: true })
+  const locs = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!)
+  const paths: string[] = []
+  for (const loc of locs) {
+    const url = new URL(loc)
+    if (url.pathname.endsWith('.xml')) {
+      const part = await get(`${base}${url.pathname}`, { text: true })
+      for (const m of part.body.matchAll(/<loc>([^<]+)<\/loc>/g))
+        paths.push(new URL(m[1]!).pathname)
+    } else paths.push(url.pathname)
+  }
+  return paths
+}
+
+/** Publishes a change of one document as the back office does; resolves with its version. */
+async function publish(
+  database: Database,
+  key: string,
+  change: (data: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const repository = createContentRepository(database)
+  const document = await repository.getDocument(key)
+  const saved = await repository.saveDraft(key, {
+    data: change(structuredClone(document.published!.data) as Record<string, unknown>),
+    body: document.published!.body,
+    baseVersion: document.version,
+    actor: null,
+  })
+  await repository.publish(key, { baseVersion: saved.document.version, actor: null })
+}
+
+/** Time until every server shows `expected` at `pagePath`, with /api/health probed meanwhile. */
+async function publishToVisible(
+  servers: ServerProcess[],
+  pagePath: string,
+  expected: string,
+  act: () => Promise<void>,
+): Promise<{ seconds: number; healthMaxMs: number }> {
+  let probing = true
+  let healthMaxMs = 0
+  const probe = (async () => {
+    while (probing) {
+      for (const server of servers) {
+        const answer = await get(`${server.url}/api/health`)
+        healthMaxMs = Math.max(healthMaxMs, answer.totalMs)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })()
+  const started = performance.now()
+  await act()
+  const seen = await Promise.all(
+    servers.map((server) =>
+      waitUntil(
+        async () => (await get(`${server.url}${pagePath}`, { text: true })).body.includes(expected),
+        60_000,
+      ),
+    ),
+  )
+  const seconds = (performance.now() - started) / 1000
+  probing = false
+  await probe
+  return { seconds: seen.some(Number.isNaN) ? NaN : seconds, healthMaxMs }
+}
+
+async function measure(options: {
+  dialect: 'sqlite' | 'postgres'
+  episodes: number
+  release: string
+  postgres: RunningPostgres | undefined
+  /** Requests in the burst over every page (1,000 by default). */
+  burst: number
+}): Promise<Row> {
+  const { dialect, episodes, release } = options
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), `lll-scale-${episodes}-`))
+  const servers: ServerProcess[] = []
+  let database: Database | undefined
+  let databaseName: string | undefined
+  try {
+    const folder = path.join(work, 'content')
+    const articles = episodes >= 1000 ? 100 : 0
+    writeScaleContent(path.join(ROOT, 'content'), folder, { episodes, articles })
+    const dataDir = path.join(work, 'data')
+    const env: Record<string, string> = { DATA_DIR: dataDir }
+    if (dialect === 'postgres') {
+      databaseName = `scale_${episodes}_${process.pid}`
+      const admin = new pg.Client({ connectionString: options.postgres!.url })
+      await admin.connect()
+      await admin.query(`CREATE DATABASE ${databaseName}`)
+      await admin.end()
+      const url = new URL(options.postgres!.url)
+      url.pathname = `/${databaseName}`
+      env.DATABASE_URL = url.toString()
+    }
+    const importS = seed(folder, env)
+    database = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+    const serverEnv = {
+      ...env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      // info: the line the process says it listens with.
+      LOG_LEVEL: 'info',
+      BUILD_DIR: path.join(release, 'client'),
+      CONTENT_DIR: folder,
+    }
+    const first = await startTimed(serverEnv)
+    servers.push(first.server)
+    if (dialect === 'postgres')
+      for (let i = 1; i < 3; i++) servers.push((await startTimed(serverEnv)).server)
+    const [main] = servers as [ServerProcess]
+    const base = main.url
+    const pid = main.child.pid!
+    // Idle: the warm pages rendered, nothing asked for since.
+    await new Promise((resolve) => setTimeout(resolve, 8000))
+    const idleMb = rssMb(pid)
+
+    const paths = await sitemapPaths(base)
+    const documents = paths.length
+    // Cold and warm: pages nobody has asked for (older episodes and archive pages), twice.
+    const cold = paths
+      .filter((p) => p.startsWith('/listen/') && !p.endsWith('.xml'))
+      .slice(-COLD_PAGES)
+    const coldTimes: number[] = []
+    const warmTimes: number[] = []
+    for (const p of cold) coldTimes.push((await get(`${base}${p}`)).ttfbMs)
+    for (const p of cold) warmTimes.push((await get(`${base}${p}`)).ttfbMs)
+
+    const feedCold = await get(`${base}/listen/feed.xml`, { text: true })
+    const feedWarm = await get(`${base}/listen/feed.xml`, { text: true })
+
+    // The burst: 1,000 requests over every page, 20 at a time, memory sampled meanwhile.
+    let burstMb = rssMb(pid)
+    const sampler = setInterval(() => (burstMb = Math.max(burstMb, rssMb(pid))), 100)
+    const burstStarted = performance.now()
+    let next = 0
+    await Promise.all(
+      Array.from({ length: BURST_CONCURRENCY }, async () => {
+        while (next < options.burst) {
+          const p = paths[(next++ * 7919) % paths.length]!
+          await get(`${base}${p}`)
+        }
+      }),
+    )
+    const burstRps = options.burst / ((performance.now() - burstStarted) / 1000)
+    clearInterval(sampler)
+
+    const phone = `+1 (816) 555-${String(1000 + (episodes % 9000)).slice(-4)}`
+    const settings = await publishToVisible(servers, '/about', phone, () =>
+      publish(database!, 'settings', (data) => ({ ...data, phone })),
+    )
+    const newest = paths.find((p) => /^\/listen\/[a-z0-9-]+$/.test(p) && !p.includes('/page'))!
+    const slug = newest.slice('/listen/'.length)
+    const title = `A New Title for Episode ${slug.split('-').at(-1)}`
+    const episode = await publishToVisible(servers, newest, title, () =>
+      publish(database!, `episode/${slug}`, (data) => ({ ...data, title })),
+    )
+    const etags = await Promise.all(servers.map(async (s) => (await get(`${s.url}/about`)).etag))
+    return {
+      database: dialect === 'postgres' ? 'PostgreSQL ×3' : 'SQLite',
+      episodes,
+      documents,
+      importS,
+      firstAnswerS: first.firstAnswerS,
+      idleMb,
+      burstMb,
+      burstRps,
+      coldP50: percentile(coldTimes, 50),
+      coldP95: percentile(coldTimes, 95),
+      warmP50: percentile(warmTimes, 50),
+      warmP95: percentile(warmTimes, 95),
+      feedKb: Buffer.byteLength(feedCold.body) / 1024,
+      feedColdMs: feedCold.totalMs,
+      feedWarmMs: feedWarm.totalMs,
+      settingsS: settings.seconds,
+      episodeS: episode.seconds,
+      healthMaxMs: Math.max(settings.healthMaxMs, episode.healthMaxMs),
+      etagsAgree: new Set(etags).size === 1,
+    }
+  } finally {
+    await Promise.all(servers.map((server) => stopServerProcess(server)))
+    await database?.close()
+    if (databaseName) {
+      const admin = new pg.Client({ connectionString: options.postgres!.url })
+      await admin.connect()
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`)
+      await admin.end()
+    }
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
+
+const fixed = (n: number, digits = 0) =>
+  Number.isNaN(n) ? 'not seen' : n.toLocaleString('en-US', { maximumFractionDigits: digits })
+
+function table(rows: Row[], burst: number): string {
+  const header = `| database | episodes | sitemap URLs | import | first answer | RSS idle | RSS in a burst of ${burst} (req/s) | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
+  const rule = `|${header
+    .split('|')
+    .slice(1, -1)
+    .map(() => '---')
+    .join('|')}|`
+  const lines = rows.map(
+    (r) =>
+      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s | ${fixed(r.episodeS, 1)} s | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
+  )
+  return [header, rule, ...lines].join('\n')
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: 'string', default: '6,365,1100,3650' },
+      postgres: { type: 'string', default: '365,1100' },
+      burst: { type: 'string', default: '1000' },
+      'no-write': { type: 'boolean', default: false },
+    },
+  })
+  const list = (text: string) =>
+    text === 'none'
+      ? []
+      : text
+          .split(',')
+          .map(Number)
+          .filter((n) => n > 0)
+  const sizes = list(values.sizes)
+  const pgSizes = list(values.postgres)
+  const burst = Number(values.burst)
+  const release = await realBuild()
+  const rows: Row[] = []
+  for (const episodes of sizes) {
+    console.info(`SQLite, ${episodes} episodes…`)
+    try {
+      rows.push(await measure({ dialect: 'sqlite', episodes, release, postgres: undefined, burst }))
+      console.info(table(rows.slice(-1), burst))
+    } catch (error) {
+      console.error(`SQLite, ${episodes} episodes failed:`, error)
+    }
+  }
+  if (pgSizes.length > 0) {
+    const postgres = startPostgres(Number(process.env.PG_PORT ?? 54329))
+    try {
+      for (const episodes of pgSizes) {
+        console.info(`PostgreSQL, three processes, ${episodes} episodes…`)
+        try {
+          rows.push(await measure({ dialect: 'postgres', episodes, release, postgres, burst }))
+          console.info(table(rows.slice(-1), burst))
+        } catch (error) {
+          console.error(`PostgreSQL, ${episodes} episodes failed:`, error)
+        }
+      }
+    } finally {
+      postgres.stop()
+    }
+  }
+  const report = table(rows, burst)
+  console.info(`\n${report}`)
+  if (!values['no-write'])
+    writeReportSection(
+      path.join(ROOT, 'docs/benchmarks.md'),
+      MARKERS,
+      `## A site that grows by an episode a day (npm run bench:scale)\n\nMeasured ${new Date().toISOString().slice(0, 10)} on the shared 2-core machine (load average ${os.loadavg()[0]!.toFixed(1)} at the end).\n\n${report}`,
+    )
+}
+
+if (import.meta.main) {
+  await main()
+  // A pool's idle socket must not keep the bench alive.
+  process.exit(0)
+}
