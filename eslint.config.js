@@ -21,6 +21,7 @@ const SERVER_FEATURES = [
   'site',
   'podcast',
   'content',
+  'search',
 ]
 const APP_FEATURES = ['contact', 'courses', 'podcast', 'admin']
 const database = {

@@ -13,6 +13,7 @@ import { staffMigration } from './300-staff.ts'
 import { contactInboxMigration } from './301-contact-inbox.ts'
 import { contentMigration } from './400-content.ts'
 import { mediaMigration } from './450-media.ts'
+import { searchMigration } from './500-search.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '301-contact-inbox': contactInboxMigration,
   '400-content': contentMigration,
   '450-media': mediaMigration,
+  '500-search': searchMigration,
 }
