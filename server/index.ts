@@ -82,6 +82,7 @@ export async function start(
     database,
     build,
     contentSite: live,
+    renderSearchPage: live.renderOnRequest,
     ...extra,
     media: extra.media ?? {},
   })

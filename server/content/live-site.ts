@@ -18,6 +18,7 @@
 import fs from 'node:fs'
 import { pageNameOf, publicPagePath, type LiveAnswer } from '#common/content-admin.ts'
 import { describeProblem } from '#common/content/problems.ts'
+import type { SearchAnswer } from '#common/search.ts'
 import type { Database, Listener } from '#server/db/index.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
 import {
@@ -75,6 +76,11 @@ export interface LiveSite extends ContentSite {
    * build rendered), then starts watching. Resolves once the first pages are in place.
    */
   start(): Promise<void>
+  /**
+   * A page for one request (/search and its results), rendered in the render worker from the
+   * content the pages show; never kept in the page set.
+   */
+  renderOnRequest(path: string, search: SearchAnswer): Promise<FinishedPage>
   /** Resolves once the pages show `version` (or a later one), or rejects after `timeoutMs`. */
   serving(version: number, timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -303,6 +309,11 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
               : [error.message],
         }
       }
+    },
+
+    async renderOnRequest(path, search) {
+      if (cannotRender) throw new Error(cannotRender)
+      return thread.request({ renderedAt: clock(), path, search, content: served })
     },
 
     serving(version, timeoutMs = 30_000) {

@@ -8,6 +8,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { ContentProblem } from '#common/content/problems.ts'
+import type { SearchAnswer } from '#common/search.ts'
 import type { FinishedPage } from './renderer.ts'
 import type { ContentDocuments, RenderAnswer, RenderJob } from './render-worker.ts'
 
@@ -40,6 +41,16 @@ export interface RenderThread {
       before?: ContentDocuments | undefined
     },
   ): Promise<PublishAnswer>
+  /**
+   * A page for one request (/search with its results), of the content last published through
+   * this thread; `content` is what the pages show, sent only to a worker that has not rendered it.
+   */
+  request(options: {
+    renderedAt: Date
+    path: string
+    search: SearchAnswer
+    content: ContentDocuments | undefined
+  }): Promise<FinishedPage>
   /** One path of some content, as a staff preview. */
   preview(
     content: ContentDocuments,
@@ -65,6 +76,8 @@ export function startRenderThread(
   let idle: NodeJS.Timeout | undefined
   let worker: Worker | undefined
   let ready: Promise<Worker> | undefined
+  /** The worker that holds the published content (a new one has none until it is sent). */
+  let fed: Worker | undefined
   let nextId = 1
   const waiting = new Map<
     number,
@@ -115,10 +128,15 @@ export function startRenderThread(
     const result = tail.then(async () => {
       const current = await (ready ?? start())
       const id = nextId++
-      return new Promise<RenderAnswer>((resolve, reject) => {
+      const message =
+        job.type === 'request' && fed === current ? { ...job, content: undefined } : job
+      const answer = await new Promise<RenderAnswer>((resolve, reject) => {
         waiting.set(id, { resolve, reject })
-        current.postMessage({ ...job, id })
+        current.postMessage({ ...message, id })
       })
+      const sentContent = message.type === 'request' && message.content !== undefined
+      if (answer.type === 'published' || (answer.type === 'request' && sentContent)) fed = current
+      return answer
     })
     tail = result.catch(() => {})
     const settled = tail
@@ -155,6 +173,16 @@ export function startRenderThread(
         pages: answer.pages.map(asBuffers),
         notFound: answer.notFound && asBuffers(answer.notFound),
       }
+    },
+    async request(options) {
+      const answer = await run({
+        type: 'request',
+        renderedAt: options.renderedAt.toISOString(),
+        path: options.path,
+        search: options.search,
+        content: options.content,
+      })
+      return asBuffers((answer as Extract<RenderAnswer, { type: 'request' }>).page)
     },
     async preview(content, options) {
       const answer = await run({

@@ -22,6 +22,7 @@ import {
   type SlugRedirect,
 } from '#common/content/snapshot.ts'
 import type { ImageEntry } from '#common/content/media.ts'
+import type { SearchAnswer } from '#common/search.ts'
 import { mapLimited } from './map-limited.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
 import { loadServerBuild } from './server-build.ts'
@@ -49,6 +50,16 @@ export type RenderJob =
       buildFingerprint?: string | undefined
     } & ContentDocuments)
   | ({ type: 'preview'; id: number; renderedAt: string; path: string } & ContentDocuments)
+  | {
+      /** A page rendered for one request (/search), of the content this worker last rendered. */
+      type: 'request'
+      id: number
+      renderedAt: string
+      path: string
+      search: SearchAnswer
+      /** What the pages show, when this worker has not rendered it (it was started again). */
+      content?: ContentDocuments | undefined
+    }
 
 export type RenderAnswer =
   | {
@@ -68,6 +79,7 @@ export type RenderAnswer =
       timings: { check: number; render: number }
     }
   | { id: number; type: 'preview'; page: FinishedPage }
+  | { id: number; type: 'request'; page: FinishedPage }
   | { id: number; type: 'failed'; message: string; problems?: ContentProblem[] }
 
 interface WorkerInput {
@@ -148,8 +160,21 @@ if (parentPort) {
     return { id: job.id, type: 'preview', page }
   }
 
+  async function request(job: Extract<RenderJob, { type: 'request' }>): Promise<RenderAnswer> {
+    if (job.content) rendered = check(job.content)
+    const page = await renderer.render(job.path, {
+      renderedAt: new Date(job.renderedAt),
+      // A database without content yet: the build's own, as its pages show.
+      snapshot: rendered ?? renderer.entry.defaultSnapshot(),
+      context: [[renderer.entry.searchAnswer, job.search]],
+      compress: false,
+    })
+    return { id: job.id, type: 'request', page }
+  }
+
   port.on('message', (job: RenderJob) => {
-    const run = job.type === 'publish' ? publish(job) : preview(job)
+    const run =
+      job.type === 'publish' ? publish(job) : job.type === 'request' ? request(job) : preview(job)
     run.then(
       (answer) => port.postMessage(answer),
       (error: unknown) =>
