@@ -34,6 +34,10 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('')
   const [state, setState] = useState<State>({ status: 'idle' })
   const titleId = useId()
+  const onCloseRef = useRef(onClose)
+  useEffect(() => {
+    onCloseRef.current = onClose
+  })
 
   useEffect(() => {
     const dialog = dialogRef.current
@@ -68,6 +72,12 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     if (!dialog) return
     /** Arrow keys: from the box into the results and between them; up from the first, back. */
     const onKeyDown = (event: KeyboardEvent) => {
+      // Chrome lets a modal dialog ignore Escape when it opened without a click; not this one.
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        dialog.close()
+        return
+      }
       if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
       const all = Array.from(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])
       if (all.length === 0) return
@@ -81,11 +91,14 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     const onClick = (event: MouseEvent) => {
       if (event.target === dialog) dialog.close()
     }
+    const closed = () => onCloseRef.current()
     dialog.addEventListener('keydown', onKeyDown)
     dialog.addEventListener('click', onClick)
+    dialog.addEventListener('close', closed)
     return () => {
       dialog.removeEventListener('keydown', onKeyDown)
       dialog.removeEventListener('click', onClick)
+      dialog.removeEventListener('close', closed)
     }
   }, [])
 
@@ -107,7 +120,6 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}
-      onClose={onClose}
       className="mx-auto mt-4 mb-auto w-11/12 max-w-2xl rounded-card bg-paper p-0 text-ink shadow-card backdrop:bg-ink/60 md:mt-20"
     >
       <div className="flex max-h-dvh flex-col">

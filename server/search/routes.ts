@@ -38,7 +38,7 @@ export interface SearchRoutesOptions {
   limiter: RateLimiter
 }
 
-type Refusal = { status: 400; message: string }
+type Refusal = { status: 400; field: 'kind' | 'page'; message: string }
 
 /** The search a query string asks for, or what is wrong with it (by field). */
 export function searchRequestOf(
@@ -47,10 +47,14 @@ export function searchRequestOf(
   const fields = (query ?? {}) as Record<string, unknown>
   const kind = fields.kind === undefined || fields.kind === '' ? null : fields.kind
   if (kind !== null && !isSearchKind(kind))
-    return { status: 400, message: `kind must be one of ${SEARCH_KINDS.join(', ')}, or left out.` }
+    return {
+      status: 400,
+      field: 'kind',
+      message: `kind must be one of ${SEARCH_KINDS.join(', ')}, or left out.`,
+    }
   const page = fields.page
   if (page !== undefined && (typeof page !== 'string' || !/^\d{1,6}$/.test(page)))
-    return { status: 400, message: 'page must be a whole number from 1.' }
+    return { status: 400, field: 'page', message: 'page must be a whole number from 1.' }
   return { q: fields.q, kind, page: pageNumber(page) }
 }
 
@@ -84,7 +88,10 @@ export async function searchApiRoutes(app: FastifyInstance, options: SearchRoute
     if (await limited(limiter, request, reply))
       return sendApiError(reply, 429, 'Too many searches from your address; try again shortly.')
     const wanted = searchRequestOf(request.query)
-    if ('status' in wanted) return sendApiError(reply, wanted.status, wanted.message)
+    if ('status' in wanted)
+      return sendApiError(reply, wanted.status, wanted.message, {
+        fields: { [wanted.field]: wanted.message },
+      })
     const answer = await search.search(wanted)
     return reply.header('cache-control', 'no-store').send(answer)
   })
