@@ -17,6 +17,9 @@ type Db = Kysely<DatabaseSchema>
 const START = '\u0001'
 const STOP = '\u0002'
 
+/** Matches ranked before one result per document is kept; `total` counts at most these. */
+export const CANDIDATES = 1000
+
 export interface FoundEntry {
   kind: SearchKind
   line: boolean
@@ -123,11 +126,14 @@ export function sqliteEngine(db: Db): SearchEngine {
       const match = fts5Expression(query)
       if (!match) return { total: 0, entries: [] }
       const kind = options.kind ? sql`and e.kind = ${options.kind}` : sql``
+      // The best CANDIDATES matches only: a common word is in tens of thousands of lines, and
+      // ranking them all before keeping one per document is most of the time of a search.
       const ranked = await sql<Ranked>`
         with matched as (
           select e.id, e.document_key, e.line, bm25(search_fts, 10.0, 1.0) as rank
           from search_fts join search_entry e on e.id = search_fts.rowid
           where search_fts match ${match} and e.visible_from <= ${options.now} ${kind}
+          order by rank limit ${CANDIDATES}
         ), best as (
           select id, rank, row_number() over (partition by document_key, line order by rank, id) as nth
           from matched
@@ -201,6 +207,7 @@ export function postgresEngine(db: Db): SearchEngine {
           select e.id, e.document_key, e.line, ts_rank(e.document, q.query) as rank
           from search_entry e, q
           where e.document @@ q.query and e.visible_from <= ${options.now} ${kind}
+          order by rank desc limit ${CANDIDATES}
         ), best as (
           select id, rank, row_number() over (partition by document_key, line order by rank desc, id) as nth
           from matched

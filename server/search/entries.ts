@@ -39,7 +39,7 @@ export const SEARCHED_PAGES: Record<string, { url: string; title: string }> = {
   'page/privacy': { url: '/privacy', title: 'Privacy' },
 }
 
-// Snippet marks (server/search/engine-*.ts) and other controls never reach the index.
+// Snippet marks (server/search/engines.ts) and other controls never reach the index.
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g
 export const clean = (text: string) => text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
