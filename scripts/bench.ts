@@ -115,6 +115,11 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
 
+if (!process.argv.includes('--no-search')) {
+  const { runSearchBench } = await import('./bench/search.ts')
+  await runSearchBench()
+}
+
 if (!process.argv.includes('--no-api')) {
   const { runApiBench } = await import('./bench/api.ts')
   await runApiBench()
