@@ -13,7 +13,15 @@ import tseslint from 'typescript-eslint'
  */
 const noImport = (groups) => ['error', { patterns: groups }]
 
-const SERVER_FEATURES = ['catalogue', 'contact', 'newsletter', 'health', 'site', 'content']
+const SERVER_FEATURES = [
+  'catalogue',
+  'contact',
+  'newsletter',
+  'health',
+  'site',
+  'content',
+  'search',
+]
 const APP_FEATURES = ['contact', 'courses', 'podcast', 'admin']
 const database = {
   group: ['pg', 'node:sqlite', 'kysely'],

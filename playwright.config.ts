@@ -69,6 +69,7 @@ export default defineConfig({
       // The limits themselves are covered by the API tests.
       REFRESH_RATE_LIMIT_MAX: '10000',
       FORM_RATE_LIMIT_MAX: '10000',
+      SEARCH_RATE_LIMIT_MAX: '10000',
       // Browser tests fill a form faster than a person; the minimum fill time is covered by the
       // API tests.
       FORM_MIN_FILL_MS: '0',

@@ -21,7 +21,8 @@ import { renderClock, RenderedAt } from '#app/render-clock.ts'
 import { siteFrame, SiteFrameProvider } from '#app/site-context.tsx'
 import type { RenderEntryExports } from '#common/render-entry.ts'
 import { contentSnapshot, contentSource, previewRender } from '#app/lib/content.server.ts'
-import { affectedPaths, renderPaths, warmPaths } from '#app/page-paths.ts'
+import { affectedPaths, ON_REQUEST_PATHS, renderPaths, warmPaths } from '#app/page-paths.ts'
+import { searchAnswer } from '#app/search/search-answer.server.ts'
 import css from '#app/styles/app.css?inline'
 
 /** `</style` inside CSS text would end the element early; CSS allows escaping the slash. */
@@ -38,8 +39,17 @@ const assets: DocumentAssets = {
 }
 
 // For the render module (server/render/): see common/render-entry.ts.
-export { renderClock, renderPaths, contentSource, previewRender, affectedPaths, warmPaths }
+export {
+  renderClock,
+  renderPaths,
+  contentSource,
+  previewRender,
+  affectedPaths,
+  warmPaths,
+  searchAnswer,
+}
 export const notFoundPath = '/__not-found'
+export const onRequestPaths = ON_REQUEST_PATHS
 export const defaultSnapshot = contentSnapshot
 export { bootScript }
 ;({
@@ -49,8 +59,10 @@ export { bootScript }
   previewRender,
   affectedPaths,
   warmPaths,
+  searchAnswer,
   defaultSnapshot,
   notFoundPath,
+  onRequestPaths,
   bootScript,
 }) satisfies RenderEntryExports
 

@@ -41,9 +41,11 @@ export interface PageRoute {
    * - `form-page`: a page a visitor reaches from our mail or after posting a form without
    *   JavaScript (the server answers with a 303 to it): rendered, marked noindex, not in the
    *   sitemap; its copy is content/consent-pages.yaml, keyed by its path;
-   * - `resource`: a file made by the route's loader (sitemap.xml, robots.txt, rss.xml).
+   * - `resource`: a file made by the route's loader (sitemap.xml, robots.txt, rss.xml);
+   * - `on-request`: a page the server renders for each request with that request's data
+   *   (/search and its results, server/search): never rendered ahead, never in the page set.
    */
-  kind: 'page' | 'form-page' | 'resource'
+  kind: 'page' | 'form-page' | 'resource' | 'on-request'
   /**
    * The paths of a route with parameters, from a snapshot at a time (the render's: an episode
    * is on the site from its publication time on).
@@ -217,6 +219,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   formPage('/newsletter/not-sent'),
   formPage('/contact/sent'),
   formPage('/contact/not-sent'),
+  { pattern: '/search', file: 'routes/search.tsx', kind: 'on-request', uses: usesNothingElse },
+  resource('/opensearch.xml', 'routes/opensearch.ts', usesPart('site')),
   resource('/sitemap.xml', 'routes/sitemap.ts', (part) => isArticle(part) || isEpisode(part)),
   resource('/robots.txt', 'routes/robots.ts', usesNothingElse),
   resource('/rss.xml', 'routes/rss.ts', isArticle),
@@ -276,8 +280,13 @@ export function warmPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
 
 /** Everything the build renders, from a snapshot at a time (the render's). */
 export function renderPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
-  return PAGE_ROUTES.flatMap((route) => pathsOf(route, snapshot, at))
+  return PAGE_ROUTES.filter((route) => route.kind !== 'on-request').flatMap((route) =>
+    pathsOf(route, snapshot, at),
+  )
 }
+
+/** The pages the server renders for each request (server/search renders /search). */
+export const ON_REQUEST_PATHS: readonly string[] = pathsOfKind('on-request')
 
 /**
  * What a change of the content means for the pages at a time (the render's, now by default):
@@ -298,7 +307,7 @@ export function affectedPaths(
   const remove = [...old].filter((path) => !current.has(path))
   if (parts.some((part) => GLOBAL_PARTS.includes(part))) return { render: paths, remove, all: true }
   const change = { before, after, at }
-  const render = PAGE_ROUTES.flatMap((route) =>
+  const render = PAGE_ROUTES.filter((route) => route.kind !== 'on-request').flatMap((route) =>
     pathsOf(route, after, at).filter(
       (path) => !old.has(path) || parts.some((part) => route.uses(part, path, change)),
     ),

@@ -12,6 +12,13 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/icon.svg', type: 'image/svg+xml' },
   { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
+  // Browsers offer the site's search from the address bar (app/routes/opensearch.ts).
+  {
+    rel: 'search',
+    type: 'application/opensearchdescription+xml',
+    title: 'Site search',
+    href: '/opensearch.xml',
+  },
 ]
 
 /** The error screen is not indexed; its title is the ErrorBoundary's own (it needs the brand). */

@@ -5,6 +5,7 @@
  */
 import type { RouterContext } from 'react-router'
 import type { ContentSnapshot } from './content/snapshot.ts'
+import type { SearchAnswer } from './search.ts'
 
 /** The id of the JSON data block, right before the boot script, that it reads its data from. */
 export const BOOT_DATA_ID = 'boot-data'
@@ -16,6 +17,8 @@ export interface RenderEntryExports {
    * pages and its resource files.
    */
   renderPaths(snapshot?: ContentSnapshot, at?: Date): string[]
+  /** The pages rendered for each request, with its data, never ahead (/search). */
+  onRequestPaths: readonly string[]
   /** A path no route matches, rendered as the site's not-found page (HTTP 404). */
   notFoundPath: string
   /** The time a render happens at; loaders read it (app/render-clock.ts). */
@@ -24,6 +27,8 @@ export interface RenderEntryExports {
   contentSource: RouterContext<() => ContentSnapshot>
   /** A staff member's preview of unpublished changes: a banner, noindex. */
   previewRender: RouterContext<boolean>
+  /** The results /search shows, found by the server for one request (server/search). */
+  searchAnswer: RouterContext<SearchAnswer | null>
   /** The repository's content/ folder, read and checked: what the build renders. */
   defaultSnapshot(): ContentSnapshot
   /**

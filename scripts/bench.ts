@@ -121,6 +121,11 @@ if (!process.argv.includes('--no-hostile')) {
   await runHostileStoreBench({ report: !process.argv.includes('--no-report') })
 }
 
+if (!process.argv.includes('--no-search')) {
+  const { runSearchBench } = await import('./bench/search.ts')
+  await runSearchBench()
+}
+
 if (!process.argv.includes('--no-api')) {
   const { runApiBench } = await import('./bench/api.ts')
   await runApiBench()

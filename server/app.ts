@@ -33,6 +33,13 @@ import { mediaFileRoutes } from '#server/media/file-routes.ts'
 import { mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 import { contentAdminRoutes, EDITORS, type ContentSite } from '#server/content/admin-routes.ts'
 import { episodeAdminRoutes } from '#server/content/episode-routes.ts'
+import {
+  createSearchLimiter,
+  searchApiRoutes,
+  searchPageRoutes,
+  type RenderSearchPage,
+} from '#server/search/routes.ts'
+import { createSiteSearch } from '#server/search/site-search.ts'
 
 export interface AppOptions {
   env: Env
@@ -63,6 +70,8 @@ export interface AppOptions {
   }
   /** The running site's side of publishing (server/content/live-site.ts), when pages are served. */
   contentSite?: ContentSite
+  /** Renders /search for one request (the live site's render worker); without, only the API. */
+  renderSearchPage?: RenderSearchPage
 }
 
 /**
@@ -175,9 +184,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     })
   }
 
+  // Site search (server/search): the index follows what is published in every process.
+  const search = createSiteSearch({
+    database,
+    log: app.log,
+    ...(options.now && { clock: options.now }),
+  })
+  app.addHook('onReady', async () => search.start())
+  app.addHook('preClose', search.close)
+  const searchLimiter = createSearchLimiter({
+    database,
+    max: env.SEARCH_RATE_LIMIT_MAX,
+    windowSeconds: env.SEARCH_RATE_LIMIT_WINDOW_SECONDS,
+    log: app.log,
+  })
+
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database })
+      await api.register(searchApiRoutes, { search, limiter: searchLimiter })
       if (media && options.media?.library) {
         await api.register(mediaRoutes, {
           ...options.media.library,
@@ -268,6 +293,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(newsletterPageRoutes, { env, database })
 
   if (media) await app.register(mediaFileRoutes, { library: media })
+  if (options.renderSearchPage)
+    await app.register(searchPageRoutes, {
+      search,
+      limiter: searchLimiter,
+      renderPage: options.renderSearchPage,
+    })
   if (options.build)
     await app.register(siteRoutes, { root: options.build.root, pages: options.build.pages })
 

@@ -152,6 +152,11 @@ export const envSchema = z
     REFRESH_RATE_LIMIT_WINDOW_SECONDS: positiveInt
       .max(86_400, 'must be at most 86400 (one day)')
       .default(60),
+    // Site search (server/search, docs/search.md): the dialog asks as the visitor types.
+    SEARCH_RATE_LIMIT_MAX: positiveInt.default(120),
+    SEARCH_RATE_LIMIT_WINDOW_SECONDS: positiveInt
+      .max(86_400, 'must be at most 86400 (one day)')
+      .default(60),
     // Contact form and newsletter (server/contact, server/newsletter, docs/forms-and-mail.md).
     SMTP_URL: optionalUrl(['smtp://', 'smtps://'], 'smtp:// or smtps://'),
     // smtp:// to another machine requires STARTTLS unless this says otherwise (smtp-tls.ts).

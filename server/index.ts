@@ -83,6 +83,7 @@ export async function start(
     database,
     build,
     contentSite: live,
+    renderSearchPage: live.renderOnRequest,
     ...extra,
     media: extra.media ?? {},
   })

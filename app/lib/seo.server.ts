@@ -47,6 +47,15 @@ function siteGraph(snapshot: ContentSnapshot) {
     name: brand.name,
     url: absoluteUrl('/'),
     publisher: { '@id': organization['@id'] },
+    // The site's search (/search), for search engines' site search box.
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: {
+        '@type': 'EntryPoint',
+        urlTemplate: `${absoluteUrl('/search')}?q={search_term_string}`,
+      },
+      'query-input': 'required name=search_term_string',
+    },
   }
   return [organization, website]
 }

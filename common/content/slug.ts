@@ -33,6 +33,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'preview',
   'privacy',
   'robots',
+  'search',
   'rss',
   'series',
   'sitemap',

@@ -23,6 +23,7 @@
 import fs from 'node:fs'
 import { pageNameOf, publicPagePath, type LiveAnswer } from '#common/content-admin.ts'
 import { describeProblem } from '#common/content/problems.ts'
+import type { SearchAnswer } from '#common/search.ts'
 import type { Database, Listener } from '#server/db/index.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
 import {
@@ -93,6 +94,11 @@ export interface LiveSite extends ContentSite {
   start(): Promise<void>
   /** Resolves once the pages warmed after the last change are rendered (tests, the bench). */
   warmed(): Promise<void>
+  /**
+   * A page for one request (/search and its results), rendered in the render worker from the
+   * content the pages show; never kept in the page set.
+   */
+  renderOnRequest(path: string, search: SearchAnswer): Promise<FinishedPage>
   /** Resolves once the pages show `version` (or a later one), or rejects after `timeoutMs`. */
   serving(version: number, timeoutMs?: number): Promise<void>
   close(): Promise<void>
@@ -350,6 +356,20 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
             error.problems.length > 0
               ? error.problems.map((problem) => `${problem.source}: ${describeProblem(problem)}`)
               : [error.message],
+        }
+      }
+    },
+
+    async renderOnRequest(path, search) {
+      if (cannotRender) throw new Error(cannotRender)
+      // Of the version the pages show; a version loaded meanwhile makes it stale: once more.
+      for (let attempt = 0; ; attempt++) {
+        if (!lastLoad)
+          throw new Error('No published content is loaded yet to render the page with.')
+        try {
+          return await thread.render(lastLoad.version, path, { search })
+        } catch (error) {
+          if (!(error instanceof RenderJobError && error.stale) || attempt > 0) throw error
         }
       }
     },

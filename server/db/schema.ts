@@ -378,6 +378,46 @@ export interface AuditLogTable {
   details: string | null
 }
 
+/** A document the search index holds, as it was indexed (migration 510-search). */
+export interface SearchSourceTable {
+  document_key: string
+  revision_id: string
+  slug: string | null
+  /** When it may be found (ISO), '' for already. */
+  visible_from: string
+}
+
+/** One searchable thing: an article, a page, an episode, a transcript line or a course. */
+export interface SearchEntryTable {
+  id: Generated<number>
+  /** The content document's key, or "course/<id>" for a course of the catalogue. */
+  document_key: string
+  kind: 'article' | 'page' | 'episode' | 'course'
+  /** 1 for a line of an episode's transcript. */
+  line: number
+  visible_from: string
+  url: string
+  /** The title a result shows (for a transcript line: its episode's). */
+  display_title: string
+  speaker: string | null
+  seconds: number | null
+  /** The text searched: the title weighs more than the body. */
+  title: string
+  body: string
+}
+
+export interface SearchWordTable {
+  id: Generated<number>
+  word: string
+}
+
+/** The one row (id 1): the content and catalogue versions the search index reflects. */
+export interface SearchStateTable {
+  id: number
+  content_version: number
+  catalogue_version: number
+}
+
 export interface DatabaseSchema {
   catalogue_course: CatalogueCourseTable
   catalogue_sync: CatalogueSyncTable
@@ -402,4 +442,8 @@ export interface DatabaseSchema {
   staff_notice: StaffNoticeTable
   staff_challenge: StaffChallengeTable
   audit_log: AuditLogTable
+  search_source: SearchSourceTable
+  search_entry: SearchEntryTable
+  search_word: SearchWordTable
+  search_state: SearchStateTable
 }

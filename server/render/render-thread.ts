@@ -9,6 +9,7 @@
  */
 import { Worker } from 'node:worker_threads'
 import type { ContentProblem } from '#common/content/problems.ts'
+import type { SearchAnswer } from '#common/search.ts'
 import type { FinishedPage } from './renderer.ts'
 import type { ContentDocuments, RenderAnswer, RenderJob } from './render-worker.ts'
 
@@ -41,8 +42,15 @@ export interface RenderThread {
     content: ContentDocuments,
     options: { version: number; renderedAt: Date; buildFingerprint?: string | undefined },
   ): Promise<LoadAnswer>
-  /** One path (or the not-found page) of a loaded version. */
-  render(version: number, path: string, options?: { notFound?: boolean }): Promise<FinishedPage>
+  /**
+   * One path (or the not-found page) of a loaded version; with `search`, a page for one request
+   * (/search and its results), rendered with them and not compressed.
+   */
+  render(
+    version: number,
+    path: string,
+    options?: { notFound?: boolean; search?: SearchAnswer },
+  ): Promise<FinishedPage>
   /** Starts the worker now (about half a second, more on a busy machine) rather than at a job. */
   prepare(): void
   /** One path of some content, as a staff preview. */
@@ -216,6 +224,7 @@ export function startRenderThread(
         version,
         path,
         ...(renderOptions.notFound && { notFound: true }),
+        ...(renderOptions.search && { search: renderOptions.search }),
       })
       return asBuffers((answer as Extract<RenderAnswer, { type: 'rendered' }>).page)
     },

@@ -24,6 +24,7 @@ import {
   type SlugRedirect,
 } from '#common/content/snapshot.ts'
 import type { ImageEntry } from '#common/content/media.ts'
+import type { SearchAnswer } from '#common/search.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
 import { loadServerBuild } from './server-build.ts'
 
@@ -43,7 +44,15 @@ export type RenderJob =
       /** The build's content fingerprint: equal content is the build's own. */
       buildFingerprint?: string | undefined
     } & ContentDocuments)
-  | { type: 'render'; id: number; version: number; path: string; notFound?: boolean }
+  | {
+      type: 'render'
+      id: number
+      version: number
+      path: string
+      notFound?: boolean
+      /** The results of one request's search (/search): rendered with them, not compressed. */
+      search?: SearchAnswer
+    }
   | ({ type: 'preview'; id: number; renderedAt: string; path: string } & ContentDocuments)
 
 export type RenderAnswer =
@@ -143,7 +152,15 @@ if (parentPort) {
     if (running >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => queue.push(resolve))
     running++
     try {
-      const options = { renderedAt: content.renderedAt, snapshot: content.snapshot }
+      const options = {
+        renderedAt: content.renderedAt,
+        snapshot: content.snapshot,
+        // A page for one request: brotli's 11 is for pages served many times.
+        ...(job.search && {
+          context: [[renderer.entry.searchAnswer, job.search]] as const,
+          compress: false,
+        }),
+      }
       const page = job.notFound
         ? await renderer.renderNotFound(options)
         : await renderer.render(job.path, options).catch((error: unknown) => {

@@ -50,6 +50,8 @@ export interface RenderOptions {
   preview?: boolean
   /** Further React Router context values the loaders read. */
   context?: ContextValues
+  /** False for a page rendered for one request: brotli 11 is for pages served many times. */
+  compress?: boolean
 }
 
 export interface PageRenderer {
@@ -129,7 +131,7 @@ export function createRenderer(build: ServerBuild): PageRenderer {
       status: response.status,
       contentType,
       body,
-      ...(await compress(body)),
+      ...(options.compress === false ? { br: undefined, gzip: undefined } : await compress(body)),
       etag: etagOf(body),
       scriptHashes: html ? scriptHashes : [],
     }

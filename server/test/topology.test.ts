@@ -502,6 +502,17 @@ describe.skipIf(!TEST_DATABASE_URL)(
         ),
       )
       console.info(`A publish was served by all ${PROCESSES} processes within ${took} ms.`)
+      // Search finds it on every process, by the API and on the results page (server/search).
+      await everywhere(
+        '/api/search?q=Imani%20Brooks%20publishes',
+        (a) => a.status === 200 && a.body.includes('"url":"/articles/imani-brooks"'),
+        'the article in search',
+      )
+      await everywhere(
+        '/search?q=Three%20Processes',
+        (a) => a.status === 200 && a.body.includes('href="/articles/imani-brooks"'),
+        'the article on the results page',
+      )
 
       const live = JSON.parse(published.body) as DocumentAnswer
       const moved = await call('POST', `/articles/${id}/slug`, {
@@ -531,6 +542,11 @@ describe.skipIf(!TEST_DATABASE_URL)(
         'the sitemap without it',
       )
       await everywhere('/rss.xml', (a) => !a.body.includes('imani-brooks'), 'RSS without it')
+      await everywhere(
+        '/api/search?q=Imani%20Brooks%20publishes',
+        (a) => a.status === 200 && !a.body.includes('imani-brooks'),
+        'search without it',
+      )
     }, 270_000)
 
     it('serves an episode published through one process from all three within 10 s: its page, /listen, the feed, its transcript, and its audio with byte ranges', async () => {
@@ -584,6 +600,11 @@ describe.skipIf(!TEST_DATABASE_URL)(
         ),
       )
       console.info(`An episode was served by all ${PROCESSES} processes within ${took} ms.`)
+      await everywhere(
+        `/api/search?q=${encodeURIComponent('"good morning from three servers"')}`,
+        (a) => a.body.includes('"url":"/listen/three-processes-one-episode#t=2"'),
+        'the transcript line in search, at its second',
+      )
       await everywhere(
         audio.url,
         (a) =>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -6,6 +6,34 @@ import { Logo } from '#app/components/ui/logo.tsx'
 import { SocialLinks, type SocialHrefs } from './social-links.tsx'
 
 type NavItem = SiteCopy['navItems'][number]
+
+// Its own chunk, fetched the first time a visitor opens the search (docs/search.md).
+const SearchDialog = lazy(() => import('#app/search/search-dialog.tsx'))
+
+/** `/` (outside a text field) or Ctrl/⌘+K opens the search. */
+function opensSearch(event: KeyboardEvent): boolean {
+  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return true
+  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return false
+  const target = event.target as HTMLElement | null
+  return !target?.closest('input, textarea, select, [contenteditable="true"]')
+}
+
+function SearchIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="size-5"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <circle cx="10.5" cy="10.5" r="6.5" />
+      <path d="M15.5 15.5L20 20" />
+    </svg>
+  )
+}
 
 const noSubscription = () => () => {}
 
@@ -123,6 +151,19 @@ export function SiteHeader({
   )
   const panelRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
+  const searchRef = useRef<HTMLAnchorElement>(null)
+  const [searching, setSearching] = useState(false)
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!opensSearch(event)) return
+      event.preventDefault()
+      setOpen(false)
+      setSearching(true)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
 
   useEffect(() => {
     if (!open) return
@@ -176,43 +217,71 @@ export function SiteHeader({
             <NavList items={nav} current={current} />
           </nav>
 
-          <div className="hidden items-center gap-3 lg:flex">
-            <SocialLinks links={social} size="sm" />
-            <GetAccess />
-          </div>
+          <div className="flex items-center gap-2 lg:gap-3">
+            {/* A link to /search without JavaScript; with it, the search opens over the page. */}
+            <a
+              ref={searchRef}
+              href="/search"
+              aria-label="Search"
+              aria-keyshortcuts="/ Control+K Meta+K"
+              aria-haspopup={hydrated ? 'dialog' : undefined}
+              onClick={(event) => {
+                event.preventDefault()
+                setOpen(false)
+                setSearching(true)
+              }}
+              className="inline-flex size-11 items-center justify-center rounded-full border border-ink/15 text-ink transition-colors hover:bg-paper-deep hover:text-clay lg:size-9 lg:border-0 lg:text-ink-soft"
+            >
+              <SearchIcon />
+            </a>
+            <div className="hidden items-center gap-3 lg:flex">
+              <SocialLinks links={social} size="sm" />
+              <GetAccess />
+            </div>
 
-          <button
-            ref={buttonRef}
-            type="button"
-            className={cn(menuButton, 'hidden hydrated:max-lg:inline-flex')}
-            aria-expanded={open}
-            aria-controls="mobile-menu"
-            aria-label={open ? 'Close menu' : 'Open menu'}
-            onClick={() => setOpen((v) => !v)}
-          >
-            <MenuIcon>{open ? closeIcon : openIcon}</MenuIcon>
-          </button>
-          {/* Before hydration (or without JavaScript) the menu opens and closes as the target of
+            <button
+              ref={buttonRef}
+              type="button"
+              className={cn(menuButton, 'hidden hydrated:max-lg:inline-flex')}
+              aria-expanded={open}
+              aria-controls="mobile-menu"
+              aria-label={open ? 'Close menu' : 'Open menu'}
+              onClick={() => setOpen((v) => !v)}
+            >
+              <MenuIcon>{open ? closeIcon : openIcon}</MenuIcon>
+            </button>
+            {/* Before hydration (or without JavaScript) the menu opens and closes as the target of
               these links; once React runs, the button above replaces them. */}
-          <a
-            href="#mobile-menu"
-            aria-label="Open menu"
-            className={cn(
-              menuButton,
-              'hidden max-lg:inline-flex hydrated:hidden menu-targeted:hidden',
-            )}
-          >
-            <MenuIcon>{openIcon}</MenuIcon>
-          </a>
-          <a
-            href="#menu"
-            aria-label="Close menu"
-            className={cn(menuButton, 'hidden menu-targeted:max-lg:inline-flex')}
-          >
-            <MenuIcon>{closeIcon}</MenuIcon>
-          </a>
+            <a
+              href="#mobile-menu"
+              aria-label="Open menu"
+              className={cn(
+                menuButton,
+                'hidden max-lg:inline-flex hydrated:hidden menu-targeted:hidden',
+              )}
+            >
+              <MenuIcon>{openIcon}</MenuIcon>
+            </a>
+            <a
+              href="#menu"
+              aria-label="Close menu"
+              className={cn(menuButton, 'hidden menu-targeted:max-lg:inline-flex')}
+            >
+              <MenuIcon>{closeIcon}</MenuIcon>
+            </a>
+          </div>
         </div>
       </header>
+      {searching && (
+        <Suspense fallback={null}>
+          <SearchDialog
+            onClose={() => {
+              setSearching(false)
+              searchRef.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
 
       {/* Outside <header>: its backdrop filter would make it the containing block of these
           fixed panels, and the off-canvas panel would widen the page. */}

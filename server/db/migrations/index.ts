@@ -15,6 +15,7 @@ import { staffConfirmationMigration } from './302-staff-confirmation.ts'
 import { contentMigration } from './400-content.ts'
 import { mediaMigration } from './450-media.ts'
 import { newsletterLettersMigration } from './500-newsletter-letters.ts'
+import { searchMigration } from './510-search.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '400-content': contentMigration,
   '450-media': mediaMigration,
   '500-newsletter-letters': newsletterLettersMigration,
+  '510-search': searchMigration,
 }

@@ -1,0 +1,229 @@
+/**
+ * Keeps the search index equal to what is published (docs/search.md). The index is derived data:
+ * a sync compares the documents the index holds (search_source: revision, slug, visibility) with
+ * content_document and indexes again only those that differ, and re-reads the catalogue when its
+ * version moved. It runs whenever the content or catalogue version differs from the one the
+ * index last reflected (search_state): before every search, and on a timer in every process, so
+ * a publish, an unpublish, a slug change, an import or a catalogue sync is searchable at once and
+ * nothing taken down is found. One sync at a time across processes (BEGIN IMMEDIATE on SQLite,
+ * an advisory lock on PostgreSQL); the loser finds the work done.
+ */
+import { sql, type Kysely } from 'kysely'
+import { wordsOf } from '#common/search.ts'
+import type { Database } from '#server/db/index.ts'
+import type { DatabaseSchema } from '#server/db/schema.ts'
+import {
+  courseEntry,
+  documentEntries,
+  episodeVisibleFrom,
+  type IndexEntry,
+  type IndexedDocument,
+} from './entries.ts'
+
+type Db = Kysely<DatabaseSchema>
+
+/** pg_advisory_xact_lock(key1, key2): "LLL" (the site) and 500 (the search index). */
+const LOCK_KEYS = [0x4c4c4c, 500] as const
+const INDEXED_KINDS = ['article', 'episode', 'page'] as const
+/** Rows per insert: well under either engine's limit of bound parameters. */
+const BATCH = 200
+/** Words shorter than this are not worth a near spelling. */
+export const MIN_FUZZY_LENGTH = 4
+
+interface Versions {
+  content: number
+  catalogue: number
+}
+
+async function versions(db: Db): Promise<{ source: Versions; indexed: Versions }> {
+  const row = await db
+    .selectFrom('search_state as s')
+    .select((eb) => [
+      's.content_version',
+      's.catalogue_version',
+      eb.selectFrom('content_state').select('version').where('id', '=', 1).as('content'),
+      eb.selectFrom('catalogue_sync').select('version').where('id', '=', 1).as('catalogue'),
+    ])
+    .where('s.id', '=', 1)
+    .executeTakeFirstOrThrow()
+  return {
+    source: { content: Number(row.content ?? 0), catalogue: Number(row.catalogue ?? 0) },
+    indexed: { content: Number(row.content_version), catalogue: Number(row.catalogue_version) },
+  }
+}
+
+/** One writer at a time across processes; see server/content/repository.ts for the same. */
+function write<T>(database: Database, fn: (trx: Db) => Promise<T>): Promise<T> {
+  if (database.dialect === 'sqlite')
+    return database.db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection)
+      try {
+        const result = await fn(connection)
+        await sql`commit`.execute(connection)
+        return result
+      } catch (error) {
+        await sql`rollback`.execute(connection)
+        throw error
+      }
+    })
+  return database.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_KEYS[0])}, ${sql.lit(LOCK_KEYS[1])})`.execute(
+      trx,
+    )
+    return fn(trx)
+  })
+}
+
+async function insertEntries(trx: Db, key: string, visibleFrom: string, entries: IndexEntry[]) {
+  for (let i = 0; i < entries.length; i += BATCH)
+    await trx
+      .insertInto('search_entry')
+      .values(
+        entries.slice(i, i + BATCH).map((entry) => ({
+          document_key: key,
+          kind: entry.kind,
+          line: entry.line ? 1 : 0,
+          visible_from: visibleFrom,
+          url: entry.url,
+          display_title: entry.displayTitle,
+          speaker: entry.speaker,
+          seconds: entry.seconds,
+          title: entry.title,
+          body: entry.body,
+        })),
+      )
+      .execute()
+  const words = new Set<string>()
+  for (const entry of entries)
+    for (const word of wordsOf(`${entry.title} ${entry.body}`))
+      if (word.length >= MIN_FUZZY_LENGTH && !/^\d+$/.test(word)) words.add(word)
+  const list = [...words]
+  for (let i = 0; i < list.length; i += BATCH)
+    await trx
+      .insertInto('search_word')
+      .values(list.slice(i, i + BATCH).map((word) => ({ word })))
+      .onConflict((conflict) => conflict.column('word').doNothing())
+      .execute()
+}
+
+async function removeDocument(trx: Db, key: string) {
+  await trx.deleteFrom('search_entry').where('document_key', '=', key).execute()
+  await trx.deleteFrom('search_source').where('document_key', '=', key).execute()
+}
+
+/** Indexes again the documents whose published revision, slug or visibility changed. */
+async function syncContent(trx: Db): Promise<number> {
+  const published = await trx
+    .selectFrom('content_document')
+    .select(['key', 'kind', 'slug', 'status', 'publish_at', 'published_revision_id'])
+    .where('status', 'in', ['published', 'scheduled'])
+    .where('published_revision_id', 'is not', null)
+    .where('kind', 'in', INDEXED_KINDS)
+    .execute()
+  const wanted = new Map(
+    published.map((row) => [
+      row.key,
+      {
+        revisionId: row.published_revision_id!,
+        slug: row.slug,
+        kind: row.kind,
+        visibleFrom: row.status === 'published' ? '' : (row.publish_at ?? ''),
+      },
+    ]),
+  )
+  const sources = await trx.selectFrom('search_source').selectAll().execute()
+  const held = new Map(sources.map((source) => [source.document_key, source]))
+  let changed = 0
+  for (const source of sources) {
+    const want = wanted.get(source.document_key)
+    if (
+      !want ||
+      want.revisionId !== source.revision_id ||
+      want.slug !== source.slug ||
+      want.visibleFrom !== source.visible_from
+    ) {
+      await removeDocument(trx, source.document_key)
+      held.delete(source.document_key)
+      changed++
+    }
+  }
+  for (const [key, want] of wanted) {
+    if (held.has(key)) continue
+    const revision = await trx
+      .selectFrom('content_revision')
+      .select(['data', 'body'])
+      .where('id', '=', want.revisionId)
+      .executeTakeFirstOrThrow()
+    const document: IndexedDocument = {
+      key,
+      kind: want.kind,
+      slug: want.slug,
+      data: JSON.parse(revision.data) as unknown,
+      body: revision.body,
+    }
+    const episodeFrom = episodeVisibleFrom(document)
+    const visibleFrom = episodeFrom > want.visibleFrom ? episodeFrom : want.visibleFrom
+    await insertEntries(trx, key, visibleFrom, documentEntries(document))
+    await trx
+      .insertInto('search_source')
+      .values({
+        document_key: key,
+        revision_id: want.revisionId,
+        slug: want.slug,
+        visible_from: want.visibleFrom,
+      })
+      .execute()
+    changed++
+  }
+  return changed
+}
+
+async function syncCatalogue(trx: Db) {
+  await trx.deleteFrom('search_entry').where('kind', '=', 'course').execute()
+  const courses = await trx
+    .selectFrom('catalogue_course')
+    .select(['id', 'title', 'description', 'url'])
+    .orderBy('position')
+    .execute()
+  for (const course of courses)
+    await insertEntries(trx, `course/${course.id}`, '', [courseEntry(course)])
+}
+
+export interface SyncResult {
+  /** Documents indexed again or removed; -1 when the index was already current. */
+  documents: number
+  catalogue: boolean
+}
+
+/**
+ * Brings the index up to the published content and catalogue. `rebuild` empties it first and
+ * indexes everything (`npm run search -- rebuild`).
+ */
+export async function syncSearchIndex(
+  database: Database,
+  options: { rebuild?: boolean } = {},
+): Promise<SyncResult> {
+  if (!options.rebuild) {
+    const { source, indexed } = await versions(database.db)
+    if (source.content === indexed.content && source.catalogue === indexed.catalogue)
+      return { documents: -1, catalogue: false }
+  }
+  return write(database, async (trx) => {
+    const { source, indexed } = await versions(trx)
+    if (options.rebuild) {
+      await trx.deleteFrom('search_entry').execute()
+      await trx.deleteFrom('search_source').execute()
+      await trx.deleteFrom('search_word').execute()
+    }
+    const documents =
+      options.rebuild || source.content !== indexed.content ? await syncContent(trx) : 0
+    const catalogue = options.rebuild || source.catalogue !== indexed.catalogue
+    if (catalogue) await syncCatalogue(trx)
+    await trx
+      .updateTable('search_state')
+      .set({ content_version: source.content, catalogue_version: source.catalogue })
+      .where('id', '=', 1)
+      .execute()
+    return { documents, catalogue }
+  })
+}
