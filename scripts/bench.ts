@@ -8,10 +8,11 @@
  *   npm run bench -- --no-api     # without the CPU-per-request comparison with nginx
  *   npm run bench -- --no-cards   # without the time to the catalogue's cards
  *   npm run bench -- --no-hostile # without the sync from a hostile store (bench/hostile-store.ts)
+ *   npm run bench -- --no-scale   # without publish to visible on three processes (bench/scale.ts)
  * The comparison with nginx (scripts/bench/api.ts, also `npm run bench:api`) runs last, on its
  * own pinned server, and writes its section of docs/benchmarks.md.
  */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -119,6 +120,27 @@ try {
 if (!process.argv.includes('--no-hostile')) {
   const { runHostileStoreBench } = await import('./bench/hostile-store.ts')
   await runHostileStoreBench({ report: !process.argv.includes('--no-report') })
+}
+
+// Publish to visible on three processes (a settings change, which every page shows, and one
+// episode), the health answers meanwhile, first answer and memory: the scale bench at the
+// sample's size on PostgreSQL (`npm run bench:scale` runs every size and writes its table).
+if (!process.argv.includes('--no-scale')) {
+  console.log('\nPublishing on three processes (PostgreSQL, the sample content)')
+  spawnSync(
+    'node',
+    [
+      'scripts/bench/scale.ts',
+      '--sizes',
+      'none',
+      '--postgres',
+      '6',
+      '--burst',
+      '200',
+      '--no-write',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  )
 }
 
 if (!process.argv.includes('--no-search')) {
