@@ -12,19 +12,20 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createStoreProvider } from '#server/catalogue/providers/index.ts'
-import { createCatalogueService } from '#server/catalogue/sync-service.ts'
 import { createTestDatabase } from '#server/test/databases.ts'
-import { probeEventLoop } from '#server/test/event-loop-probe.ts'
 import { startHealthProber } from '#server/test/health-prober.ts'
-import { FIRST_CATALOGUE, HOSTILE_CASES, servePages } from '#server/test/hostile-store-cases.ts'
+import {
+  FIRST_CATALOGUE,
+  HOSTILE_CASES,
+  servePages,
+  syncWhileProbing,
+} from '#server/test/hostile-store-cases.ts'
 import { startServerProcess, stopServerProcess } from '#server/test/server-process.ts'
 import { writeSiteBuild } from '#server/test/site-build.ts'
 import { startStubStore } from '#server/test/stub-store.ts'
 import { writeReportSection } from './report.ts'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const silent = { info() {}, warn() {}, error() {} }
 
 interface Row {
   kind: string
@@ -61,20 +62,7 @@ export async function benchHostileStore(): Promise<Row[]> {
   try {
     for (const [kind, build] of Object.entries(HOSTILE_CASES)) {
       pages = build()
-      const service = createCatalogueService({
-        database: testDb.database,
-        provider: createStoreProvider({
-          provider: 'shopify',
-          storeUrl: store.url,
-          timeoutMs: 10_000,
-        }),
-        cooldownSeconds: 0,
-        log: silent,
-      })
-      const probe = probeEventLoop()
-      const outcome = await service.refresh()
-      const held = probe.stop()
-      await service.close()
+      const { outcome, held } = await syncWhileProbing(testDb.database, store.url)
 
       const prober = await startHealthProber(server.url, 25)
       await fetch(`${server.url}/api/core/shopify/courses/`, {

@@ -20,14 +20,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { writeSiteBuild } from '#server/test/site-build.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createStoreProvider } from '#server/catalogue/providers/index.ts'
-import { createCatalogueService } from '#server/catalogue/sync-service.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { probeEventLoop } from '#server/test/event-loop-probe.ts'
 import { tenTimesFast } from '#server/test/time-bounds.ts'
 import { startHealthProber } from '#server/test/health-prober.ts'
 import {
@@ -36,7 +33,12 @@ import {
   type ServerProcess,
 } from '#server/test/server-process.ts'
 import { startStubStore, type StubStore } from '#server/test/stub-store.ts'
-import { FIRST_CATALOGUE, HOSTILE_CASES, servePages } from '#server/test/hostile-store-cases.ts'
+import {
+  FIRST_CATALOGUE,
+  HOSTILE_CASES,
+  servePages,
+  syncWhileProbing,
+} from '#server/test/hostile-store-cases.ts'
 
 const MAX_EVENT_LOOP_HELD_MS = tenTimesFast(50)
 const MAX_HEALTH_MS = tenTimesFast(200)
@@ -48,8 +50,6 @@ function peakResidentMb(pid: number): number {
   const kb = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1])
   return kb / 1024
 }
-
-const silent = { info() {}, warn() {}, error() {} }
 
 describeOnDatabases('a sync from a hostile store, in this process', (dialect) => {
   let store: StubStore
@@ -69,20 +69,7 @@ describeOnDatabases('a sync from a hostile store, in this process', (dialect) =>
     'holds the event loop no longer than a fast machine would tenfold while it reads %s',
     async (kind) => {
       pages = HOSTILE_CASES[kind]!()
-      const service = createCatalogueService({
-        database: testDb.database,
-        provider: createStoreProvider({
-          provider: 'shopify',
-          storeUrl: store.url,
-          timeoutMs: 10_000,
-        }),
-        cooldownSeconds: 0,
-        log: silent,
-      })
-      const probe = probeEventLoop()
-      const outcome = await service.refresh()
-      const held = probe.stop()
-      await service.close()
+      const { outcome, held } = await syncWhileProbing(testDb.database, store.url)
       expect(['synced', 'failed']).toContain(outcome.kind)
       expect(held.turns).toBeGreaterThan(0)
       expect(held.longestCpuMs).toBeLessThan(MAX_EVENT_LOOP_HELD_MS)

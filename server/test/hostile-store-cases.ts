@@ -6,6 +6,10 @@
  * Shopify does.
  */
 import type http from 'node:http'
+import { createStoreProvider } from '#server/catalogue/providers/index.ts'
+import { createCatalogueService } from '#server/catalogue/sync-service.ts'
+import type { Database } from '#server/db/index.ts'
+import { probeEventLoop } from './event-loop-probe.ts'
 import { notFound, shopifyProduct } from './stub-store.ts'
 
 /** The store's answer cap (server/catalogue/upstream.ts): each page here stays just under it. */
@@ -104,3 +108,23 @@ export const HOSTILE_CASES: Record<string, () => Buffer[]> = {
 export const FIRST_CATALOGUE = () => [
   page(JSON.stringify({ products: [shopifyProduct({ id: 1 })] })),
 ]
+
+const silent = { info() {}, warn() {}, error() {} }
+
+/**
+ * One sync from the store at `storeUrl` through the production provider (read in a child
+ * process), in this process: its outcome, and how long it held this thread's event loop.
+ */
+export async function syncWhileProbing(database: Database, storeUrl: string) {
+  const service = createCatalogueService({
+    database,
+    provider: createStoreProvider({ provider: 'shopify', storeUrl, timeoutMs: 10_000 }),
+    cooldownSeconds: 0,
+    log: silent,
+  })
+  const probe = probeEventLoop()
+  const outcome = await service.refresh()
+  const held = probe.stop()
+  await service.close()
+  return { outcome, held }
+}
