@@ -30,10 +30,9 @@ import {
   MUTED,
   type LetterBodyOptions,
 } from './letter-body.ts'
+import { ADDRESS_SLOT, UNSUBSCRIBE_SLOT, type RenderedLetter } from './letter-copy.ts'
 
-/** Where each reader's own values go in the rendered letter. */
-const UNSUBSCRIBE_SLOT = 'https://unsubscribe.invalid/reader-link'
-const ADDRESS_SLOT = 'reader-address@letter.invalid'
+export { personalise, type ReaderCopy, type RenderedLetter } from './letter-copy.ts'
 
 export interface LetterContent {
   subject: string
@@ -49,17 +48,6 @@ export interface LetterMailOptions {
   postalAddress: string
   /** The name the letter is signed with and the list is called. */
   listName: string
-}
-
-export interface RenderedLetter {
-  subject: string
-  html: string
-  text: string
-}
-
-export interface ReaderCopy {
-  html: string
-  text: string
 }
 
 /** The public copy of a letter: /newsletter/<slug>. */
@@ -197,22 +185,4 @@ export async function renderLetter(
     options.postalAddress,
   ].join('\n')
   return { subject: letter.subject, html, text }
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
-/** One reader's copy: their unsubscribe link and their address in the rendered letter. */
-export function personalise(
-  letter: RenderedLetter,
-  reader: { email: string; unsubscribeUrl: string },
-): ReaderCopy {
-  return {
-    html: letter.html
-      .replaceAll(UNSUBSCRIBE_SLOT, escapeHtml(reader.unsubscribeUrl))
-      .replaceAll(ADDRESS_SLOT, escapeHtml(reader.email)),
-    text: letter.text
-      .replaceAll(UNSUBSCRIBE_SLOT, reader.unsubscribeUrl)
-      .replaceAll(ADDRESS_SLOT, reader.email),
-  }
 }

@@ -13,7 +13,7 @@ import { sendApiError } from '#server/http/api-error.ts'
 import type { BackOffice } from '#server/staff/back-office.ts'
 import { SIGNED_IN } from '#server/staff/roles.ts'
 import { UNSUBSCRIBE_PAGE } from './confirmation.ts'
-import { personalise } from './letter-mail.ts'
+import { personalise } from './letter-copy.ts'
 import { siteUrlOf, type LetterRenderer } from './letter-render.ts'
 import { findLetter } from './letters.ts'
 

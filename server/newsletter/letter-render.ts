@@ -7,7 +7,7 @@
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import type { Env } from '#server/env.ts'
 import type { LetterRow } from './letters.ts'
-import { renderLetter, type RenderedLetter } from './letter-mail.ts'
+import type { RenderedLetter } from './letter-copy.ts'
 
 export type ReadPublished = () => Promise<ContentSnapshot | undefined>
 
@@ -23,6 +23,8 @@ export function createLetterRenderer(env: RenderEnv, readPublished: ReadPublishe
   const cache = new Map<string, Promise<RenderedLetter>>()
   async function render(letter: Pick<LetterRow, 'subject' | 'preheader' | 'body' | 'slug'>) {
     const snapshot = await readPublished()
+    // React Email loads only when a letter is rendered, not with every server process.
+    const { renderLetter } = await import('./letter-mail.ts')
     return renderLetter(letter, {
       media: snapshot?.media ?? { images: {}, videos: {}, awards: [], partners: [], og: {} },
       siteUrl: siteUrlOf(env),
