@@ -27,6 +27,8 @@ export async function overviewLoader(): Promise<Overview> {
 export const DESCRIPTIONS: Record<string, string> = {
   '/messages': 'Read what visitors sent through the contact form, reply and keep track.',
   '/subscribers': 'See who receives the newsletter, download the list, unsubscribe on request.',
+  '/newsletter':
+    'Write a letter, or make one from an episode, an article or the week; test it, then send.',
   '/forget': 'Erase everything stored about a person who asks for it.',
   '/articles': 'Write, preview, publish or schedule the profiles on /articles.',
   '/podcast': 'Prepare episodes with their audio and transcript, publish or schedule them.',
