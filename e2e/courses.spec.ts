@@ -377,7 +377,10 @@ test.describe('Courses page with the real server and the sample catalogue', () =
         load: navigation.loadEventStart,
       }
     })
-    expect(timing.initiator).toBe('link')
+    // Started by the boot script in <head> (a fetch, not a preload), with the spec's default
+    // header like every later call, and before the load event.
+    expect(timing.initiator).toBe('fetch')
+    expect(requests[0]!.headers()['content-type']).toBe('application/json')
     expect(timing.started).toBeLessThan(timing.load)
   })
 
