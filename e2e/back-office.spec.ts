@@ -188,6 +188,7 @@ test('an administrator invited from the command runs the inbox, invites an edito
   const menu = editor.getByRole('navigation', { name: 'Back office' })
   await expect(menu.getByRole('link')).toHaveText([
     'Overview',
+    'Newsletter',
     'Articles',
     'Podcast',
     'Pages and settings',
