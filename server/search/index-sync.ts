@@ -8,9 +8,10 @@
  * nothing taken down is found. One sync at a time across processes (BEGIN IMMEDIATE on SQLite,
  * an advisory lock on PostgreSQL); the loser finds the work done.
  */
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { wordsOf } from '#common/search.ts'
 import type { Database } from '#server/db/index.ts'
+import { serialisedWrite } from '#server/db/serialised-write.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 import {
   courseEntry,
@@ -52,26 +53,9 @@ async function versions(db: Db): Promise<{ source: Versions; indexed: Versions }
   }
 }
 
-/** One writer at a time across processes; see server/content/repository.ts for the same. */
+/** One index writer at a time across processes (server/db/serialised-write.ts). */
 function write<T>(database: Database, fn: (trx: Db) => Promise<T>): Promise<T> {
-  if (database.dialect === 'sqlite')
-    return database.db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection)
-      try {
-        const result = await fn(connection)
-        await sql`commit`.execute(connection)
-        return result
-      } catch (error) {
-        await sql`rollback`.execute(connection)
-        throw error
-      }
-    })
-  return database.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_KEYS[0])}, ${sql.lit(LOCK_KEYS[1])})`.execute(
-      trx,
-    )
-    return fn(trx)
-  })
+  return serialisedWrite(database, LOCK_KEYS, fn)
 }
 
 async function insertEntries(trx: Db, key: string, visibleFrom: string, entries: IndexEntry[]) {

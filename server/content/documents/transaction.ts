@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely'
 import type { DocumentKind } from '#common/content/snapshot.ts'
+import { serialisedWrite } from '#server/db/serialised-write.ts'
 import { ContentConflictError, ContentNotFoundError } from '../errors.ts'
 import type {
   ContentAction,
@@ -20,32 +21,9 @@ const LOCK_KEYS = [0x4c4c4c, 400] as const
 /** PostgreSQL's channel for the content version: NOTIFY content_version, '<version>'. */
 export const CONTENT_VERSION_CHANNEL = 'content_version'
 
-/**
- * One transaction, and one content writer at a time across every process: on PostgreSQL an
- * advisory lock; on SQLite the write lock taken at BEGIN IMMEDIATE (a plain BEGIN would read
- * first and fail with "database is locked" when another process, such as `npm run content`
- * beside a running server, writes at the same moment, instead of waiting its turn).
- */
+/** One transaction, and one content writer at a time across every process (server/db). */
 export function write<T>(store: ContentStore, fn: (trx: Db) => Promise<T>): Promise<T> {
-  const { database, db } = store
-  if (database.dialect === 'sqlite')
-    return db.connection().execute(async (connection) => {
-      await sql`begin immediate`.execute(connection)
-      try {
-        const result = await fn(connection)
-        await sql`commit`.execute(connection)
-        return result
-      } catch (error) {
-        await sql`rollback`.execute(connection)
-        throw error
-      }
-    })
-  return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${sql.lit(LOCK_KEYS[0])}, ${sql.lit(LOCK_KEYS[1])})`.execute(
-      trx,
-    )
-    return fn(trx)
-  })
+  return serialisedWrite(store.database, LOCK_KEYS, fn)
 }
 
 /**
