@@ -201,15 +201,21 @@ describeOnDatabases('npm run content', (dialect) => {
       })
       expect(imported.stderr).toBe('')
       expect(imported.status).toBe(0)
+      const before = (await repository.readPublished())!
+      const after = (await createContentRepository(empty.database).readPublished())!
+      // What pages are made of is the same on both engines (the snapshot the renderer reads)…
+      expect(after).toEqual(before)
+      expect(after.redirects).toEqual([{ from: 'first-draft-address', to: 'final-address' }])
+      // …and the renderer reads nothing else (ADR 021: the same content, the same bytes), so its
+      // bytes are compared once, on SQLite: rendering every page again per engine checks the
+      // renderer, not the export.
+      if (dialect !== 'sqlite') return
       const { build } = await loadServerBuild(await realBuild())
       const renderer = createRenderer(build)
       const renderedAt = new Date('2026-11-25T12:00:00.000Z')
-      const before = (await repository.readPublished())!
-      const after = (await createContentRepository(empty.database).readPublished())!
       const paths = renderer.paths(before)
       expect(renderer.paths(after)).toEqual(paths)
       expect(paths).toContain('/articles/final-address')
-      expect(after.redirects).toEqual([{ from: 'first-draft-address', to: 'final-address' }])
       for (const pagePath of paths) {
         const one = await renderer.render(pagePath, { renderedAt, snapshot: before })
         const two = await renderer.render(pagePath, { renderedAt, snapshot: after })
