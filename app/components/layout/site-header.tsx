@@ -117,7 +117,9 @@ function GetAccess({ large = false, onNavigate }: { large?: boolean; onNavigate?
       onClick={onNavigate}
       className={cn(
         'anonymous-only inline-flex items-center justify-center rounded-full bg-clay px-5 font-semibold text-paper transition-colors hover:bg-clay-deep',
-        large ? 'py-3.5 text-base' : 'py-2.5 text-sm',
+        // In the header's row, a fixed width wider than the label in either font: the web font
+        // swapping in would otherwise move the search and social links beside it.
+        large ? 'py-3.5 text-base' : 'w-30 py-2.5 text-sm',
       )}
     >
       Get Access
