@@ -246,17 +246,25 @@ describe.skipIf(!TEST_DATABASE_URL)(
     }, 180_000)
 
     it('stores and mails each of 300 contact messages exactly once, spread over the processes', async () => {
-      // 60 visitors, each at the form limit: the limit does not get in the way of this test.
+      // 300 visitors at once, one message each. A submission that waits for the database longer
+      // than its budget is answered 503 (server/http/form-route.ts), as on a slow machine under
+      // this burst, and the browser sends the same submission again (app/contact/outbox.ts):
+      // so does this test, within the address's form limit. Each message is stored once either way.
       const bodies = Array.from({ length: 300 }, (_, i) => contact(`c${i}`))
+      let resent = 0
       const answers = await Promise.all(
-        bodies.map((body, i) =>
-          send(api('/api/contact/'), {
-            method: 'POST',
-            from: `127.0.1.${1 + Math.floor(i / FORM_LIMIT)}`,
-            body,
-          }),
-        ),
+        bodies.map(async (body, i) => {
+          const from = `127.0.${i < 250 ? 1 : 4}.${1 + (i % 250)}`
+          let answer = await send(api('/api/contact/'), { method: 'POST', from, body })
+          for (let tries = 1; answer.status === 503 && tries < FORM_LIMIT; tries++) {
+            resent++
+            await new Promise((resolve) => setTimeout(resolve, 250 * tries))
+            answer = await send(api('/api/contact/'), { method: 'POST', from, body })
+          }
+          return answer
+        }),
       )
+      if (resent > 0) console.log(`Sent again after a 503: ${resent} of 300 submissions`)
       expect(tally(answers)).toEqual({ 201: 300 })
 
       const ids = bodies.map((body) => body.submissionId)
