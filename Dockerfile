@@ -55,4 +55,4 @@ EXPOSE 3000
 # and 20 s leave room for the migrations of an upgrade; rendering never holds the check back.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --start-interval=1s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=8", "server/index.ts"]

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { deploymentCommands } from './deployment-commands.ts'
 import { appConfIn, findNginx, NGINX_APP_CONF, NGINX_LOG_FORMAT_CONF } from './nginx.ts'
-import { SERVER_ENTRY } from '#server/test/server-process.ts'
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '#server/test/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8')
@@ -81,8 +81,11 @@ describe('Dockerfile and compose.yaml', () => {
       .scripts
     const script = /^npm run (\S+)$/.exec(serve)?.[1]
     const command = script ? scripts[script] : serve
-    expect(command).toBe(`node ${SERVER_ENTRY}`)
-    expect(runtime.at(-1)).toBe(`CMD ["node", "${SERVER_ENTRY}"]`)
+    const argv = ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY]
+    expect(command).toBe(argv.join(' '))
+    expect(runtime.at(-1)).toBe(`CMD ${JSON.stringify(argv).replaceAll('","', '", "')}`)
+    // The first start (`npm start`) serves with the same flags.
+    expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`)
     expect(runtime).toContain('USER node')
     const healthcheck = runtime.find((line) => line.startsWith('HEALTHCHECK '))
     expect(healthcheck).toContain('/api/health')
