@@ -53,13 +53,20 @@ describeOnDatabases('npm run content', (dialect) => {
     fs.rmSync(scratch, { recursive: true, force: true })
   })
 
-  it('exports a freshly imported database byte for byte as the repository’s content/', () => {
+  it('exports a freshly imported database byte for byte as the repository’s content/', async () => {
     const imported = content('import', CONTENT)
     expect(imported.stderr).toBe('')
     expect(imported.status).toBe(0)
     expect(imported.stdout).toMatch(
       /^Imported into .*: 23 documents from .*content \(content version 1\)\.$/m,
     )
+    // The import leaves the search index equal to what it published: no server has to build it.
+    expect(imported.stdout).toMatch(/^Search index: [1-9]\d* documents indexed/m)
+    const state = await testDb.database.db
+      .selectFrom('search_state')
+      .select('content_version')
+      .executeTakeFirstOrThrow()
+    expect(Number(state.content_version)).toBe(1)
     const out = path.join(scratch, 'export')
     const exported = content('export', out)
     expect(exported.stderr).toBe('')

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util'
 import { readContentFolder, writeContentDir } from '#common/content/content-dir.ts'
 import { ContentError } from '#common/content/problems.ts'
 import { createContentRepository } from '#server/content/repository.ts'
+import { syncSearchIndex } from '#server/search/index-sync.ts'
 import { storeContentFiles } from '#server/content/stored-files.ts'
 import { resolvePaths } from '#server/env.ts'
 import { createMediaLibrary } from '#server/media/media-library.ts'
@@ -110,6 +111,12 @@ export async function contentCommand(argv: string[]): Promise<void> {
     if (!result.imported) return await full()
     process.stdout.write(
       `${parsed.values.replace ? 'Replaced the content of' : 'Imported into'} ${database.location}: ${result.documents} documents from ${dir} (content version ${result.contentVersion}).\n`,
+    )
+    // The search index is derived from what was imported: made here, in a process that ends,
+    // rather than by the first server to start (docs/operations.md, "Memory").
+    const indexed = await syncSearchIndex(database)
+    process.stdout.write(
+      `Search index: ${Math.max(indexed.documents, 0)} documents indexed for what is published.\n`,
     )
   } finally {
     await database.close()
