@@ -48,6 +48,14 @@ export function createSmtpTransport(
     throw new Error('SMTP_URL and MAIL_FROM are required to send mail')
   const transporter = nodemailer.createTransport({
     ...smtpOptions(env),
+    // One connection kept open and used for mail after mail (the outbox sends one at a time),
+    // rather than a connection, a greeting and a TLS handshake per mail: a letter to many readers
+    // goes out many times faster (to a loopback sink, 9 mails a second became 196). It is opened
+    // again after 100 mails, and
+    // whenever the server closed it.
+    pool: true,
+    maxConnections: 1,
+    maxMessages: 100,
     // Bounded waits: a hung server must not hold the outbox worker (or shutdown) for long.
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
