@@ -51,8 +51,7 @@ export function createSmtpTransport(
     // One connection kept open and used for mail after mail (the outbox sends one at a time),
     // rather than a connection, a greeting and a TLS handshake per mail: a letter to many readers
     // goes out many times faster (to a loopback sink, 9 mails a second became 196). It is opened
-    // again after 100 mails, and
-    // whenever the server closed it.
+    // again after 100 mails, and whenever the server closed it.
     pool: true,
     maxConnections: 1,
     maxMessages: 100,
