@@ -4,9 +4,12 @@
  * INSERT … SELECT: the list never passes through this process's memory, whatever its length,
  * and a reader who signs up a second later is not in it. The delivery row's id is
  * "<letter>:<subscriber>", so no reader can get two rows of one letter. The outbox then mails
- * the rows (./delivery-queue.ts).
+ * the rows (./delivery-queue.ts). The same transaction raises the content version: the letter's
+ * public copy and the archive list are pages of the site, which every process then renders
+ * (ADR 024).
  */
 import { sql, type Kysely } from 'kysely'
+import { raiseContentVersion } from '#server/db/content-version.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 import { MAILABLE_STATUSES } from './repository.ts'
 
@@ -87,6 +90,7 @@ export function startSending(
       })
       .where('id', '=', letterId)
       .execute()
+    await raiseContentVersion(trx, now)
     return { started: true, recipients }
   })
 }
