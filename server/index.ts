@@ -87,6 +87,14 @@ export async function start(
     build,
     contentSite: live,
     renderSearchPage: live.renderOnRequest,
+    // "Send this episode to readers" waits until this process serves the episode's page: the
+    // publish's content version loaded (looked for now) and the page rendered.
+    announce: {
+      async pageLive(path) {
+        await live.changed()
+        return (await build.pages.load(path)) !== undefined
+      },
+    },
     ...extra,
     media: extra.media ?? {},
   })

@@ -40,7 +40,7 @@ async function freeSlug(db: Db, subject: string, except?: string): Promise<strin
 
 export async function createLetter(
   db: Db,
-  input: LetterFields & { kind: LetterKind; sourceKey?: string | null },
+  input: LetterFields & { kind: LetterKind; sourceKey?: string | null; announces?: string },
   by: { staffId: string | null; now: Date },
 ): Promise<LetterRow> {
   const now = by.now.toISOString()
@@ -51,6 +51,7 @@ export async function createLetter(
       id,
       kind: input.kind,
       source_key: input.sourceKey ?? null,
+      announces: input.announces ?? null,
       slug: await freeSlug(db, input.subject),
       subject: input.subject,
       preheader: input.preheader,

@@ -37,9 +37,16 @@ export type StartOutcome =
 export function startSending(
   db: Db,
   letterId: string,
-  by: { staffId: string | null; now: Date; onlyIfDue?: boolean },
+  by: {
+    staffId: string | null
+    now: Date
+    onlyIfDue?: boolean
+    /** No copy goes before this time (a page it links to must be live on every process). */
+    notBefore?: Date
+  },
 ): Promise<StartOutcome> {
   const now = by.now.toISOString()
+  const firstAttempt = by.notBefore && by.notBefore > by.now ? by.notBefore.toISOString() : now
   return db.transaction().execute(async (trx) => {
     let claim = trx
       .updateTable('newsletter_letter')
@@ -74,7 +81,7 @@ export function startSending(
             'id as subscriber_id',
             sql<string>`'pending'`.as('status'),
             sql<number>`0`.as('attempts'),
-            sql<string>`${now}`.as('next_attempt_at'),
+            sql<string>`${firstAttempt}`.as('next_attempt_at'),
           ])
           .where('status', 'in', [...MAILABLE_STATUSES])
           .where('bounced_at', 'is', null),

@@ -19,9 +19,9 @@ import {
 } from '#server/test/databases.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import { openRealSiteBuild } from '#server/test/site-build.ts'
-import { archivedLetters, createLetter, scheduleLetter } from './letters.ts'
-import { subscribe } from './repository.ts'
-import { startSending } from './sending.ts'
+import { archivedLetters, createLetter, scheduleLetter } from '#server/newsletter/letters.ts'
+import { subscribe } from '#server/newsletter/repository.ts'
+import { startSending } from '#server/newsletter/sending.ts'
 
 const silent = { info() {}, warn() {}, error() {} }
 
