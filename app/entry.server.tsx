@@ -21,7 +21,13 @@ import { renderClock, RenderedAt } from '#app/render-clock.ts'
 import { siteFrame, SiteFrameProvider } from '#app/site-context.tsx'
 import type { RenderEntryExports } from '#common/render-entry.ts'
 import { contentSnapshot, contentSource, previewRender } from '#app/lib/content.server.ts'
-import { affectedPaths, ON_REQUEST_PATHS, renderPaths, warmPaths } from '#app/page-paths.ts'
+import {
+  affectedPaths,
+  ON_REQUEST_PATHS,
+  OPTIONAL_ROUTE_PATHS,
+  renderPaths,
+  warmPaths,
+} from '#app/page-paths.ts'
 import { searchAnswer } from '#app/search/search-answer.server.ts'
 import css from '#app/styles/app.css?inline'
 
@@ -50,6 +56,7 @@ export {
 }
 export const notFoundPath = '/__not-found'
 export const onRequestPaths = ON_REQUEST_PATHS
+export const optionalRoutePaths = OPTIONAL_ROUTE_PATHS
 export const defaultSnapshot = contentSnapshot
 export { bootScript }
 ;({
@@ -63,6 +70,7 @@ export { bootScript }
   defaultSnapshot,
   notFoundPath,
   onRequestPaths,
+  optionalRoutePaths,
   bootScript,
 }) satisfies RenderEntryExports
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { CONTACT_LIMITS, contactFields } from '#common/contact-constants.ts'
 import { ContactSubmission, NewsletterSignup } from '#common/contact.ts'
 import { RESERVED_SLUGS, slugProblem } from '#common/content/slug.ts'
+import { RESERVED_LETTER_SLUGS } from '#common/newsletter-archive.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { consentPage } from '#app/lib/page-views.server.ts'
 import {
@@ -54,6 +55,34 @@ describe('the page list', () => {
       expect(pagePaths()).not.toContain(path)
     }
     expect(pagePaths()).toContain('/privacy')
+  })
+})
+
+describe('the newsletter’s archive', () => {
+  it('reserves the name of every page under /newsletter/, so no letter takes it', () => {
+    const names = PAGE_ROUTES.map((route) => /^\/newsletter\/([^/:]+)/.exec(route.pattern)?.[1])
+    const pages = names.filter((name): name is string => name !== undefined)
+    expect(pages).toContain('archive')
+    expect(pages).toContain('confirmed')
+    for (const name of pages) expect(RESERVED_LETTER_SLUGS, name).toContain(name)
+  })
+
+  it('lists a letter that went out, with the archive, and pages the archive by tens', () => {
+    const letters = Array.from({ length: 23 }, (_, i) => ({
+      slug: `letter-${23 - i}`,
+      subject: `Letter ${23 - i}`,
+      preheader: '',
+      body: 'Hello.\n',
+      sentAt: new Date(Date.UTC(2026, 0, 23 - i)).toISOString(),
+    }))
+    const paths = pagePaths({ ...snapshot, letters })
+    expect(paths).toContain('/newsletter/letter-23')
+    expect(paths).toContain('/newsletter/archive')
+    expect(paths.filter((path) => path.startsWith('/newsletter/archive/page/'))).toEqual([
+      '/newsletter/archive/page/1',
+      '/newsletter/archive/page/2',
+    ])
+    expect(pagePaths(snapshot)).not.toContain('/newsletter/archive/page/1')
   })
 })
 

@@ -9,6 +9,7 @@
  */
 import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
+import { letterArchivePagePaths, letterPaths } from '#app/lib/letter-paths.server.ts'
 import {
   archivePageCount,
   archivePageOf,
@@ -66,6 +67,11 @@ export interface PageRoute {
    * (every path of the route, or those the function gives). The rest render when asked for.
    */
   warm?: true | ((snapshot: ContentSnapshot, at: Date) => string[])
+  /**
+   * Its pages may all be absent from a content (a site that has sent no letter yet, as the
+   * repository's sample): the build's check that every route renders a page passes it.
+   */
+  optional?: true
 }
 
 export interface ContentChangeInfo {
@@ -84,6 +90,8 @@ const usesPart =
     names.includes(part)
 const isArticle = (part: ContentPart) => part.startsWith('article/')
 const isEpisode = (part: ContentPart) => part.startsWith('episode/')
+/** A letter of the newsletter's archive (they only come: a sent letter is never changed). */
+const isLetter = (part: ContentPart) => part.startsWith('letter/')
 /** The show (its title, artwork, links) and every episode: the list and the feed. */
 const isPodcast = (part: ContentPart) => part === 'podcast' || isEpisode(part)
 const slugIn = (path: string, prefix: string) => path.slice(prefix.length).split('/')[0]!
@@ -207,6 +215,27 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     ),
     (snapshot, at) => episodeSlugs(snapshot, at).slice(0, WARM_EPISODES).map(episodePath),
   ),
+  // The newsletter's archive (ADR 024): a few pages of letters, all rendered again for a new one.
+  page('/newsletter/archive', 'routes/newsletter-archive.tsx', isLetter),
+  {
+    ...page(
+      '/newsletter/archive/page/:page',
+      'routes/newsletter-archive.tsx',
+      isLetter,
+      letterArchivePagePaths,
+      'newsletter-archive-page',
+    ),
+    optional: true,
+  },
+  {
+    ...page(
+      '/newsletter/:slug',
+      'routes/newsletter-letter.tsx',
+      (part, path) => part === `letter/${slugIn(path, '/newsletter/')}`,
+      letterPaths,
+    ),
+    optional: true,
+  },
   formPage('/newsletter/confirm'),
   formPage('/newsletter/confirmed'),
   formPage('/newsletter/already-confirmed'),
@@ -221,7 +250,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   formPage('/contact/not-sent'),
   { pattern: '/search', file: 'routes/search.tsx', kind: 'on-request', uses: usesNothingElse },
   resource('/opensearch.xml', 'routes/opensearch.ts', usesPart('site')),
-  resource('/sitemap.xml', 'routes/sitemap.ts', (part) => isArticle(part) || isEpisode(part)),
+  resource(
+    '/sitemap.xml',
+    'routes/sitemap.ts',
+    (part) => isArticle(part) || isEpisode(part) || isLetter(part),
+  ),
   resource('/robots.txt', 'routes/robots.ts', usesNothingElse),
   resource('/rss.xml', 'routes/rss.ts', isArticle),
   warm(resource('/listen/feed.xml', 'routes/podcast-feed.ts', isPodcast)),
@@ -284,6 +317,14 @@ export function renderPaths(snapshot?: ContentSnapshot, at?: Date): string[] {
     pathsOf(route, snapshot, at),
   )
 }
+
+/**
+ * The patterns of the routes whose pages may all be absent (PageRoute.optional), as paths that
+ * reach them: the build's check that every route renders a page counts them as reached.
+ */
+export const OPTIONAL_ROUTE_PATHS: readonly string[] = PAGE_ROUTES.filter(
+  (route) => route.optional,
+).map((route) => route.pattern)
 
 /** The pages the server renders for each request (server/search renders /search). */
 export const ON_REQUEST_PATHS: readonly string[] = pathsOfKind('on-request')

@@ -15,6 +15,8 @@ export const HONEYPOT_FIELD = 'fax'
 /** Endpoints of the two forms, relative to the site's origin. */
 export const CONTACT_ENDPOINT = '/api/contact/'
 export const NEWSLETTER_ENDPOINT = '/api/newsletter/subscribe/'
+/** The newsletter's public archive of sent letters (common/newsletter-archive.ts). */
+export const LETTER_ARCHIVE_PATH = '/newsletter/archive'
 
 /** Where the confirmation link of a newsletter sign-up lands: /?newsletter=<state>. */
 export const NEWSLETTER_CONFIRM_PARAM = 'newsletter'

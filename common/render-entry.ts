@@ -19,6 +19,11 @@ export interface RenderEntryExports {
   renderPaths(snapshot?: ContentSnapshot, at?: Date): string[]
   /** The pages rendered for each request, with its data, never ahead (/search). */
   onRequestPaths: readonly string[]
+  /**
+   * Paths that reach the routes whose pages may all be absent (the newsletter's letters, before
+   * the first is sent): the build's check that every route renders a page counts them.
+   */
+  optionalRoutePaths: readonly string[]
   /** A path no route matches, rendered as the site's not-found page (HTTP 404). */
   notFoundPath: string
   /** The time a render happens at; loaders read it (app/render-clock.ts). */

@@ -4,13 +4,16 @@
  * administrator writes a letter, previews it, mails a test to themselves (both parts, the
  * headers), and sends it after a confirmation that names the readers; every mailable reader of
  * the database (`npm run subscribers`) gets exactly one copy, the pending and unsubscribed get
- * none, and a copy's List-Unsubscribe link works with one POST.
+ * none, and a copy's List-Unsubscribe link works with one POST. The letter sent is then on the
+ * site at the address its mail links to, and in the archive list, within the page budgets and
+ * without axe violations (ADR 024).
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 import { ADMIN_BASE, adminBrowser, signedInStaff } from './back-office-helpers.ts'
+import { axeViolations, observeLayoutShifts, readLayoutShifts } from './helpers.ts'
 import { E2E_PORT, E2E_SMTP_PORT } from './ports.ts'
 
 test.use(adminBrowser)
@@ -24,6 +27,9 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.stop()
 })
+
+/** The letter the first test sends: its subject and its public copy's address. */
+let sent: { subject: string; path: string } | undefined
 
 const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address))
 const onThisServer = (link: string) => {
@@ -136,6 +142,10 @@ test('an administrator writes, previews, tests and sends a letter: each reader g
   expect(copiesOf(leaving)).toHaveLength(0)
 
   const copy = copiesOf(confirmed[0]!)[0]!
+  // The copy links to its public copy on the site, whose slug is the subject's.
+  const onSite = `/newsletter/porches-week-${stamp}`
+  expect(copy.text).toContain(onSite)
+  sent = { subject: `Porches, week ${stamp}`, path: onSite }
   expect(copy.headers.get('list-id')).toMatch(/^DocuCommons newsletter </)
   expect(copy.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
   const oneClick = /<(https?:[^>]+)>/.exec(copy.headers.get('list-unsubscribe')!)![1]!
@@ -154,5 +164,55 @@ test('an administrator writes, previews, tests and sends a letter: each reader g
   for (const width of [390, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 })
     await page.screenshot({ path: `test-results/newsletter-list-${width}.png`, fullPage: true })
+  }
+})
+
+test('the letter sent is on the site and in the archive, within the budgets and without axe violations', async ({
+  page,
+}) => {
+  test.skip(!sent, 'needs the letter the test before sends')
+  const { subject, path: letterPath } = sent!
+  // Every process shows it once it loads the content version the send raised (its poll: 2 s).
+  await expect
+    .poll(async () => (await page.request.get(`${SITE}${letterPath}`)).status(), {
+      timeout: 60_000,
+    })
+    .toBe(200)
+  for (const [pagePath, heading] of [
+    [letterPath, subject],
+    ['/newsletter/archive', 'Newsletter archive'],
+  ] as const) {
+    await page.setViewportSize({ width: 1440, height: 823 })
+    await observeLayoutShifts(page)
+    await page.goto(`${SITE}${pagePath}`, { waitUntil: 'load' })
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // The page budgets (e2e/performance.spec.ts): what loads before `load`, no script, no shift.
+    const before = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType(
+        'navigation',
+      )[0] as PerformanceNavigationTiming
+      const resources = (
+        performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+      ).filter((r) => r.startTime < navigation.loadEventStart)
+      return {
+        bytes: resources.reduce((sum, r) => sum + r.transferSize, navigation.transferSize),
+        scripts: resources
+          .filter((r) => r.initiatorType === 'script' || /\.js$/.test(r.name))
+          .map((r) => r.name),
+      }
+    })
+    console.info(`${pagePath}: ${(before.bytes / 1024).toFixed(1)} KB before load`)
+    expect(before.bytes / 1024, pagePath).toBeLessThanOrEqual(400)
+    expect(before.scripts, pagePath).toEqual([])
+    const shifts = await readLayoutShifts(page)
+    expect(shifts.value, shifts.shifted.join('\n')).toBeLessThanOrEqual(0.01)
+    if (pagePath === '/newsletter/archive')
+      await expect(page.getByRole('link', { name: subject })).toHaveAttribute('href', letterPath)
+    for (const width of [390, 768, 1440]) {
+      await page.setViewportSize({ width, height: 900 })
+      if (width !== 768) expect(await axeViolations(page), `${pagePath} at ${width} px`).toEqual([])
+      const name = pagePath === letterPath ? 'letter' : 'list'
+      await page.screenshot({ path: `test-results/archive-${name}-${width}.png`, fullPage: true })
+    }
   }
 })

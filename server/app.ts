@@ -21,6 +21,7 @@ import { createStaff } from '#server/staff/setup.ts'
 import { contactAdminRoutes } from '#server/contact/admin-routes.ts'
 import { contactEraser } from '#server/contact/export.ts'
 import { newsletterAdminRoutes } from '#server/newsletter/admin-routes.ts'
+import type { AnnounceOptions } from '#server/newsletter/announcement.ts'
 import { letterRoutes } from '#server/newsletter/letter-routes.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import { newsletterEraser } from '#server/newsletter/export.ts'
@@ -72,6 +73,11 @@ export interface AppOptions {
   contentSite?: ContentSite
   /** Renders /search for one request (the live site's render worker); without, only the API. */
   renderSearchPage?: RenderSearchPage
+  /**
+   * "Send this episode to readers": whether a page is live on this process (the live site's
+   * page set), and the spread before copies go (server/newsletter/announcement.ts).
+   */
+  announce?: AnnounceOptions
 }
 
 /**
@@ -247,6 +253,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     outbox,
     readPublished: () => published.readPublished(),
+    ...(options.announce && { announce: options.announce }),
+    clock: staff.now,
   })
   erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
   contentAdminRoutes(staff.backOffice, {

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { createLiveSite } from '#server/content/live-site.ts'
+import { archivedLetters } from '#server/newsletter/letters.ts'
 import { openDatabase } from '#server/db/index.ts'
 import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
 import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
@@ -70,6 +71,8 @@ export async function start(
   const live = createLiveSite({
     database,
     build,
+    // The newsletter's archive is pages of the site too (ADR 024).
+    letters: () => archivedLetters(database.db),
     log: {
       info: (object, message) => logTo.app?.log.info(object, message),
       warn: (object, message) => logTo.app?.log.warn(object, message),
@@ -84,6 +87,14 @@ export async function start(
     build,
     contentSite: live,
     renderSearchPage: live.renderOnRequest,
+    // "Send this episode to readers" waits until this process serves the episode's page: the
+    // publish's content version loaded (looked for now) and the page rendered.
+    announce: {
+      async pageLive(path) {
+        await live.changed()
+        return (await build.pages.load(path)) !== undefined
+      },
+    },
     ...extra,
     media: extra.media ?? {},
   })

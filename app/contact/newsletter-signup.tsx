@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { Honeypot } from './honeypot.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { CONTACT_LIMITS, HONEYPOT_FIELD, NEWSLETTER_ENDPOINT } from '#common/contact-constants.ts'
+import {
+  CONTACT_LIMITS,
+  HONEYPOT_FIELD,
+  LETTER_ARCHIVE_PATH,
+  NEWSLETTER_ENDPOINT,
+} from '#common/contact-constants.ts'
 import { queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
 import { newSubmissionId } from './submission.ts'
 import type { SendOutcome } from './send-form.ts'
@@ -75,7 +80,15 @@ export function NewsletterSignup({
       >
         Newsletter
       </h2>
-      <p className="mt-4 text-paper/85">New stories, episodes and courses, about once a month.</p>
+      <p className="mt-4 text-paper/85">
+        New stories, episodes and courses, about once a month.{' '}
+        <a
+          href={LETTER_ARCHIVE_PATH}
+          className="font-medium text-gold-soft underline underline-offset-4 hover:text-gold"
+        >
+          Read past letters
+        </a>
+      </p>
       <form
         aria-labelledby="newsletter-title"
         className="mt-4"

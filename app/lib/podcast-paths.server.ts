@@ -14,8 +14,7 @@ import type { ContentSnapshot } from '#common/content/snapshot.ts'
 export const EPISODES_PER_PAGE = 5
 export const LISTEN_PATH = '/listen'
 export const episodePath = (slug: string) => `${LISTEN_PATH}/${slug}`
-/** How many page numbers a pager shows on each side of the current one. */
-export const PAGER_REACH = 2
+export { PAGER_REACH } from './pager.ts'
 
 /** An archive page (1: the oldest episodes); /listen itself is not one. */
 export const listPagePath = (page: number) => `${LISTEN_PATH}/page/${page}`

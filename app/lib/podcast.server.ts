@@ -41,12 +41,12 @@ import {
   archivePageCount,
   archivePageEpisodes,
   archivePageOf,
-  PAGER_REACH,
   publishedEpisodes,
   TRANSCRIPT_ID,
   transcriptPath,
 } from './podcast-paths.server.ts'
 import { absoluteUrl, breadcrumbs, seo } from './seo.server.ts'
+import { pagerLinks } from './pager.ts'
 
 /** The show's artwork on a page: the media library's variants of the stored file. */
 export function artworkImage(show: ShowDocument, alt = ''): ImageSource {
@@ -158,30 +158,6 @@ function seriesJsonLd(show: ShowDocument) {
   }
 }
 
-export interface PageLink {
-  /** What it says: a page number, or "Latest" for /listen. */
-  label: string
-  href: string
-  current: boolean
-}
-
-/**
- * The pager: the page numbers near the current one (PAGER_REACH on each side), page 1 (the
- * oldest), and /listen. Never every page: at ten years of a daily show that would be 730 links
- * on every page, and every page would change whenever a page is added.
- */
-function pagerLinks(page: number | undefined, pages: number): PageLink[] {
-  const centre = page ?? pages + 1
-  const from = Math.max(1, centre - PAGER_REACH)
-  const to = Math.min(pages, centre + PAGER_REACH)
-  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
-  if (from > 1) numbers.unshift(1)
-  return [
-    ...numbers.map((n) => ({ label: String(n), href: listPagePath(n), current: n === page })),
-    { label: 'Latest', href: LISTEN_PATH, current: page === undefined },
-  ]
-}
-
 /** /listen (page undefined) and the archive's /listen/page/N: undefined for a page that is not. */
 export function listenView(snapshot: ContentSnapshot, at: Date, page?: number) {
   const { show } = snapshot.podcast
@@ -217,7 +193,7 @@ export function listenView(snapshot: ContentSnapshot, at: Date, page?: number) {
     page,
     // Only /listen says how many there are: an archive page stays the same as episodes come.
     total: page === undefined ? episodes.length : undefined,
-    pager: pages > 0 ? pagerLinks(page, pages) : [],
+    pager: pages > 0 ? pagerLinks(page, pages, { page: listPagePath, latest: LISTEN_PATH }) : [],
     newerHref: newer,
     olderHref: older === undefined ? undefined : listPagePath(older),
     meta: seo(snapshot, {

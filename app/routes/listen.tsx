@@ -1,5 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/listen'
+import { Pager } from '#app/components/ui/pager.tsx'
 import { Picture } from '#app/components/ui/picture.tsx'
 import type { IslandPacksHandle } from '#app/document/document-assets.ts'
 import { Island } from '#app/islands/island.tsx'
@@ -115,49 +116,7 @@ export default function Listen({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
         {pager.length > 0 && (
-          <nav aria-label="Pages of episodes" className="mt-12">
-            <ol className="flex flex-wrap items-center gap-2">
-              {newerHref && (
-                <li>
-                  <a
-                    href={newerHref}
-                    rel="prev"
-                    className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
-                  >
-                    <span aria-hidden="true">←&nbsp;</span>Newer episodes
-                  </a>
-                </li>
-              )}
-              {pager.map((link, i) => (
-                <li key={link.href} className="flex items-center gap-2">
-                  {i > 0 && Number(link.label) > Number(pager[i - 1]!.label) + 1 && (
-                    <span aria-hidden="true" className="text-ink-soft">
-                      …
-                    </span>
-                  )}
-                  <a
-                    href={link.href}
-                    aria-current={link.current ? 'page' : undefined}
-                    aria-label={link.label === 'Latest' ? 'Latest episodes' : `Page ${link.label}`}
-                    className="inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 font-semibold tabular-nums ring-1 ring-ink/15 hover:bg-paper-deep aria-[current=page]:bg-ink aria-[current=page]:text-paper aria-[current=page]:ring-ink"
-                  >
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-              {olderHref && (
-                <li>
-                  <a
-                    href={olderHref}
-                    rel="next"
-                    className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
-                  >
-                    Older episodes<span aria-hidden="true">&nbsp;→</span>
-                  </a>
-                </li>
-              )}
-            </ol>
-          </nav>
+          <Pager noun="episodes" pager={pager} newerHref={newerHref} olderHref={olderHref} />
         )}
         {show.funding && (
           <aside className="mt-16 rounded-card bg-paper-deep p-6 md:p-8">

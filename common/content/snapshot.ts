@@ -11,6 +11,7 @@
  * ContentError naming each file or document and field.
  */
 import type { z } from 'zod'
+import type { ArchivedLetter } from '../newsletter-archive.ts'
 import { articleFrontmatter, normaliseBody, type ArticleSource } from './articles.ts'
 import {
   episodeKey,
@@ -22,6 +23,7 @@ import {
   type PodcastContent,
 } from './episodes.ts'
 import { checkMarkdown } from './markdown.ts'
+import { mediaReferences } from './media-references.ts'
 import { mediaManifest, UPLOADED_IMAGE_ID, type ImageEntry, type MediaManifest } from './media.ts'
 import {
   about,
@@ -78,6 +80,8 @@ export interface ContentSnapshot {
   redirects: SlugRedirect[]
   /** The Daily Commons: the show and its published episodes. */
   podcast: PodcastContent
+  /** Letters sent to the newsletter's readers, newest first: not documents (server/newsletter). */
+  letters?: readonly ArchivedLetter[]
 }
 
 export interface SlugRedirect {
@@ -354,30 +358,6 @@ function withUploads(manifest: MediaManifest, uploads: Record<string, ImageEntry
   return { ...manifest, images: { ...manifest.images, ...uploads } }
 }
 
-/** A media reference inside some document data: where it is and what it names. */
-interface MediaReference {
-  field: string
-  kind: 'image' | 'video'
-  id: string
-}
-
-/**
- * The media ids a document's data refers to. Content names pictures in `image` (beside `alt`),
- * `portrait` and `poster` fields and clips in `video` fields; the schemas keep those names.
- */
-export function mediaReferences(data: unknown, path: string[] = []): MediaReference[] {
-  if (Array.isArray(data))
-    return data.flatMap((item, i) => mediaReferences(item, [...path, `${i}`]))
-  if (data === null || typeof data !== 'object') return []
-  return Object.entries(data).flatMap(([key, value]): MediaReference[] => {
-    const field = [...path, key].join('.')
-    if (typeof value === 'string' && (key === 'image' || key === 'portrait' || key === 'poster'))
-      return [{ field, kind: 'image', id: value }]
-    if (typeof value === 'string' && key === 'video') return [{ field, kind: 'video', id: value }]
-    return mediaReferences(value, [...path, key])
-  })
-}
-
 /** What documents say about each other: media that exist, links to articles that exist. */
 export function crossReferenceProblems(
   snapshot: ContentSnapshot,
@@ -462,8 +442,9 @@ export function crossReferenceProblems(
 /**
  * The parts of the content a page can depend on: "settings", "site" and "media" (which every
  * page shows: header, footer, pictures), "page/<name>", "article/<slug>" (one per article, also
- * when it appears or goes), "redirects" (former article slugs), "podcast" (the show) and
- * "episode/<slug>" (one per episode). The pages that use a part say so (app/page-paths.ts).
+ * when it appears or goes), "redirects" (former article slugs), "podcast" (the show),
+ * "episode/<slug>" (one per episode) and "letter/<slug>" (one per letter in the newsletter's
+ * archive). The pages that use a part say so (app/page-paths.ts).
  */
 export type ContentPart = string
 
@@ -478,6 +459,8 @@ function partsOf(snapshot: ContentSnapshot): Map<ContentPart, string> {
   // Uploaded pictures are not in the manifest document, but the pages draw them.
   parts.set('media', `${parts.get('media')}${JSON.stringify(snapshot.media.images)}`)
   parts.set('redirects', JSON.stringify(snapshot.redirects))
+  for (const letter of snapshot.letters ?? [])
+    parts.set(`letter/${letter.slug}`, JSON.stringify(letter))
   return parts
 }
 

@@ -23,6 +23,7 @@
 import fs from 'node:fs'
 import { pageNameOf, publicPagePath, type LiveAnswer } from '#common/content-admin.ts'
 import { describeProblem } from '#common/content/problems.ts'
+import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import type { Database, Listener } from '#server/db/index.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
@@ -82,6 +83,11 @@ export interface LiveSiteOptions {
   /** "Now" for what is published (scheduled publications); tests move it. */
   clock?: () => Date
   pollMs?: number
+  /**
+   * The newsletter's archive, newest first (server/newsletter, given by the composition root):
+   * read with the documents at every change. A letter's start raises the content version.
+   */
+  letters?: () => Promise<ArchivedLetter[]>
 }
 
 export interface LiveSite extends ContentSite {
@@ -172,7 +178,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
       resolveWaiters()
       return
     }
-    const content = await repository.publishedDocuments(at)
+    const content = await repository.publishedDocuments(at, await options.letters?.())
     if (content.documents.length === 0) {
       // A database without content yet (a host without content/): the build's pages stand.
       servedVersion = version

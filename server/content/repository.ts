@@ -19,6 +19,7 @@
  * check as a whole; transaction.ts how every write runs. This module binds them to a database.
  */
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
+import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { Database } from '#server/db/index.ts'
 import { changeSlug } from './documents/address.ts'
 import { createDocument, deleteDocument, discardDraft, saveDraft } from './documents/drafts.ts'
@@ -68,7 +69,8 @@ export function createContentRepository(
     contentVersion: bound(store, queries.contentVersion),
     importSnapshot: bound(store, importSnapshot),
     readPublished: (at: Date = clock()) => queries.readPublished(store, at),
-    publishedDocuments: (at: Date = clock()) => queries.publishedDocuments(store, at),
+    publishedDocuments: (at: Date = clock(), letters?: readonly ArchivedLetter[]) =>
+      queries.publishedDocuments(store, at, letters),
     previewDocuments: bound(store, queries.previewDocuments),
     nextScheduledAt: (after: Date = clock()) => queries.nextScheduledAt(store, after),
     getDocument: (key: string) => queries.documentState(store.db, key),

@@ -108,6 +108,11 @@ export interface NewsletterLetterTable {
   kind: 'letter' | 'episode' | 'article' | 'weekly'
   /** The content document it was made from ("episode/<slug>"), if any. */
   source_key: string | null
+  /**
+   * The publication it announces ("episode/<slug>"), for the one letter "Send this episode to
+   * readers" makes per episode (unique); null for every other letter.
+   */
+  announces: string | null
   /** Its public copy, once sent: /newsletter/<slug>. */
   slug: string
   subject: string

@@ -31,7 +31,13 @@ import { deliveryQueue, listId } from './delivery-queue.ts'
 import { personalise } from './letter-copy.ts'
 import { letterPreviewViews } from './letter-preview.ts'
 import { createLetterRenderer, siteUrlOf, type ReadPublished } from './letter-render.ts'
-import { letterFromItem, publishedItems, weeklyLetter } from './letter-sources.ts'
+import { announce, announceKey, type AnnounceOptions } from './announcement.ts'
+import {
+  letterFromItem,
+  publishedItems,
+  weeklyLetter,
+  type PublishedItem,
+} from './letter-sources.ts'
 import {
   createLetter,
   deleteDraft,
@@ -54,6 +60,10 @@ export interface LetterRoutesOptions {
   outbox: MailOutbox
   /** What visitors see now (server/app.ts reads it from the content repository). */
   readPublished: ReadPublished
+  /** "Send this episode to readers": how to tell its page is live (./announcement.ts). */
+  announce?: AnnounceOptions
+  /** The time a send starts at (the back office's clock). */
+  clock?: () => Date
 }
 
 function summary(row: LetterRow): LetterSummary {
@@ -73,6 +83,13 @@ function summary(row: LetterRow): LetterSummary {
 }
 
 const target = (row: Pick<LetterRow, 'id'>) => ({ type: 'newsletter letter', id: row.id })
+
+interface StartContext {
+  staffId: string
+  now: Date
+  reply: FastifyReply
+  audit: (entry: AuditEntry) => Promise<void>
+}
 
 export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOptions) {
   const { env, database, outbox } = options
@@ -144,13 +161,14 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
       const by = { staffId: staff.id, now }
       let fields
       let sourceKey: string | null = null
+      let item: PublishedItem | undefined
       if (body.kind === 'letter') fields = body
       else {
         const snapshot = await options.readPublished()
         if (!snapshot) return sendApiError(reply, 409, 'Nothing is published yet.')
         if (body.kind === 'weekly') fields = weeklyLetter(snapshot, now)
         else {
-          const item = publishedItems(snapshot).find(
+          item = publishedItems(snapshot).find(
             (candidate) => candidate.kind === body.kind && candidate.slug === body.slug,
           )
           if (!item)
@@ -162,6 +180,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
       const send = 'send' in body && body.send === true
       if (send && staff.role !== 'admin')
         return sendApiError(reply, 403, 'Only an administrator sends letters to readers.')
+      if (send && item) return announceAndAnswer(item, { staffId: staff.id, now, reply, audit })
       const row = await createLetter(
         db,
         {
@@ -184,15 +203,49 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  async function startAndAnswer(
-    row: LetterRow,
-    context: {
-      staffId: string
-      now: Date
-      reply: FastifyReply
-      audit: (entry: AuditEntry) => Promise<void>
-    },
-  ) {
+  /**
+   * "Send this episode to readers" (./announcement.ts): one letter per episode or article, sent
+   * once its page is live. A retry answers the letter the first request made (200, not 201).
+   */
+  async function announceAndAnswer(item: PublishedItem, context: StartContext) {
+    const reason = cannotSend()
+    if (reason) return sendApiError(context.reply, 409, reason)
+    const check = await rendered({ ...letterFromItem(item), slug: item.slug })
+    if (check instanceof MarkdownError) return refuseBody(context.reply, check)
+    const outcome = await announce(
+      db,
+      item,
+      { staffId: context.staffId, clock: options.clock ?? (() => new Date()) },
+      options.announce ?? {},
+    )
+    const { row } = outcome
+    if (outcome.created)
+      await context.audit({
+        action: 'letter.create',
+        summary: `wrote a new ${item.kind} letter “${row.subject}” to announce it`,
+        target: target(row),
+      })
+    if (outcome.kind === 'not-live')
+      return sendApiError(
+        context.reply,
+        503,
+        `The ${item.kind}’s page is not live yet, so nothing was sent. Try again in a minute: the same letter goes, once.`,
+        { retryAfterSeconds: 30 },
+      )
+    if (outcome.kind === 'started') {
+      await context.audit({
+        action: 'letter.send',
+        summary: `sent “${row.subject}” to ${outcome.recipients} reader${outcome.recipients === 1 ? '' : 's'}`,
+        target: target(row),
+        details: { recipients: outcome.recipients, announces: announceKey(item) },
+      })
+      outbox.wake()
+    }
+    context.reply.code(outcome.created ? 201 : 200)
+    return detail(row)
+  }
+
+  async function startAndAnswer(row: LetterRow, context: StartContext) {
     const reason = cannotSend()
     if (reason) return sendApiError(context.reply, 409, reason)
     const check = await rendered(row)

@@ -5,6 +5,7 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import { slugify } from '#common/content/slug.ts'
+import { RESERVED_LETTER_SLUGS, type ArchivedLetter } from '#common/newsletter-archive.ts'
 import { newRowId } from '#server/db/ids.ts'
 import type { DatabaseSchema, NewsletterLetterTable } from '#server/db/schema.ts'
 
@@ -18,25 +19,11 @@ export interface LetterFields {
   body: string
 }
 
-/** The newsletter's own pages under /newsletter/ (app/page-paths.ts), which no letter may take. */
-const PAGE_SLUGS = new Set([
-  'confirm',
-  'confirmed',
-  'already-confirmed',
-  'expired',
-  'invalid-link',
-  'unsubscribe',
-  'unsubscribed',
-  'check-your-inbox',
-  'subscribe',
-  'subscribed',
-  'not-sent',
-])
-
 /** A slug for a new letter's public copy: the subject's, made unique with a number. */
 async function freeSlug(db: Db, subject: string, except?: string): Promise<string> {
   const words = slugify(subject).slice(0, 80).replace(/-+$/, '') || 'letter'
-  const base = PAGE_SLUGS.has(words) ? `${words}-letter` : words
+  // The site's own pages under /newsletter/ (the archive, the sign-up's pages) keep their names.
+  const base = RESERVED_LETTER_SLUGS.has(words) ? `${words}-letter` : words
   const taken = new Set(
     (
       await db
@@ -53,7 +40,7 @@ async function freeSlug(db: Db, subject: string, except?: string): Promise<strin
 
 export async function createLetter(
   db: Db,
-  input: LetterFields & { kind: LetterKind; sourceKey?: string | null },
+  input: LetterFields & { kind: LetterKind; sourceKey?: string | null; announces?: string },
   by: { staffId: string | null; now: Date },
 ): Promise<LetterRow> {
   const now = by.now.toISOString()
@@ -64,6 +51,7 @@ export async function createLetter(
       id,
       kind: input.kind,
       source_key: input.sourceKey ?? null,
+      announces: input.announces ?? null,
       slug: await freeSlug(db, input.subject),
       subject: input.subject,
       preheader: input.preheader,
@@ -105,15 +93,26 @@ export function listLetters(db: Db): Promise<LetterRow[]> {
     .execute()
 }
 
-/** Letters that went out, newest first: the public archive. */
-export function sentLetters(db: Db): Promise<LetterRow[]> {
-  return db
+/**
+ * Letters that went out (or are going), newest first: the public archive (ADR 024). Drafts,
+ * scheduled letters and tests never; nothing of who got them.
+ */
+export async function archivedLetters(db: Db): Promise<ArchivedLetter[]> {
+  const rows = await db
     .selectFrom('newsletter_letter')
-    .selectAll()
+    .select(['slug', 'subject', 'preheader', 'body', 'started_at'])
     .where('status', 'in', ['sending', 'sent'])
+    .where('started_at', 'is not', null)
     .orderBy('started_at', 'desc')
     .orderBy('id', 'desc')
     .execute()
+  return rows.map((row) => ({
+    slug: row.slug,
+    subject: row.subject,
+    preheader: row.preheader,
+    body: row.body,
+    sentAt: row.started_at!,
+  }))
 }
 
 export type SaveOutcome = 'saved' | 'missing' | 'not-a-draft' | 'stale'

@@ -4,9 +4,12 @@
  * INSERT … SELECT: the list never passes through this process's memory, whatever its length,
  * and a reader who signs up a second later is not in it. The delivery row's id is
  * "<letter>:<subscriber>", so no reader can get two rows of one letter. The outbox then mails
- * the rows (./delivery-queue.ts).
+ * the rows (./delivery-queue.ts). The same transaction raises the content version: the letter's
+ * public copy and the archive list are pages of the site, which every process then renders
+ * (ADR 024).
  */
 import { sql, type Kysely } from 'kysely'
+import { raiseContentVersion } from '#server/db/content-version.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 import { MAILABLE_STATUSES } from './repository.ts'
 
@@ -34,9 +37,16 @@ export type StartOutcome =
 export function startSending(
   db: Db,
   letterId: string,
-  by: { staffId: string | null; now: Date; onlyIfDue?: boolean },
+  by: {
+    staffId: string | null
+    now: Date
+    onlyIfDue?: boolean
+    /** No copy goes before this time (a page it links to must be live on every process). */
+    notBefore?: Date
+  },
 ): Promise<StartOutcome> {
   const now = by.now.toISOString()
+  const firstAttempt = by.notBefore && by.notBefore > by.now ? by.notBefore.toISOString() : now
   return db.transaction().execute(async (trx) => {
     let claim = trx
       .updateTable('newsletter_letter')
@@ -71,7 +81,7 @@ export function startSending(
             'id as subscriber_id',
             sql<string>`'pending'`.as('status'),
             sql<number>`0`.as('attempts'),
-            sql<string>`${now}`.as('next_attempt_at'),
+            sql<string>`${firstAttempt}`.as('next_attempt_at'),
           ])
           .where('status', 'in', [...MAILABLE_STATUSES])
           .where('bounced_at', 'is', null),
@@ -87,6 +97,7 @@ export function startSending(
       })
       .where('id', '=', letterId)
       .execute()
+    await raiseContentVersion(trx, now)
     return { started: true, recipients }
   })
 }

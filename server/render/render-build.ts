@@ -48,7 +48,11 @@ export async function renderBuild(
   const paths = renderer.paths(undefined, renderedAt)
   const duplicates = paths.filter((path, i) => paths.indexOf(path) !== i)
   if (duplicates.length > 0) throw new Error(`The page list names ${duplicates.join(', ')} twice`)
-  const missing = routesWithoutPage(build.routes, [...paths, ...renderer.entry.onRequestPaths])
+  const missing = routesWithoutPage(build.routes, [
+    ...paths,
+    ...renderer.entry.onRequestPaths,
+    ...renderer.entry.optionalRoutePaths,
+  ])
   if (missing.length > 0)
     throw new Error(
       `No page of the page list (app/page-paths.ts) is rendered by the route${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`,

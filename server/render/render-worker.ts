@@ -24,6 +24,7 @@ import {
   type SlugRedirect,
 } from '#common/content/snapshot.ts'
 import type { ImageEntry } from '#common/content/media.ts'
+import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
 import { loadServerBuild } from './server-build.ts'
@@ -33,6 +34,11 @@ export interface ContentDocuments {
   documents: ContentDocument[]
   redirects: SlugRedirect[]
   uploads: Record<string, ImageEntry>
+  /**
+   * The newsletter's archive: letters that went out, newest first (server/newsletter). Not
+   * documents, so not checked with them; their pictures are among `uploads`.
+   */
+  letters?: ArchivedLetter[]
 }
 
 export type RenderJob =
@@ -105,8 +111,13 @@ if (parentPort) {
   let running = 0
   const queue: (() => void)[] = []
 
-  const check = (input: ContentDocuments) =>
-    snapshotFromDocuments(input.documents, { redirects: input.redirects, uploads: input.uploads })
+  const check = (input: ContentDocuments): ContentSnapshot => ({
+    ...snapshotFromDocuments(input.documents, {
+      redirects: input.redirects,
+      uploads: input.uploads,
+    }),
+    letters: input.letters ?? [],
+  })
 
   function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()

@@ -6,7 +6,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll } from 'vitest'
 import type { Role } from '#common/back-office.ts'
-import { buildApp } from '#server/app.ts'
+import { buildApp, type AppOptions } from '#server/app.ts'
 import type { ContentSite } from '#server/content/admin-routes.ts'
 import type { Database } from '#server/db/index.ts'
 import { COMMAND_LINE } from '#server/staff/audit.ts'
@@ -41,6 +41,7 @@ export async function backOfficeApp(
     /** Uploaded media on, with the library in the back office (as `npm start`). */
     media?: boolean
     contentSite?: ContentSite
+    announce?: AppOptions['announce']
   } = {},
 ): Promise<FastifyInstance> {
   return buildApp({
@@ -50,6 +51,7 @@ export async function backOfficeApp(
     adminDir: options.adminDir,
     ...(options.media && { media: { backOffice: true } }),
     ...(options.contentSite && { contentSite: options.contentSite }),
+    ...(options.announce && { announce: options.announce }),
   })
 }
 

@@ -39,6 +39,7 @@ import {
 } from '../format.ts'
 import { useSession } from '../session.ts'
 import { EpisodeStatus, siteLinkClass } from './podcast.tsx'
+import { SendToReadersChoice, sendEpisodeToReaders } from './episode-send.tsx'
 
 type Loaded = { mode: 'new'; nextNumber: number } | { mode: 'edit'; episode: EpisodeAnswer }
 
@@ -148,11 +149,12 @@ export function EpisodePage() {
     loaded.mode === 'edit' ? problemsByField(loaded.episode) : {},
   )
   const [message, setMessage] = useState<string>()
-  const [busy, setBusy] = useState<'save' | 'publish' | 'unpublish' | 'upload'>()
+  const [busy, setBusy] = useState<'save' | 'publish' | 'send' | 'unpublish' | 'upload'>()
   /** The share of the audio file sent, while it uploads. */
   const [uploaded, setUploaded] = useState<number>()
   const [dirty, setDirty] = useState(false)
   const [deleting, setDeleting] = useState(false)
+  const [sendToReaders, setSendToReaders] = useState(false)
 
   // Leaving with unsaved changes asks first (a reload, another site, closing the tab).
   useEffect(() => {
@@ -264,11 +266,23 @@ export function EpisodePage() {
             ? `Scheduled: it goes out on its own at ${formatShowTime(answer.publishAt!)}.`
             : 'Published: its page, /listen and the feed show it within seconds.',
         )
+        if (sendToReaders && answer.status === 'published') await send(answer.fields.slug)
       } catch (caught) {
         fail(caught)
       }
     }
     setBusy(undefined)
+  }
+
+  /** After a publish: the letter goes once the page is live (the request waits for that). */
+  async function send(slug: string) {
+    setBusy('send')
+    try {
+      notify(await sendEpisodeToReaders(slug))
+      setSendToReaders(false)
+    } catch (caught) {
+      setMessage(`Published, but not sent to readers: ${(caught as Error).message}`)
+    }
   }
 
   async function unpublish() {
@@ -630,6 +644,15 @@ export function EpisodePage() {
               onChange={(event) => change({ publishedAt: event.target.value })}
               error={errors.publishedAt}
             />
+            <div className="mt-6">
+              <SendToReadersChoice
+                id={`${formId}-send`}
+                role={staff.role}
+                checked={sendToReaders}
+                onChange={setSendToReaders}
+                upcoming={upcoming}
+              />
+            </div>
             <div className="mt-6 flex flex-col gap-3">
               <button
                 type="submit"
@@ -646,11 +669,13 @@ export function EpisodePage() {
               >
                 {busy === 'publish'
                   ? 'Publishing…'
-                  : upcoming
-                    ? 'Schedule'
-                    : live
-                      ? 'Publish the changes'
-                      : 'Publish now'}
+                  : busy === 'send'
+                    ? 'Sending to readers…'
+                    : upcoming
+                      ? 'Schedule'
+                      : live
+                        ? 'Publish the changes'
+                        : 'Publish now'}
               </button>
               {episode && episode.status !== 'draft' && (
                 <button

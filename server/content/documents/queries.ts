@@ -2,6 +2,7 @@
 import { sql } from 'kysely'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import type { ContentDocument, ContentSnapshot, DocumentKind } from '#common/content/snapshot.ts'
+import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { ContentDocuments } from '#server/render/render-worker.ts'
 import { ContentNotFoundError } from '../errors.ts'
 import { checkDraft, snapshotOf, uploadsOf, visibleDocuments, withDocument } from './candidate.ts'
@@ -95,15 +96,22 @@ export async function readPublished(
 
 /**
  * What `readPublished` checks, not yet checked: the documents visitors see at `at`, their
- * redirects and the uploaded pictures they name. The server's render worker checks them
+ * redirects and the uploaded pictures they name, with the newsletter's archive (`letters`, read
+ * by the caller: server/newsletter owns them) and its pictures. The server's render worker checks them
  * (server/render/render-worker.ts), off the request path.
  */
 export async function publishedDocuments(
   { db }: ContentStore,
   at: Date,
+  letters: readonly ArchivedLetter[] = [],
 ): Promise<ContentDocuments> {
   const candidate = await visibleDocuments(db, at.toISOString())
-  return { ...candidate, uploads: await uploadsOf(db, candidate.documents) }
+  // The archive's letters show pictures of the library too.
+  const bodies = [
+    ...candidate.documents,
+    ...letters.map((letter) => ({ data: null, body: letter.body })),
+  ]
+  return { ...candidate, uploads: await uploadsOf(db, bodies), letters: [...letters] }
 }
 
 /**

@@ -2,8 +2,8 @@
  * How every content write runs: in one transaction, one writer at a time across processes, with
  * its change recorded in the same transaction; and the rows it starts from.
  */
-import { sql } from 'kysely'
 import type { DocumentKind } from '#common/content/snapshot.ts'
+import { CONTENT_VERSION_CHANNEL, raiseContentVersion } from '#server/db/content-version.ts'
 import { serialisedWrite } from '#server/db/serialised-write.ts'
 import { ContentConflictError, ContentNotFoundError } from '../errors.ts'
 import type {
@@ -18,8 +18,7 @@ import type {
 /** pg_advisory_xact_lock(key1, key2): "LLL" (the site) and 400 (content writes). */
 const LOCK_KEYS = [0x4c4c4c, 400] as const
 
-/** PostgreSQL's channel for the content version: NOTIFY content_version, '<version>'. */
-export const CONTENT_VERSION_CHANNEL = 'content_version'
+export { CONTENT_VERSION_CHANNEL }
 
 /** One transaction, and one content writer at a time across every process (server/db). */
 export function write<T>(store: ContentStore, fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -44,22 +43,8 @@ export function writeDocument<T extends { change: ContentChange }>(
 }
 
 /** Raises the content version, which every publish does; other processes watch it. */
-export async function bumpContentVersion(
-  store: ContentStore,
-  trx: Db,
-  at: string,
-): Promise<number> {
-  const row = await trx
-    .updateTable('content_state')
-    .set({ version: sql<number>`version + 1`, updated_at: at })
-    .where('id', '=', 1)
-    .returning('version')
-    .executeTakeFirstOrThrow()
-  const version = Number(row.version)
-  // Delivered when the transaction commits, to every process that LISTENs.
-  if (store.database.dialect === 'postgres')
-    await sql`select pg_notify(${CONTENT_VERSION_CHANNEL}, ${String(version)})`.execute(trx)
-  return version
+export function bumpContentVersion(_store: ContentStore, trx: Db, at: string): Promise<number> {
+  return raiseContentVersion(trx, at)
 }
 
 /** Runs a mutation and records its change in the same transaction. */

@@ -10,7 +10,7 @@ import {
   type ImageEntry,
   type MediaManifest,
 } from '#common/content/media.ts'
-import { mediaReferences } from '#common/content/snapshot.ts'
+import { mediaReferences } from '#common/content/media-references.ts'
 import { UPLOADED_ID_PREFIX } from '#common/media.ts'
 import { uploadedImageEntries } from '#server/media/content-pictures.ts'
 import { EDITORS, type ContentRoutes } from './context.ts'

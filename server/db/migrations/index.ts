@@ -16,6 +16,7 @@ import { contentMigration } from './400-content.ts'
 import { mediaMigration } from './450-media.ts'
 import { newsletterLettersMigration } from './500-newsletter-letters.ts'
 import { searchMigration } from './510-search.ts'
+import { newsletterAnnouncementsMigration } from './520-newsletter-announcements.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '450-media': mediaMigration,
   '500-newsletter-letters': newsletterLettersMigration,
   '510-search': searchMigration,
+  '520-newsletter-announcements': newsletterAnnouncementsMigration,
 }
