@@ -54,7 +54,11 @@ function signal(child: ChildProcess, name: NodeJS.Signals) {
 }
 
 export function startServerProcess(options: StartOptions): Promise<ServerProcess> {
-  const [command, ...args] = options.command ?? [process.execPath, ...SERVER_NODE_FLAGS, SERVER_ENTRY]
+  const [command, ...args] = options.command ?? [
+    process.execPath,
+    ...SERVER_NODE_FLAGS,
+    SERVER_ENTRY,
+  ]
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? '', ...options.env },
