@@ -25,8 +25,10 @@ export default function NewsletterArchive({ loaderData }: Route.ComponentProps) 
         eyebrow="The newsletter"
       >
         <p>
-          Every letter we have sent to our readers: new stories, episodes and courses, about once a
-          month. Sign up at the foot of any page to get the next one.
+          Every letter we have sent to our readers: new stories, episodes and courses. Some gather
+          the episodes of The Daily Commons and the profiles published since the last one; now and
+          then one episode or story goes out on its own. Sign up at the foot of any page to get the
+          next one.
         </p>
       </PageBanner>
 
@@ -71,6 +73,26 @@ export default function NewsletterArchive({ loaderData }: Route.ComponentProps) 
         {pager.length > 0 && (
           <Pager noun="letters" pager={pager} newerHref={newerHref} olderHref={olderHref} />
         )}
+      </section>
+
+      <section
+        aria-labelledby="letter-holds-title"
+        className="mx-auto max-w-page px-gutter pb-section"
+      >
+        <h2 id="letter-holds-title" className="text-title font-semibold">
+          What a letter holds
+        </h2>
+        <ul className="mt-6 grid max-w-reading gap-3 text-lg text-ink-soft">
+          <li>
+            Episodes of The Daily Commons, each with a line on who you will hear from and a link to
+            listen.
+          </li>
+          <li>New profiles of changemakers, and the courses that are about to begin.</li>
+          <li>
+            Nothing that watches you: no tracking pixel, no rewritten links, and a one-click way out
+            at the foot of every letter.
+          </li>
+        </ul>
       </section>
     </>
   )

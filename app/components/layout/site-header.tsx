@@ -58,7 +58,9 @@ function MenuIcon({ children }: { children: React.ReactNode }) {
 }
 
 const linkStyle = {
-  bar: 'rounded-full px-3 py-2 text-base font-medium transition-colors hover:bg-paper-deep hover:text-ink',
+  // One line each: at 1024 px the bar's four links fit beside the logo and the actions only
+  // with the narrower padding (wider windows get the full one).
+  bar: 'whitespace-nowrap rounded-full px-2 py-2 text-base font-medium transition-colors hover:bg-paper-deep hover:text-ink xl:px-3',
   panel: 'block py-3 font-display text-3xl font-medium transition-colors hover:text-ink',
 }
 
@@ -236,7 +238,11 @@ export function SiteHeader({
             >
               <SearchIcon />
             </a>
-            <div className="hidden items-center gap-3 lg:flex">
+            {/* As wide as what it holds before it holds it (five 2.25rem links with 0.25rem
+              between, 0.75rem, and Get Access's 7.5rem; members have no Get Access): a slow phone
+              paints while it is still parsing the header, and a row that grew as its links
+              arrived moved the navigation beside it. */}
+            <div className="hidden w-[20.5rem] items-center gap-3 lg:flex [html[data-visitor='member']_&]:w-[12.25rem]">
               <SocialLinks links={social} size="sm" />
               <GetAccess />
             </div>
