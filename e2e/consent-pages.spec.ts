@@ -85,8 +85,10 @@ for (const js of [true, false]) {
     }) => {
       const sitemap = await (await request.get('/sitemap.xml')).text()
       expect(sitemap).toContain('/privacy</loc>')
-      expect(sitemap).not.toContain('/newsletter/')
+      // No form page (noindex): the newsletter's archive is there, its confirmations are not.
+      for (const formPage of FORM_PAGES) expect(sitemap).not.toContain(`${formPage}</loc>`)
       expect(sitemap).not.toContain('/contact/')
+      expect(sitemap).toContain('/newsletter/archive</loc>')
 
       await open(page, '/contact', js)
       const form = page.getByRole('form', { name: 'Send us a message' })
