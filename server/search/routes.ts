@@ -10,8 +10,6 @@
  * logged: the request log drops query strings (server/http/request-log.ts), and a failure is
  * logged with its error only.
  */
-import { promisify } from 'node:util'
-import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   isSearchKind,
@@ -29,6 +27,7 @@ import {
   type RateLimiter,
 } from '#server/http/rate-limit.ts'
 import { contentSecurityPolicy } from '#server/http/security-headers.ts'
+import { compressFast } from '#server/render/compress.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
 import type { SiteSearch } from './site-search.ts'
 
@@ -100,23 +99,15 @@ export async function searchApiRoutes(app: FastifyInstance, options: SearchRoute
   })
 }
 
-const brotli = promisify(zlib.brotliCompress)
-const gzip = promisify(zlib.gzip)
-
 /**
  * A results page is made for one request, so it is compressed for that request, at the fast
- * settings (brotli 4, gzip 6: a few milliseconds on the zlib thread pool), not the pages' 11.
- * A page of results is about 90 KB of HTML and 15 KB compressed.
+ * settings (server/render/compress.ts): about 90 KB of HTML sent as 15 KB.
  */
 async function compressedFor(request: FastifyRequest, body: Buffer) {
   const encoding = chooseEncoding(request.headers['accept-encoding'], { br: true, gzip: true })
-  if (encoding === 'br')
-    return {
-      encoding,
-      body: await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
-    }
-  if (encoding === 'gzip') return { encoding, body: await gzip(body, { level: 6 }) }
-  return { encoding: undefined, body }
+  return encoding
+    ? { encoding, body: await compressFast(body, encoding) }
+    : { encoding: undefined, body }
 }
 
 /** GET /search, the results page. */
