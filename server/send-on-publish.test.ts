@@ -13,7 +13,11 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
+import {
+  letterMailEnv,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '#server/test/smtp-server.ts'
 import { backOfficeApp, call, signUp, type StaffClient } from '#server/test/staff.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
 
@@ -48,10 +52,7 @@ describeOnDatabases('sending an episode to readers when it is published', (diale
     await createContentRepository(testDb.database).importSnapshot(sample)
     app = await backOfficeApp(testDb.database, {
       env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
-        PUBLIC_SITE_URL: 'https://docucommons.example.org',
-        NEWSLETTER_POSTAL_ADDRESS: 'Heartland Story Fund, 1400 Grand Blvd, Kansas City, MO 64106',
+        ...letterMailEnv(smtp),
         MAIL_POLL_MS: '100',
         NEWSLETTER_PER_MINUTE: '1000',
       },

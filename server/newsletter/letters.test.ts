@@ -14,13 +14,16 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
-import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
+import {
+  letterMailEnv,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '#server/test/smtp-server.ts'
 import { backOfficeApp, call, signUp, type StaffClient } from '#server/test/staff.ts'
 import { THROTTLE_KEY } from './delivery-queue.ts'
 import { forgetSubscriber, subscribe, unsubscribe } from './repository.ts'
 import { startSending } from './sending.ts'
 
-const SITE = 'https://docucommons.example.org'
 
 describeOnDatabases('letters to readers', (dialect) => {
   let smtp: TestSmtpServer
@@ -34,10 +37,7 @@ describeOnDatabases('letters to readers', (dialect) => {
     testDb = await createTestDatabase(dialect)
     app = await backOfficeApp(testDb.database, {
       env: {
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
-        PUBLIC_SITE_URL: SITE,
-        NEWSLETTER_POSTAL_ADDRESS: 'Heartland Story Fund, 1400 Grand Blvd, Kansas City, MO 64106',
+        ...letterMailEnv(smtp),
         // Nothing goes out until a test wakes the outbox (or waits for it to be idle).
         MAIL_POLL_MS: '3600000',
         NEWSLETTER_PER_MINUTE: '1000',

@@ -204,3 +204,16 @@ function show(value: HeaderValue): string {
   if ('value' in value && typeof value.value === 'string') return value.value
   return JSON.stringify(value)
 }
+
+/**
+ * The settings a server needs to mail letters to readers through `smtp` (the sender, the site's
+ * address for links, the postal address every letter ends with).
+ */
+export function letterMailEnv(smtp: Pick<TestSmtpServer, 'url'>) {
+  return {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
+    PUBLIC_SITE_URL: 'https://docucommons.example.org',
+    NEWSLETTER_POSTAL_ADDRESS: 'Heartland Story Fund, 1400 Grand Blvd, Kansas City, MO 64106',
+  }
+}
