@@ -24,7 +24,6 @@ import { THROTTLE_KEY } from './delivery-queue.ts'
 import { forgetSubscriber, subscribe, unsubscribe } from './repository.ts'
 import { startSending } from './sending.ts'
 
-
 describeOnDatabases('letters to readers', (dialect) => {
   let smtp: TestSmtpServer
   let testDb: TestDatabase
