@@ -199,6 +199,12 @@ export function checkDocument(
     bodyOffset?: number
     /** Where a problem inside one of an episode's files is reported (its file, in a folder). */
     fileSource?: FileSources
+    /**
+     * The document passed every check before (the same revision, loaded again): its schema is
+     * applied for the data's shape, and what only finds problems (the body's Markdown, the
+     * transcript and chapters) is not read again.
+     */
+    checkedBefore?: boolean
   },
 ): { document: ContentDocument; problems: ContentProblem[] } {
   const { source } = context
@@ -212,10 +218,10 @@ export function checkDocument(
         ? parseWith(articleFrontmatter, source, document.data)
         : parseWith(episodeDocumentSchema, source, document.data)
     problems.push(...parsed.problems)
-    if (document.kind === 'episode' && parsed.data)
+    if (document.kind === 'episode' && parsed.data && !context.checkedBefore)
       problems.push(...episodeProblems(parsed.data as EpisodeDocument, source, context.fileSource))
     const body = normaliseBody(document.body ?? '')
-    if (context.media) {
+    if (context.media && !context.checkedBefore) {
       const images = context.media.images
       for (const problem of checkMarkdown(body, { imageExists: (id) => id in images }))
         problems.push({
@@ -265,6 +271,11 @@ export function snapshotFromDocuments(
      * the snapshot's `media.images` carries them for rendering, never the exported manifest.
      */
     uploads?: Readonly<Record<string, ImageEntry>>
+    /**
+     * The documents passed every check before (a render worker started again loads the version
+     * its predecessor checked): each document's Markdown and files are not read again.
+     */
+    checkedBefore?: boolean
   } = {},
 ): ContentSnapshot {
   const source = options.source ?? byKey
@@ -272,6 +283,7 @@ export function snapshotFromDocuments(
   const values = new Map<string, unknown>()
   const articles: ArticleSource[] = []
   const episodes: EpisodeSource[] = []
+  const slugs = { article: new Set<string>(), episode: new Set<string>() }
   const uploads = Object.fromEntries(
     Object.entries(options.uploads ?? {}).filter(([id]) => UPLOADED_IMAGE_ID.test(id)),
   )
@@ -290,26 +302,31 @@ export function snapshotFromDocuments(
       ...(media && { media }),
       bodyOffset: options.bodyOffset?.(document) ?? 0,
       ...(fileSource && { fileSource }),
+      ...(options.checkedBefore && { checkedBefore: true }),
     })
     problems.push(...checked.problems)
     if (document.kind === 'episode') {
-      if (episodes.some((e) => e.slug === document.slug))
+      if (slugs.episode.has(document.slug ?? ''))
         problems.push({ source: label, field: 'slug', message: 'another episode has this slug' })
-      else
+      else {
+        slugs.episode.add(document.slug ?? '')
         episodes.push({
           slug: document.slug ?? '',
           data: checked.document.data as EpisodeDocument,
           notes: checked.document.body ?? '',
         })
+      }
     } else if (document.kind === 'article') {
-      if (articles.some((a) => a.slug === document.slug))
+      if (slugs.article.has(document.slug ?? ''))
         problems.push({ source: label, field: 'slug', message: 'another article has this slug' })
-      else
+      else {
+        slugs.article.add(document.slug ?? '')
         articles.push({
           slug: document.slug ?? '',
           frontmatter: checked.document.data as ArticleSource['frontmatter'],
           body: checked.document.body ?? '',
         })
+      }
     } else if (values.has(document.key)) {
       problems.push({ source: label, message: `"${document.key}" is there twice` })
     } else values.set(document.key, checked.document.data)

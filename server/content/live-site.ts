@@ -30,7 +30,6 @@ import type { FinishedPage } from '#server/render/renderer.ts'
 import {
   RenderJobError,
   startRenderThread,
-  type ContentDocuments,
   type RenderThread,
 } from '#server/render/render-thread.ts'
 import { serverBuildFile } from '#server/render/server-build.ts'
@@ -116,14 +115,12 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
   const pollMs = options.pollMs ?? POLL_MS
   const repository = createContentRepository(database, { clock })
   /**
-   * What the worker holds: loaded again into a worker started after it was stopped while idle.
-   * (The documents stay here rather than being read again: the database may have moved on, and
-   * a generation's pages must all come from its own content.)
+   * The worker's name for the version the pages show. (A worker started again after it stopped
+   * while idle is given the same content again by the render thread, which keeps its bytes: the
+   * database may have moved on, and a generation's pages must all come from its own content.)
    */
-  let lastLoad: { content: ContentDocuments; version: number; renderedAt: Date } | undefined
-  const thread: RenderThread = startRenderThread(build.buildDirectory, {
-    reload: () => Promise.resolve(lastLoad),
-  })
+  let lastLoad: { version: number } | undefined
+  const thread: RenderThread = startRenderThread(build.buildDirectory)
   /** A site build without React Router's server build (made for a test) cannot render. */
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
     ? undefined
@@ -193,7 +190,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
         renderedAt: moment,
         buildFingerprint: initial ? build.rendered.content : undefined,
       })
-      lastLoad = { content, version: id, renderedAt: moment }
+      lastLoad = { version: id }
       build.pages.advance({
         version,
         paths: new Set(answer.paths),

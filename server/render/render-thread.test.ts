@@ -57,9 +57,7 @@ describe('the render worker', () => {
   it('loads the content again into a worker started again after it stopped', async () => {
     const renderedAt = new Date('2026-11-25T12:00:00.000Z')
     const content = documents(withQuote('A quote after a restart.'))
-    const restarted = startRenderThread(await realBuild(), {
-      reload: () => Promise.resolve({ content, version: 7, renderedAt }),
-    })
+    const restarted = startRenderThread(await realBuild())
     try {
       await restarted.load(content, { version: 7, renderedAt })
       await restarted.close()

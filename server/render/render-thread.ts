@@ -7,6 +7,7 @@
  * server build and React), and started again (about half a second) for the next job: the content
  * it had loaded is loaded again first (`reload`).
  */
+import v8 from 'node:v8'
 import { Worker } from 'node:worker_threads'
 import type { ContentProblem } from '#common/content/problems.ts'
 import type { SearchAnswer } from '#common/search.ts'
@@ -17,8 +18,13 @@ export type { ContentDocuments }
 
 export type LoadAnswer = Extract<RenderAnswer, { type: 'loaded' }>
 
-/** How long a worker without a job lives on. */
-export const IDLE_MS = 5 * 60_000
+/**
+ * How long a worker without a job lives on. The pages it rendered stay in the page set; a
+ * stopped worker gives its memory back (its heap grows to ~200 MB while rendering), and a page
+ * nobody asked for yet starts it again: about half a second, plus loading the content once more
+ * without reading its bodies and files again (a `reload` job).
+ */
+export const IDLE_MS = 60_000
 
 /** A job the worker refused: the content does not pass its checks, or a page did not render. */
 export class RenderJobError extends Error {
@@ -63,18 +69,6 @@ export interface RenderThread {
 
 export interface RenderThreadOptions {
   idleMs?: number
-  /**
-   * The content of the version last loaded, for a worker started again after it was stopped
-   * (idle, or it died): loaded into it before its next render.
-   */
-  reload?: () => Promise<
-    | {
-        content: ContentDocuments
-        version: number
-        renderedAt: Date
-      }
-    | undefined
-  >
 }
 
 /** A page as it crossed the thread: its bodies arrive as Uint8Arrays. */
@@ -96,6 +90,13 @@ export function startRenderThread(
   let ready: Promise<Worker> | undefined
   /** Whether the running worker holds the content last loaded (a new one holds nothing). */
   let holdsContent = false
+  /**
+   * The version last loaded, serialized (v8.serialize: about the size of its JSON, outside the
+   * heap), for a worker started again after it stopped (idle, or it died). The same bytes cross
+   * to the worker: cloning the documents as objects would hold the event loop for 60–280 ms at
+   * 1,100 episodes, serializing them takes about 10 ms.
+   */
+  let held: { serialized: Uint8Array; version: number; renderedAt: string } | undefined
   let nextId = 1
   let busy = 0
   const waiting = new Map<
@@ -185,15 +186,10 @@ export function startRenderThread(
   /** A render on a worker that lost its content loads the content again first. */
   async function withContent(): Promise<void> {
     await loading
-    if (holdsContent || !options.reload) return
-    const again = options.reload().then(async (last) => {
-      if (!last) return
-      await run({
-        type: 'load',
-        ...last.content,
-        version: last.version,
-        renderedAt: last.renderedAt.toISOString(),
-      })
+    const last = held
+    if (holdsContent || !last) return
+    // The worker before this one checked the same version whole.
+    const again = run({ type: 'reload', ...last }).then(() => {
       holdsContent = true
     })
     loading = again.catch(() => {})
@@ -203,17 +199,17 @@ export function startRenderThread(
   return {
     async load(content, loadOptions) {
       const previous = loading
+      const loaded = {
+        serialized: v8.serialize(content),
+        version: loadOptions.version,
+        renderedAt: loadOptions.renderedAt.toISOString(),
+      }
       const job = previous.then(() =>
-        run({
-          type: 'load',
-          ...content,
-          version: loadOptions.version,
-          renderedAt: loadOptions.renderedAt.toISOString(),
-          buildFingerprint: loadOptions.buildFingerprint,
-        }),
+        run({ type: 'load', ...loaded, buildFingerprint: loadOptions.buildFingerprint }),
       )
       loading = job.catch(() => {})
       const answer = (await job) as LoadAnswer
+      held = loaded
       holdsContent = true
       return answer
     },
@@ -236,7 +232,7 @@ export function startRenderThread(
     async preview(content, previewOptions) {
       const answer = await run({
         type: 'preview',
-        ...content,
+        serialized: v8.serialize(content),
         renderedAt: previewOptions.renderedAt.toISOString(),
         path: previewOptions.path,
       })

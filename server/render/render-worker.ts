@@ -10,11 +10,13 @@
  *   version loaded before affects (the server build's affectedPaths), and which to warm. Nothing
  *   is rendered. With the build's content fingerprint, equal content is the build's: its pages
  *   stand.
+ * - `reload`: a version loaded before, into a worker started again: kept, not checked again.
  * - `render`: one path (or the not-found page) of a loaded version; several run at once.
  * - `preview`: one path of a snapshot with a document's draft in it, as a staff preview.
  *
  * A page that fails to render fails its job, naming the page; nothing is kept of it.
  */
+import v8 from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import {
@@ -41,6 +43,11 @@ export interface ContentDocuments {
   letters?: ArchivedLetter[]
 }
 
+/** ContentDocuments as v8.serialize wrote them: bytes cross threads without holding the loop. */
+export interface SerializedContent {
+  serialized: Uint8Array
+}
+
 export type RenderJob =
   | ({
       type: 'load'
@@ -49,7 +56,13 @@ export type RenderJob =
       renderedAt: string
       /** The build's content fingerprint: equal content is the build's own. */
       buildFingerprint?: string | undefined
-    } & ContentDocuments)
+    } & SerializedContent)
+  /**
+   * A version a worker before this one loaded and checked whole (it stopped while idle, or it
+   * died): kept for renders again, with the documents' schemas applied but their Markdown and
+   * files not read again, and nothing worked out about paths or changes (the server has them).
+   */
+  | ({ type: 'reload'; id: number; version: number; renderedAt: string } & SerializedContent)
   | {
       type: 'render'
       id: number
@@ -59,7 +72,7 @@ export type RenderJob =
       /** The results of one request's search (/search): rendered with them, not compressed. */
       search?: SearchAnswer
     }
-  | ({ type: 'preview'; id: number; renderedAt: string; path: string } & ContentDocuments)
+  | ({ type: 'preview'; id: number; renderedAt: string; path: string } & SerializedContent)
 
 export type RenderAnswer =
   | {
@@ -81,6 +94,7 @@ export type RenderAnswer =
       /** Milliseconds: checking the content, working out what changed. */
       timings: { check: number; compare: number }
     }
+  | { id: number; type: 'reloaded'; version: number }
   | { id: number; type: 'rendered'; page: FinishedPage }
   | { id: number; type: 'preview'; page: FinishedPage }
   | {
@@ -111,13 +125,28 @@ if (parentPort) {
   let running = 0
   const queue: (() => void)[] = []
 
-  const check = (input: ContentDocuments): ContentSnapshot => ({
-    ...snapshotFromDocuments(input.documents, {
-      redirects: input.redirects,
-      uploads: input.uploads,
-    }),
-    letters: input.letters ?? [],
-  })
+  const check = (job: SerializedContent, checkedBefore = false): ContentSnapshot => {
+    const input = v8.deserialize(job.serialized) as ContentDocuments
+    return {
+      ...snapshotFromDocuments(input.documents, {
+        redirects: input.redirects,
+        uploads: input.uploads,
+        checkedBefore,
+      }),
+      letters: input.letters ?? [],
+    }
+  }
+
+  function keep(version: (typeof loaded)[number]) {
+    loaded.push(version)
+    if (loaded.length > 2) loaded.shift()
+  }
+
+  function reload(job: Extract<RenderJob, { type: 'reload' }>): RenderAnswer {
+    const snapshot = check(job, true)
+    keep({ version: job.version, snapshot, renderedAt: new Date(job.renderedAt) })
+    return { id: job.id, type: 'reloaded', version: job.version }
+  }
 
   function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()
@@ -140,8 +169,7 @@ if (parentPort) {
       invalidate = []
       notFoundChanged = false
     }
-    loaded.push({ version: job.version, snapshot, renderedAt })
-    if (loaded.length > 2) loaded.shift()
+    keep({ version: job.version, snapshot, renderedAt })
     return {
       id: job.id,
       type: 'loaded',
@@ -198,6 +226,7 @@ if (parentPort) {
 
   const run = (job: RenderJob): Promise<RenderAnswer> => {
     if (job.type === 'load') return Promise.resolve().then(() => load(job))
+    if (job.type === 'reload') return Promise.resolve().then(() => reload(job))
     return job.type === 'render' ? render(job) : preview(job)
   }
 
