@@ -136,7 +136,8 @@ export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
       const alts = builtInAlts((await routes.repository.latestData()).values())
       const q = query.q?.toLowerCase()
       const pictures: PicturePreview[] = Object.entries(built.images)
-        .filter(([id]) => !q || id.includes(q))
+        // Found by what they show as well as by id, as the chooser's search field says.
+        .filter(([id]) => !q || id.includes(q) || alts.get(id)?.toLowerCase().includes(q))
         .map(([id, entry]) => ({ ...picturePreview(id, entry, null), alt: alts.get(id) ?? null }))
       if (media) {
         const uploads = await media.list({ kind: 'image', q: query.q || undefined, limit: 100 })
