@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSize } from './sizes.ts'
+import { formatSize, sizeOver } from './sizes.ts'
 
 const KB = 1024
 const MB = 1024 * KB
@@ -32,5 +32,13 @@ describe('a size in the unit that fits', () => {
     expect(formatSize(2 * GB)).toBe('2 GB')
     expect(formatSize(1.25 * GB)).toBe('1.3 GB')
     expect(formatSize(-5)).toBe('0 bytes')
+  })
+})
+
+describe('the size of something over a limit', () => {
+  it('never reads as the limit itself', () => {
+    expect(sizeOver(20 * MB + 300, 20 * MB)).toBe('just over 20 MB')
+    expect(sizeOver(35 * MB, 20 * MB)).toBe('35 MB')
+    expect(sizeOver(20 * MB, 20 * MB)).toBe('20 MB')
   })
 })

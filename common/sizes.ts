@@ -22,3 +22,12 @@ export function formatSize(bytes: number): string {
 }
 
 const rounded = (value: number) => (value < 10 ? Math.round(value * 10) / 10 : Math.round(value))
+
+/**
+ * The size of something refused for being over a limit: its size, or "just over 20 MB" when
+ * rounding would say the limit itself ("The picture is 20 MB; the largest accepted is 20 MB").
+ */
+export function sizeOver(bytes: number, limit: number): string {
+  const size = formatSize(bytes)
+  return bytes > limit && size === formatSize(limit) ? `just over ${size}` : size
+}

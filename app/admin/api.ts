@@ -3,7 +3,7 @@
  * same-origin, and every error as an ApiError with the server's message and its per-field
  * messages, to show next to the fields.
  */
-import { formatSize } from './format.ts'
+import { formatSize, sizeOver } from './format.ts'
 import { ADMIN_API, CONFIRMATION_REQUIRED_STATUS, type ApiProblem } from '#common/back-office.ts'
 
 export class ApiError extends Error {
@@ -132,7 +132,7 @@ export function chosenFile(
   if (!file) return undefined
   if (file.size > maxBytes)
     return {
-      refused: `${what} is ${formatSize(file.size)}; the largest accepted is ${formatSize(maxBytes)}.`,
+      refused: `${what} is ${sizeOver(file.size, maxBytes)}; the largest accepted is ${formatSize(maxBytes)}.`,
     }
   return { file }
 }

@@ -27,7 +27,7 @@ export function formatAgo(iso: string, now = Date.now()): string {
 }
 
 /** A file's size in the unit that fits ("812 bytes", "40 KB", "1.5 MB"), as the server says it. */
-export { formatSize } from '#common/sizes.ts'
+export { formatSize, sizeOver } from '#common/sizes.ts'
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`

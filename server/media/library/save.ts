@@ -1,5 +1,5 @@
 /** Saving to the library: a picture (checked and re-encoded) or a feature's audio, as it is. */
-import { formatSize } from '#common/sizes.ts'
+import { formatSize, sizeOver } from '#common/sizes.ts'
 import type { MediaAssetTable, MediaFileTable } from '#server/db/schema.ts'
 import { newRowId } from '#server/db/ids.ts'
 import { sha256Hex } from '../blob-store.ts'
@@ -190,7 +190,7 @@ export async function saveBlob(lib: LibraryState, upload: BlobUpload): Promise<S
   if (upload.bytes.length === 0) throw new MediaRefusal('The file is empty.', { field: 'file' })
   if (upload.bytes.length > BLOB_MAX_BYTES) {
     throw new MediaRefusal(
-      `The file is ${formatSize(upload.bytes.length)}; the largest the media library stores is ${formatSize(BLOB_MAX_BYTES)}.`,
+      `The file is ${sizeOver(upload.bytes.length, BLOB_MAX_BYTES)}; the largest the media library stores is ${formatSize(BLOB_MAX_BYTES)}.`,
       { statusCode: 413, field: 'file' },
     )
   }
