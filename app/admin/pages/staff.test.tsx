@@ -80,4 +80,10 @@ describe('changing a role on the Staff page', () => {
     expect(select.value).toBe('editor')
     expect(fetch).not.toHaveBeenCalled()
   })
+
+  it('marks the signed-in person with a space before "(you)"', async () => {
+    renderStaff()
+    const me = await screen.findByText('(you)')
+    expect(me.parentElement!.textContent).toBe('ada@example.org (you)')
+  })
 })
