@@ -571,6 +571,10 @@ describeOnDatabases('the content API', (dialect) => {
     expect(all.pictures.find((p) => p.id === mission)?.alt).toBe(
       sample.pages.home.mission.image.alt,
     )
+    // ... and so is a photo in an article's text, by its directive's alt="…".
+    expect(all.pictures.find((p) => p.id === 'articles/amara-nwosu/photo-1')?.alt).toMatch(
+      /^Plum and cream duotone illustration of a long worktable/,
+    )
     const uploads = all.pictures.filter((p) => p.uploaded)
     expect(uploads.map((p) => p.id)).toContainEqual(expect.stringMatching(/^u\/[0-9a-f]{32}$/))
     const searched = (await as(editor).get('/content/pictures?q=people')).json<PicturesAnswer>()
