@@ -118,6 +118,8 @@ export interface MessageSummary {
   preview: string
   handledAt: string | null
   spam: boolean
+  /** Sent faster than a person types ('too-fast'): in the inbox, to be looked at before trusting. */
+  checkReason: string | null
   deliveryStatus: DeliveryStatus
 }
 
@@ -137,6 +139,8 @@ export interface MessageDetail {
   website: string | null
   message: string | null
   spamReason: string | null
+  /** Sent faster than a person types ('too-fast'): in the inbox, to be looked at before trusting. */
+  checkReason: string | null
   handledAt: string | null
   handledBy: string | null
   delivery: {

@@ -118,7 +118,7 @@ test('an administrator invited from the command runs the inbox, invites an edito
   expect(download.suggestedFilename()).toMatch(/^messages-handled-\d{4}-\d\d-\d\d\.csv$/)
   const csv = fs.readFileSync((await download.path())!, 'utf8')
   expect(csv.split('\r\n')[0]).toBe(
-    'id,receivedAt,name,email,website,message,spam,spamReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
+    'id,receivedAt,name,email,website,message,spam,spamReason,checkReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
   )
   expect(csv).toContain(`${visitor.name},${visitor.email}`)
 
@@ -133,6 +133,14 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await expect(page.getByRole('status')).toContainText(`editor.${stamp}@example.org is invited`)
   const editorLink = (await page.getByTestId('invitation-link').textContent())!
   expect(editorLink.startsWith(`${ADMIN_BASE}/admin/welcome#token=`)).toBe(true)
+  // A role changes only once confirmed: the question says what it grants; Cancel changes nothing.
+  const role = page.getByLabel(`Role of editor.${stamp}@example.org`)
+  await role.selectOption('admin')
+  const question = page.getByRole('dialog', { name: 'Make this person an administrator?' })
+  await expect(question).toContainText('invite and remove staff')
+  await question.getByRole('button', { name: 'Cancel' }).click()
+  await expect(question).toBeHidden()
+  await expect(role).toHaveValue('editor')
 
   // The visitor asks to be forgotten.
   await page

@@ -48,7 +48,7 @@ describeOnDatabases('retention at start', (dialect) => {
         { email },
         {
           receivedAt,
-          spamReason: spam ? 'too-fast' : null,
+          spamReason: spam ? 'honeypot' : null,
           doubleOptIn,
           source: 'newsletter form (double opt-in)',
         },

@@ -3,6 +3,7 @@
  * same-origin, and every error as an ApiError with the server's message and its per-field
  * messages, to show next to the fields.
  */
+import { formatSize, sizeOver } from './format.ts'
 import { ADMIN_API, CONFIRMATION_REQUIRED_STATUS, type ApiProblem } from '#common/back-office.ts'
 
 export class ApiError extends Error {
@@ -129,10 +130,9 @@ export function chosenFile(
   const file = input.files?.[0]
   input.value = ''
   if (!file) return undefined
-  const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024))
   if (file.size > maxBytes)
     return {
-      refused: `${what} is ${megabytes(file.size)} MB; the largest accepted is ${megabytes(maxBytes)} MB.`,
+      refused: `${what} is ${sizeOver(file.size, maxBytes)}; the largest accepted is ${formatSize(maxBytes)}.`,
     }
   return { file }
 }

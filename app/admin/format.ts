@@ -26,12 +26,8 @@ export function formatAgo(iso: string, now = Date.now()): string {
   return formatDate(iso)
 }
 
-/** A file's size in the unit that fits: "812 bytes", "40 KB", "3.4 MB" (never "0.0 MB"). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return plural(bytes, 'byte')
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`
-}
+/** A file's size in the unit that fits ("812 bytes", "40 KB", "1.5 MB"), as the server says it. */
+export { formatSize, sizeOver } from '#common/sizes.ts'
 
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`

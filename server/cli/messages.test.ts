@@ -76,7 +76,7 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
       { email: 'spam@example.org' },
       {
         receivedAt: new Date('2026-04-01T10:00:00Z'),
-        spamReason: 'too-fast',
+        spamReason: 'honeypot',
         doubleOptIn: true,
         source: 'newsletter form (double opt-in)',
       },
@@ -168,10 +168,10 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
       expect(status).toBe(0)
       const [header, first, ...rest] = stdout.split('\r\n')
       expect(header).toBe(
-        'id,receivedAt,name,email,website,message,spam,spamReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
+        'id,receivedAt,name,email,website,message,spam,spamReason,checkReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
       )
       expect(first).toMatch(
-        /^[\w-]+,2026-03-01T09:00:00\.000Z,First,first@example\.org,,"Hello, ""team""\nsecond line",false,,none,0,,,,$/,
+        /^[\w-]+,2026-03-01T09:00:00\.000Z,First,first@example\.org,,"Hello, ""team""\nsecond line",false,,,none,0,,,,$/,
       )
       // A spreadsheet that splits at ";" sees a cell "'=1+1": text, not a formula.
       expect(rest[0]).toContain(",Ann;'=1+1,")

@@ -137,7 +137,7 @@ describeOnDatabases('the back office inbox', (dialect) => {
     expect(answer.headers['cache-control']).toBe('no-store')
     const [header, ...rows] = answer.body.trimEnd().split('\r\n')
     expect(header).toBe(
-      'id,receivedAt,name,email,website,message,spam,spamReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
+      'id,receivedAt,name,email,website,message,spam,spamReason,checkReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
     )
     expect(rows.map((row) => row.split(',')[2])).toEqual(['Visitor 2', 'Visitor 1', 'Visitor 0'])
     expect(rows[1]).toContain(`"'=HYPERLINK(""http://evil.example"")"`)

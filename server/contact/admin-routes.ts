@@ -48,6 +48,7 @@ function summary(row: MessageRow): MessageSummary {
     preview: text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text,
     handledAt: row.handled_at,
     spam: row.spam_reason !== null,
+    checkReason: row.check_reason,
     deliveryStatus: row.delivery_status,
   }
 }
@@ -61,6 +62,7 @@ function detail(row: MessageRow, notify: boolean): MessageDetail {
     website: row.website,
     message: row.message,
     spamReason: row.spam_reason,
+    checkReason: row.check_reason,
     handledAt: row.handled_at,
     handledBy: row.handled_by,
     delivery: {

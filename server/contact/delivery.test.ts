@@ -157,6 +157,23 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     })
   })
 
+  it('mails a message sent very fast, with the note to check it first', async () => {
+    const target = await start(mailEnv(smtp, { FORM_MIN_FILL_MS: '3000' }))
+    const quick = { name: 'Rosa Delgado', email: 'rosa@example.org', startedAt: Date.now() - 400 }
+    expect((await send(target, quick)).statusCode).toBe(201)
+    const slow = { name: 'Ana Ruiz', email: 'ana@example.org', startedAt: Date.now() - 60_000 }
+    expect((await send(target, slow)).statusCode).toBe(201)
+    const mails = await smtp.waitForMail(2)
+    const textTo = (address: string) =>
+      mails.find((mail) => mail.headers.get('reply-to')?.includes(address))!.text
+    expect(textTo('rosa@example.org')).toContain('To check: it was sent within seconds')
+    expect(textTo('ana@example.org')).not.toContain('To check')
+    expect(await row('rosa@example.org')).toMatchObject({
+      spam_reason: null,
+      check_reason: 'too-fast',
+    })
+  })
+
   it('retries with growing delays while the server refuses, then delivers', async () => {
     // The clock stands still but where the test moves it: each retry falls due when it says.
     vi.useFakeTimers({ toFake: ['Date'] })

@@ -15,6 +15,7 @@ export const messageColumns: Columns<MessageRow> = {
   message: (row) => row.message,
   spam: (row) => row.spam_reason !== null,
   spamReason: (row) => row.spam_reason,
+  checkReason: (row) => row.check_reason,
   deliveryStatus: (row) => row.delivery_status,
   deliveryAttempts: (row) => Number(row.delivery_attempts),
   nextAttemptAt: (row) => row.next_attempt_at,

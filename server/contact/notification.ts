@@ -25,6 +25,13 @@ export function notificationMail(
       `Website:  ${row.website ?? '(none)'}`,
       `Received: ${row.created_at}`,
       `Id:       ${row.id}`,
+      ...(row.check_reason
+        ? [
+            '',
+            'To check: it was sent within seconds of the form opening. Autofill lets people do',
+            'that, and so do scripts: read it before you reply.',
+          ]
+        : []),
       '',
       'Message:',
       row.message ?? '(no message)',

@@ -7,7 +7,7 @@ import type { MessageFilter } from '#common/back-office.ts'
 import { afterCursor, beforeCursor, keysetPages, type KeysetCursor } from '#server/db/keyset.ts'
 import type { ContactMessageTable, DatabaseSchema } from '#server/db/schema.ts'
 import type { Env } from '#server/env.ts'
-import type { SpamReason } from '#server/http/form-route.ts'
+import type { CheckReason, SpamReason } from '#server/http/form-route.ts'
 import { notificationMail } from './notification.ts'
 import type { MailQueue } from '#server/mail/outbox.ts'
 import { rowQueue } from '#server/mail/row-queue.ts'
@@ -33,7 +33,12 @@ export interface MessageInput {
 export async function saveMessage(
   db: Db,
   input: MessageInput,
-  options: { receivedAt: Date; spamReason: SpamReason | null; notify: boolean },
+  options: {
+    receivedAt: Date
+    spamReason: SpamReason | null
+    checkReason?: CheckReason | null
+    notify: boolean
+  },
 ): Promise<void> {
   const at = options.receivedAt.toISOString()
   await db
@@ -47,6 +52,7 @@ export async function saveMessage(
       website: input.website ?? null,
       message: input.message ?? null,
       spam_reason: options.spamReason,
+      check_reason: options.checkReason ?? null,
       delivery_status: options.notify ? 'pending' : 'none',
       next_attempt_at: options.notify ? at : null,
       last_error: null,

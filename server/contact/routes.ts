@@ -9,7 +9,12 @@ import { ContactSubmission } from '#common/contact.ts'
 import type { Database } from '#server/db/index.ts'
 import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'
-import { formRateLimiter, registerFormRoute, spamReason } from '#server/http/form-route.ts'
+import {
+  checkReason,
+  formRateLimiter,
+  registerFormRoute,
+  spamReason,
+} from '#server/http/form-route.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
 import { contactNotificationQueue, deleteExpiredMessages, saveMessage } from './repository.ts'
 
@@ -41,11 +46,13 @@ export async function contactRoutes(
     siteUrl: env.PUBLIC_SITE_URL,
     pages: { sent: '/contact/sent', notSent: '/contact/not-sent' },
     async accept(input, receivedAt, via) {
-      const spam = spamReason(input, receivedAt, env.FORM_MIN_FILL_MS, via)
-      // Spam is kept (for review with --include-spam) but never mailed to the organisation.
+      const spam = spamReason(input, env.FORM_MIN_FILL_MS, via)
+      // Spam is kept (for review with --include-spam) but never mailed to the organisation. A
+      // message sent very fast may be a person with autofill: it is in the inbox, to check.
       await saveMessage(database.db, input, {
         receivedAt,
         spamReason: spam,
+        checkReason: spam ? null : checkReason(input, receivedAt, env.FORM_MIN_FILL_MS),
         notify: notify && !spam,
       })
       if (notify && !spam) outbox.wake()

@@ -571,11 +571,22 @@ describeOnDatabases('the content API', (dialect) => {
     expect(all.pictures.find((p) => p.id === mission)?.alt).toBe(
       sample.pages.home.mission.image.alt,
     )
+    // ... and so is a photo in an article's text, by its directive's alt="…".
+    expect(all.pictures.find((p) => p.id === 'articles/amara-nwosu/photo-1')?.alt).toMatch(
+      /^Plum and cream duotone illustration of a long worktable/,
+    )
     const uploads = all.pictures.filter((p) => p.uploaded)
     expect(uploads.map((p) => p.id)).toContainEqual(expect.stringMatching(/^u\/[0-9a-f]{32}$/))
     const searched = (await as(editor).get('/content/pictures?q=people')).json<PicturesAnswer>()
     expect(searched.pictures.length).toBeGreaterThan(0)
-    expect(searched.pictures.every((p) => p.id.includes('people'))).toBe(true)
+    expect(
+      searched.pictures.every(
+        (p) => p.id.includes('people') || p.alt?.toLowerCase().includes('people'),
+      ),
+    ).toBe(true)
+    // ... and by what they show, as the search field says ("string" is only in the mission's alt).
+    const byAlt = (await as(editor).get('/content/pictures?q=String')).json<PicturesAnswer>()
+    expect(byAlt.pictures.map((p) => p.id)).toContain(mission)
 
     const live = (await as(editor).get('/content/live')).json<LiveAnswer>()
     const overview = (await as(editor).get('/content')).json<ContentOverviewAnswer>()

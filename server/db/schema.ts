@@ -47,8 +47,10 @@ export interface ContactMessageTable {
   email: string
   website: string | null
   message: string | null
-  /** Why the message was taken for spam ('honeypot', 'too-fast', 'no-timing'); null when not. */
+  /** Why the message was taken for spam ('honeypot', 'no-timing', 'marked by staff'); null when not. */
   spam_reason: string | null
+  /** Why staff should look before trusting it ('too-fast'); null when nothing stands out (530). */
+  check_reason: string | null
   delivery_status: 'pending' | 'sent' | 'failed' | 'none'
   delivery_attempts: Generated<number>
   next_attempt_at: string | null

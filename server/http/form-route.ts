@@ -30,7 +30,10 @@ export const FORM_DATABASE_BUDGET_MS = 2500
 /** A form post percent-encodes the same fields: up to 12 bytes for one character. */
 export const FORM_POST_BODY_LIMIT = 96 * 1024
 
-export type SpamReason = 'honeypot' | 'too-fast' | 'no-timing'
+/** Why a submission is taken for spam: kept apart, never mailed, deleted after a while. */
+export type SpamReason = 'honeypot' | 'no-timing'
+/** Why a stored, accepted submission should be looked at by a person before it is trusted. */
+export type CheckReason = 'too-fast'
 
 /** How a submission arrived: JSON from the site's script, or a plain form post. */
 export type SubmittedVia = 'json' | 'form'
@@ -177,20 +180,34 @@ function fromFormFields(body: unknown): unknown {
 }
 
 /**
- * Why a submission looks automated, or null. The honeypot is a field people never see; the
- * timing check compares the form's start time (the browser's clock) with our clock. A start time
- * in the future means the visitor's clock runs fast, which is not held against them. A form
- * posted without JavaScript has no start time, which alone is no sign of a bot.
+ * Why a submission is spam, or null. The honeypot is a field people never see. The site's script
+ * always sends the form's start time, so JSON without one comes from something else; a form
+ * posted without JavaScript has none, which alone is no sign of a bot. How fast the form was sent
+ * is not a reason (checkReason): a password manager fills and sends it in well under a second.
  */
 export function spamReason(
   input: { [HONEYPOT_FIELD]?: string | undefined; startedAt?: number | undefined },
-  receivedAt: Date,
   minFillMs: number,
   via: SubmittedVia = 'json',
 ): SpamReason | null {
   if ((input[HONEYPOT_FIELD] ?? '').trim() !== '') return 'honeypot'
   if (minFillMs <= 0) return null
-  if (input.startedAt === undefined) return via === 'form' ? null : 'no-timing'
+  if (input.startedAt === undefined && via === 'json') return 'no-timing'
+  return null
+}
+
+/**
+ * Why a person should look at a submission before trusting it, or null: it came sooner than the
+ * minimum fill time after the form opened (the browser's clock against ours). People with
+ * autofill do that as well as bots, so it is flagged, not hidden (docs/decisions/027). A start
+ * time in the future means the visitor's clock runs fast, which is not held against them.
+ */
+export function checkReason(
+  input: { startedAt?: number | undefined },
+  receivedAt: Date,
+  minFillMs: number,
+): CheckReason | null {
+  if (minFillMs <= 0 || input.startedAt === undefined) return null
   const elapsed = receivedAt.getTime() - input.startedAt
   return elapsed >= 0 && elapsed < minFillMs ? 'too-fast' : null
 }

@@ -161,7 +161,7 @@ describe('processImage', () => {
     )
     const huge = Buffer.concat([jpeg, Buffer.alloc(IMAGE_LIMITS.maxBytes)])
     expect(await refusal(processImage(huge, { fileName: 'x.jpg' }))).toMatch(
-      /^The picture is 20\.0 MB; the largest accepted is 20 MB\.$/,
+      /^The picture is just over 20 MB; the largest accepted is 20 MB\.$/,
     )
   })
 })

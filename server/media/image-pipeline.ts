@@ -9,6 +9,7 @@
  * Nothing uploaded is kept as uploaded: the master is a re-encoding too (JPEG, or PNG when the
  * picture has transparency), from the same decoded pixels.
  */
+import { formatSize, sizeOver } from '#common/sizes.ts'
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp'
 import { refuseFile } from './errors.ts'
 import { IMAGE_LIMITS, VARIANT_WIDTHS } from './limits.ts'
@@ -111,7 +112,7 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   if (bytes.length > IMAGE_LIMITS.maxBytes) {
     throw refuseFile(
-      `The picture is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; the largest accepted is ${IMAGE_LIMITS.maxBytes / 1024 / 1024} MB.`,
+      `The picture is ${sizeOver(bytes.length, IMAGE_LIMITS.maxBytes)}; the largest accepted is ${formatSize(IMAGE_LIMITS.maxBytes)}.`,
       413,
     )
   }

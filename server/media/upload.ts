@@ -6,6 +6,7 @@
  * client stops sending. Features that take uploads of their own (the podcast's audio) use this
  * too, with their own limit.
  */
+import { formatSize } from '#common/sizes.ts'
 import multipart from '@fastify/multipart'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { closeAfterAnswer } from '#server/http/close-after-answer.ts'
@@ -24,13 +25,14 @@ export interface Upload {
   fields: Record<string, string>
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`
-
 function tooLarge(maxBytes: number, what: string) {
-  return new MediaRefusal(`The ${what} is larger than ${megabytes(maxBytes)}, the most accepted.`, {
-    statusCode: 413,
-    field: 'file',
-  })
+  return new MediaRefusal(
+    `The ${what} is larger than ${formatSize(maxBytes)}, the most accepted.`,
+    {
+      statusCode: 413,
+      field: 'file',
+    },
+  )
 }
 
 /**

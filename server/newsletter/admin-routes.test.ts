@@ -24,7 +24,7 @@ describeOnDatabases('the back office subscriber list', (dialect) => {
         { email },
         {
           receivedAt: new Date(Date.UTC(2026, 3, day)),
-          spamReason: options.spam ? 'too-fast' : null,
+          spamReason: options.spam ? 'honeypot' : null,
           doubleOptIn: options.double ?? false,
           source: `newsletter form (${options.double ? 'double' : 'single'} opt-in)`,
         },

@@ -4,6 +4,7 @@
  * alone, and the plain-text part below. The letter's frames may apply its inline styles and show
  * its pictures; nothing in them runs (no script is allowed).
  */
+import { formatSize } from '#common/sizes.ts'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import { MarkdownError } from '#common/content/markdown.ts'
@@ -80,7 +81,7 @@ export function letterPreviewViews(
           : `<div style="display:flex;gap:24px;flex-wrap:wrap;align-items:flex-start">${frame(390, 'Phone')}${frame(720, 'Desktop')}</div>
 <h2 style="font:600 20px system-ui;margin:32px 0 8px">Plain-text part</h2>
 <pre style="white-space:pre-wrap;max-width:72ch;background:#fff;border:1px solid #c9c2b8;border-radius:12px;padding:16px;font:15px/1.5 ui-monospace,Menlo,monospace">${escape(found.copy!.text)}</pre>
-<p style="font:14px system-ui;color:#555">HTML part: ${Buffer.byteLength(found.copy!.html).toLocaleString('en-US')} bytes (Gmail clips past 102 KB).</p>`
+<p style="font:14px system-ui;color:#555">HTML part: ${formatSize(Buffer.byteLength(found.copy!.html))} (Gmail clips past 102 KB).</p>`
       return html(
         reply,
         PAGE_CSP,

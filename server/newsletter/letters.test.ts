@@ -65,7 +65,7 @@ describeOnDatabases('letters to readers', (dialect) => {
       { email },
       {
         receivedAt: new Date(),
-        spamReason: state === 'spam' ? 'too-fast' : null,
+        spamReason: state === 'spam' ? 'honeypot' : null,
         doubleOptIn: false,
         source: 'test',
       },

@@ -130,7 +130,14 @@ describeOnDatabases('POST /api/newsletter/subscribe/', (dialect) => {
     expect(await rows()).toMatchObject([{ status: 'subscribed', spam_reason: null }])
 
     // A later bot submission for the address changes nothing.
-    await post({ email: 'bot@example.org', startedAt: Date.now() })
+    await post({ email: 'bot@example.org', fax: 'x', startedAt: started() })
+    expect(await rows()).toMatchObject([{ status: 'subscribed', spam_reason: null }])
+  })
+
+  it('takes a sign-up sent within the minimum fill time like any other (people autofill)', async () => {
+    expect(
+      (await post({ email: 'quick@example.org', startedAt: Date.now() - 400 })).json(),
+    ).toEqual({ ok: true, confirmByEmail: false })
     expect(await rows()).toMatchObject([{ status: 'subscribed', spam_reason: null }])
   })
 

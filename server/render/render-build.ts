@@ -5,6 +5,7 @@
  * build fails, naming the page, when a page does not render, is not finished as promised, or a
  * route of the app has no page in the list.
  */
+import { formatSize } from '#common/sizes.ts'
 import path from 'node:path'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import { mapLimited } from './map-limited.ts'
@@ -78,11 +79,10 @@ export async function renderBuild(
     notFound,
   })
   const files = await precompressFiles(path.join(buildDirectory, 'client'))
-  const kb = (bytes: number) => (bytes / 1024).toFixed(0)
   const pageBytes = pages.reduce((sum, page) => sum + page.body.length, 0)
   const pageBr = pages.reduce((sum, page) => sum + (page.br ?? page.body).length, 0)
   log(
-    `Rendered ${pages.length} pages and the not-found page (${kb(pageBytes)} KB -> ${kb(pageBr)} KB brotli); precompressed ${files.files} client files (${kb(files.raw)} KB -> ${kb(files.br)} KB brotli) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    `Rendered ${pages.length} pages and the not-found page (${formatSize(pageBytes)} -> ${formatSize(pageBr)} brotli); precompressed ${files.files} client files (${formatSize(files.raw)} -> ${formatSize(files.br)} brotli) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   )
   return { pages, notFound }
 }

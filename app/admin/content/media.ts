@@ -3,6 +3,7 @@
  * before sending (type and size, alt text), the upload with its progress, and a library item as
  * the picture previews of content (PicturePreview) read it.
  */
+import { formatSize, sizeOver } from '../format.ts'
 import type { MediaItemAnswer, MediaItemWithUses, PicturePreview } from '#common/content-admin.ts'
 import { sendForm } from '../api.ts'
 
@@ -27,7 +28,7 @@ export function fileProblem(file: {
   if (!known)
     return `“${file.name}” is not a JPEG, PNG, WebP or AVIF picture${extension === 'svg' ? ' (SVG drawings can carry scripts and are not accepted)' : extension === 'heic' ? ' (export it as JPEG first)' : ''}.`
   if (file.size > MAX_UPLOAD_BYTES)
-    return `“${file.name}” is ${(file.size / 1024 / 1024).toFixed(1)} MB; a picture may be at most 20 MB.`
+    return `“${file.name}” is ${sizeOver(file.size, MAX_UPLOAD_BYTES)}; a picture may be at most ${formatSize(MAX_UPLOAD_BYTES)}.`
   if (file.size === 0) return `“${file.name}” is empty.`
   return undefined
 }

@@ -9,7 +9,26 @@ import { useToast } from '../components/toast.tsx'
 import { buttonClass, TextAreaField } from '../components/ui.tsx'
 import { updateMedia } from './content-api.ts'
 import { FocalPointPicker, type FocalPoint } from './focal-point.tsx'
+import type { PicturePreview } from '#common/content-admin.ts'
 import { PicturePicker, Thumbnail, usePictures } from './pictures.tsx'
+
+/**
+ * The chosen picture said by what it shows (the content's alt text, else the library's or the
+ * one the content gives it elsewhere), for the eye and as the button's description; its media id
+ * only when nothing describes it yet.
+ */
+export function currentPicture(
+  image: string,
+  picture: PicturePreview | undefined,
+  alt: string | undefined,
+): string {
+  if (!image) return 'No picture chosen'
+  if (!picture) return `Picture ${image} (not found)`
+  const shows = alt?.trim() || picture.alt
+  if (picture.uploaded)
+    return shows ? `Uploaded picture: ${shows}` : 'Uploaded picture, not described yet'
+  return shows ? `Picture: ${shows}` : `Picture ${image}, not described yet`
+}
 
 export function PictureField({
   label,
@@ -61,14 +80,8 @@ export function PictureField({
           className="aspect-4/3 w-40 shrink-0"
         />
         <div className="flex min-w-0 grow flex-col gap-2">
-          <p className="text-sm break-all text-ink-soft" id={`${id}-current`}>
-            {image
-              ? picture
-                ? picture.uploaded
-                  ? 'Uploaded picture'
-                  : `Picture ${image}`
-                : `Picture ${image} (not found)`
-              : 'No picture chosen'}
+          <p className="text-sm break-words text-ink-soft" id={`${id}-current`}>
+            {currentPicture(image, picture, alt)}
           </p>
           {errors.image && (
             <p className="text-sm font-medium text-danger" id={`${id}-error`}>

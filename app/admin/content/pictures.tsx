@@ -192,7 +192,7 @@ function PictureSearch({ onChoose }: { onChoose: (picture: PicturePreview) => vo
                 className="group flex w-full flex-col gap-1.5 rounded-xl p-1 text-left hover:bg-paper-deep"
               >
                 <Thumbnail picture={picture} className="aspect-4/3 w-full" />
-                <span className="text-sm font-semibold break-all">
+                <span className="line-clamp-3 text-sm font-semibold break-words">
                   <span className="sr-only">Choose </span>
                   {picture.alt || picture.id}
                 </span>

@@ -9,7 +9,7 @@ import type { MessageDetail } from '#common/back-office.ts'
 import { get, post } from '../api.ts'
 import { BackLink } from '../components/list-controls.tsx'
 import { useToast } from '../components/toast.tsx'
-import { Badge, buttonClass, Card, Facts, PageHeader } from '../components/ui.tsx'
+import { Alert, Badge, buttonClass, Card, Facts, PageHeader } from '../components/ui.tsx'
 import { formatDateTime } from '../format.ts'
 
 export function messageLoader({ params }: LoaderFunctionArgs) {
@@ -60,6 +60,7 @@ function Message({ loaded }: { loaded: MessageDetail }) {
             ) : (
               <Badge tone="new">New</Badge>
             )}
+            {message.checkReason && !spam && !handled && <Badge tone="quiet">To check</Badge>}
             <span>
               Received{' '}
               <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
@@ -73,6 +74,7 @@ function Message({ loaded }: { loaded: MessageDetail }) {
         }
       />
       <div className="flex flex-col gap-6">
+        {message.checkReason && !spam && <ToCheckNote />}
         <Card aria-labelledby="message-from">
           <h2 id="message-from" className="sr-only">
             From
@@ -232,5 +234,19 @@ function Delivery({ message }: { message: MessageDetail }) {
       No notification was due: e-mail is not set up on the server, or the message was taken for
       spam.
     </p>
+  )
+}
+
+/**
+ * Why a message is "to check": it came within seconds of the form opening. A password manager or
+ * the browser's autofill does that for a person, and a script does it too (docs/forms-and-mail.md).
+ */
+function ToCheckNote() {
+  return (
+    <Alert tone="info">
+      <strong>To check:</strong> this was sent within seconds of the contact form opening. Autofill
+      and password managers let people do that, and so do scripts: read it before you reply, and
+      move it to spam if no person wrote it.
+    </Alert>
   )
 }

@@ -15,8 +15,9 @@ const message = {
   receivedAt: new Date().toISOString(),
   handledAt: null,
   spam: false,
+  checkReason: null,
   deliveryStatus: 'sent',
-} as unknown as MessageSummary
+} satisfies MessageSummary
 
 describe('a message in the list', () => {
   it('is a link named by the sender and when, with no space before the comma', () => {
@@ -29,5 +30,19 @@ describe('a message in the list', () => {
     )
     expect(screen.getByRole('link').getAttribute('aria-label')).toBe('Grace Okafor, just now')
     expect(screen.getByRole('heading').textContent).toBe('Grace Okafor grace@example.org')
+    expect(screen.queryByText(/to check/i)).toBeNull()
+  })
+
+  it('says "to check" for a message sent very fast, among the new ones, not in spam', () => {
+    render(
+      <MemoryRouter>
+        <ul>
+          <MessageItem message={{ ...message, checkReason: 'too-fast' }} />
+        </ul>
+      </MemoryRouter>,
+    )
+    expect(screen.getByText('New')).toBeTruthy()
+    expect(screen.getByText('To check: sent very fast')).toBeTruthy()
+    expect(screen.queryByText('Spam')).toBeNull()
   })
 })

@@ -166,6 +166,9 @@ export function MessageItem({ message }: { message: MessageSummary }) {
         ) : (
           <Badge tone="new">New</Badge>
         )}
+        {message.checkReason && !message.spam && !message.handledAt && (
+          <Badge tone="quiet">To check: sent very fast</Badge>
+        )}
         {message.deliveryStatus === 'failed' && <Badge tone="bad">Notification failed</Badge>}
       </p>
     </li>

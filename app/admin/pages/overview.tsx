@@ -2,6 +2,7 @@
 import { useEffect } from 'react'
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router'
 import type { MessageListAnswer, SessionAnswer, SubscriberListAnswer } from '#common/back-office.ts'
+import { SECTION_DESCRIPTIONS } from '#common/back-office-sections.ts'
 import { get } from '../api.ts'
 import { useToast } from '../components/toast.tsx'
 import { Card, PageHeader } from '../components/ui.tsx'
@@ -21,22 +22,6 @@ export async function overviewLoader(): Promise<Overview> {
     get<SubscriberListAnswer>('/subscribers'),
   ])
   return { messages: messages.counts ?? undefined, subscribers: subscribers.counts }
-}
-
-/** What each page of the menu is for, by its path (every page the server lists has one). */
-export const DESCRIPTIONS: Record<string, string> = {
-  '/messages': 'Read what visitors sent through the contact form, reply and keep track.',
-  '/subscribers': 'See who receives the newsletter, download the list, unsubscribe on request.',
-  '/newsletter':
-    'Write a letter, or make one from an episode, an article or the week; test it, then send.',
-  '/forget': 'Erase everything stored about a person who asks for it.',
-  '/articles': 'Write, preview, publish or schedule the profiles on /articles.',
-  '/podcast': 'Prepare episodes with their audio and transcript, publish or schedule them.',
-  '/pages': 'Change any text, list or picture of the pages, and the site’s contact details.',
-  '/media': 'Upload pictures, describe them, choose the focal point of covers.',
-  '/staff': 'Invite colleagues, change roles, send a new link to someone locked out.',
-  '/audit': 'Who did what, and when.',
-  '/account': 'Your passkeys and where you are signed in.',
 }
 
 export function OverviewPage() {
@@ -102,9 +87,7 @@ export function OverviewPage() {
               className="block h-full rounded-card bg-white/70 p-5 shadow-card ring-1 ring-ink/5 hover:ring-clay"
             >
               <span className="font-display text-xl font-semibold">{item.label}</span>
-              {DESCRIPTIONS[item.path] && (
-                <span className="mt-1 block text-ink-soft">{DESCRIPTIONS[item.path]}</span>
-              )}
+              <span className="mt-1 block text-ink-soft">{SECTION_DESCRIPTIONS[item.path]}</span>
             </Link>
           </li>
         ))}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StaffListAnswer, StaffMemberSummary } from '#common/back-office.ts'
@@ -59,5 +59,31 @@ describe('changing a role on the Staff page', () => {
     expect(url).toBe('/admin/api/staff/b')
     expect(init.method).toBe('PATCH')
     expect(JSON.parse(String(init.body))).toEqual({ role: 'admin' })
+  })
+
+  it('says what an administrator may do, and Cancel leaves the role as it was', async () => {
+    const fetch = vi.fn(async () => Response.json({ ok: true }))
+    vi.stubGlobal('fetch', fetch)
+    renderStaff()
+    const select = (await screen.findByLabelText('Role of ben@example.org')) as HTMLSelectElement
+    fireEvent.change(select, { target: { value: 'admin' } })
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Make this person an administrator?',
+      hidden: true,
+    })
+    expect(dialog.textContent).toMatch(/invite and remove staff/)
+    expect(dialog.textContent).toMatch(/ben@example\.org/)
+    // While the question is open, the menu still shows the role the person has.
+    expect(select.value).toBe('editor')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel', hidden: true }))
+    await waitFor(() => expect(screen.queryByText('Make this person an administrator?')).toBeNull())
+    expect(select.value).toBe('editor')
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('marks the signed-in person with a space before "(you)"', async () => {
+    renderStaff()
+    const me = await screen.findByText('(you)')
+    expect(me.parentElement!.textContent).toBe('ada@example.org (you)')
   })
 })

@@ -124,6 +124,27 @@ function builtInAlts(documents: Iterable<unknown>): Map<string, string> {
   return alts
 }
 
+/**
+ * What the build's pictures in articles' photos show: `::photo[…]{image=… alt="…"}` in each
+ * article's newest body (its draft's, else its published revision's), the first found.
+ */
+async function photoAlts(db: ContentRoutes['db'], alts: Map<string, string>): Promise<void> {
+  const rows = await db
+    .selectFrom('content_document as d')
+    .leftJoin('content_revision as r', 'r.id', 'd.published_revision_id')
+    .select(['d.draft_body', 'r.body'])
+    .execute()
+  for (const row of rows) {
+    for (const [, attributes] of (row.draft_body ?? row.body ?? '').matchAll(
+      /::photo\[[^\n]*?\]\{([^}\n]*)\}/g,
+    )) {
+      const image = /\bimage=["']?([a-z0-9][a-z0-9/-]*)/.exec(attributes!)?.[1]
+      const alt = /\balt="([^"]*)"/.exec(attributes!)?.[1]?.replaceAll('&quot;', '"').trim()
+      if (image && alt && !alts.has(image)) alts.set(image, alt)
+    }
+  }
+}
+
 /** GET /content/pictures: the picture chooser's list, uploaded ones first. */
 export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
   const { media, db } = routes
@@ -134,9 +155,11 @@ export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
     async handler({ query }) {
       const built = await publishedManifest(routes, cache)
       const alts = builtInAlts((await routes.repository.latestData()).values())
+      await photoAlts(db, alts)
       const q = query.q?.toLowerCase()
       const pictures: PicturePreview[] = Object.entries(built.images)
-        .filter(([id]) => !q || id.includes(q))
+        // Found by what they show as well as by id, as the chooser's search field says.
+        .filter(([id]) => !q || id.includes(q) || alts.get(id)?.toLowerCase().includes(q))
         .map(([id, entry]) => ({ ...picturePreview(id, entry, null), alt: alts.get(id) ?? null }))
       if (media) {
         const uploads = await media.list({ kind: 'image', q: query.q || undefined, limit: 100 })

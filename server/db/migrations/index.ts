@@ -17,6 +17,7 @@ import { mediaMigration } from './450-media.ts'
 import { newsletterLettersMigration } from './500-newsletter-letters.ts'
 import { searchMigration } from './510-search.ts'
 import { newsletterAnnouncementsMigration } from './520-newsletter-announcements.ts'
+import { contactToCheckMigration } from './530-contact-to-check.ts'
 
 export const migrations: Record<string, Migration> = {
   '001-catalogue': catalogueMigration,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '500-newsletter-letters': newsletterLettersMigration,
   '510-search': searchMigration,
   '520-newsletter-announcements': newsletterAnnouncementsMigration,
+  '530-contact-to-check': contactToCheckMigration,
 }

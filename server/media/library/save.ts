@@ -1,4 +1,5 @@
 /** Saving to the library: a picture (checked and re-encoded) or a feature's audio, as it is. */
+import { formatSize, sizeOver } from '#common/sizes.ts'
 import type { MediaAssetTable, MediaFileTable } from '#server/db/schema.ts'
 import { newRowId } from '#server/db/ids.ts'
 import { sha256Hex } from '../blob-store.ts'
@@ -189,7 +190,7 @@ export async function saveBlob(lib: LibraryState, upload: BlobUpload): Promise<S
   if (upload.bytes.length === 0) throw new MediaRefusal('The file is empty.', { field: 'file' })
   if (upload.bytes.length > BLOB_MAX_BYTES) {
     throw new MediaRefusal(
-      `The file is ${Math.round(upload.bytes.length / 1024 / 1024)} MB; the largest the media library stores is ${BLOB_MAX_BYTES / 1024 / 1024} MB.`,
+      `The file is ${sizeOver(upload.bytes.length, BLOB_MAX_BYTES)}; the largest the media library stores is ${formatSize(BLOB_MAX_BYTES)}.`,
       { statusCode: 413, field: 'file' },
     )
   }
