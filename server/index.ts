@@ -9,6 +9,7 @@ import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type AppOptions } from './app.ts'
 import { importContentOnFirstStart } from '#server/content/first-start.ts'
+import { createContentRepository } from '#server/content/repository.ts'
 import { createLiveSite } from '#server/content/live-site.ts'
 import { archivedLetters } from '#server/newsletter/letters.ts'
 import { openDatabase } from '#server/db/index.ts'
@@ -67,6 +68,14 @@ export async function start(
         logTo.app ? logTo.app.log.warn(object, message) : console.error(message, object),
     },
   })
+  // What is said before the app's logger exists is said once it does (an error at once).
+  const early: (() => void)[] = []
+  const say =
+    (level: 'info' | 'warn') =>
+    (object: object, message: string): void => {
+      if (logTo.app) logTo.app.log[level](object, message)
+      else early.push(() => logTo.app?.log[level](object, message))
+    }
   // Publishing: this process's pages follow what the database publishes (rendered in a worker).
   const live = createLiveSite({
     database,
@@ -74,12 +83,17 @@ export async function start(
     // The newsletter's archive is pages of the site too (ADR 024).
     letters: () => archivedLetters(database.db),
     log: {
-      info: (object, message) => logTo.app?.log.info(object, message),
-      warn: (object, message) => logTo.app?.log.warn(object, message),
+      info: say('info'),
+      warn: say('warn'),
       error: (object, message) =>
         logTo.app ? logTo.app.log.error(object, message) : console.error(message, object),
     },
   })
+  // A database that has content already: the worker loads it while the app is built (the two
+  // longest parts of a start, on two threads). A new one gets content/ first (below).
+  const loading =
+    (await createContentRepository(database).contentVersion()) > 0 ? live.start() : undefined
+  loading?.catch(() => {})
   // Uploaded media are always served (/media/u/: the podcast's audio and artwork are there).
   const running = await buildApp({
     env,
@@ -99,6 +113,7 @@ export async function start(
     media: extra.media ?? {},
   })
   logTo.app = running
+  for (const line of early.splice(0)) line()
   running.addHook('onClose', async () => {
     await live.close()
     await database.close()
@@ -119,8 +134,8 @@ export async function start(
     refuse((error as Error).message)
   }
   // The pages show what the database publishes before the first visitor asks: equal to the
-  // build's content, its pages are served; otherwise every page is rendered first.
-  await live.start()
+  // build's content, its pages are served; otherwise they render when first asked for.
+  await (loading ?? live.start())
 
   // SIGTERM/SIGINT, and an uncaught exception or unhandled rejection, close gracefully: stop
   // accepting, finish requests in flight, close the database; a second signal or the timeout
