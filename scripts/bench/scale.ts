@@ -5,9 +5,9 @@
  * `npm run content -- import` and reports:
  *
  * - first answer: from spawning `node server/index.ts` to the first 200 for `/`;
- * - resident memory (VmRSS of the server process, render worker included) idle once the warm
- *   pages are rendered, and the most seen during a burst of 1,000 requests over every page of the
- *   sitemap (20 at a time);
+ * - resident memory (VmRSS of the server process, render worker included) 8 s after the first
+ *   answer, at rest (a minute without requests at the end: the render worker stopped), and the
+ *   most seen during a burst of 1,000 requests over every page of the sitemap (20 at a time);
  * - cold and warm time to first byte (p50/p95) of pages nobody asked for yet, then again;
  * - the podcast feed's bytes and the time of its first and second answer;
  * - publish to visible: a settings change (the phone number, on every page) and one episode's
@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { startPostgres, type RunningPostgres } from '#scripts/postgres.ts'
 import { createContentRepository } from '#server/content/repository.ts'
+import { IDLE_MS } from '#server/render/render-thread.ts'
 import { openDatabase, type Database } from '#server/db/index.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import {
@@ -127,6 +128,8 @@ interface Row {
   importS: number
   firstAnswerS: number
   idleMb: number
+  /** After a quiet minute: the render worker stopped (IDLE_MS) and gave its memory back. */
+  restMb: number
   burstMb: number
   burstRps: number
   coldP50: number
@@ -313,6 +316,10 @@ async function measure(options: {
       publish(database!, `episode/${slug}`, (data) => ({ ...data, title })),
     )
     const etags = await Promise.all(servers.map(async (s) => (await get(`${s.url}/about`)).etag))
+    // At rest: nothing asked for until the render worker has stopped (its last job, the pages
+    // warmed after the episode's publish, ends within a few seconds of it being visible).
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 20_000))
+    const restMb = rssMb(pid)
     return {
       database: dialect === 'postgres' ? 'PostgreSQL ×3' : 'SQLite',
       episodes,
@@ -320,6 +327,7 @@ async function measure(options: {
       importS,
       firstAnswerS: first.firstAnswerS,
       idleMb,
+      restMb,
       burstMb,
       burstRps,
       coldP50: percentile(coldTimes, 50),
@@ -351,7 +359,7 @@ const fixed = (n: number, digits = 0) =>
   Number.isNaN(n) ? 'not seen' : n.toLocaleString('en-US', { maximumFractionDigits: digits })
 
 function table(rows: Row[], burst: number): string {
-  const header = `| database | episodes | sitemap URLs | import | first answer | RSS idle | RSS in a burst of ${burst} (req/s) | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
+  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS at rest | RSS in a burst of ${burst} (req/s) | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
   const rule = `|${header
     .split('|')
     .slice(1, -1)
@@ -359,7 +367,7 @@ function table(rows: Row[], burst: number): string {
     .join('|')}|`
   const lines = rows.map(
     (r) =>
-      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s | ${fixed(r.episodeS, 1)} s | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
+      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.idleMb)} MB | ${fixed(r.restMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s | ${fixed(r.episodeS, 1)} s | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
   )
   return [header, rule, ...lines].join('\n')
 }
