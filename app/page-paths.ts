@@ -10,6 +10,7 @@
 import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { letterArchivePagePaths, letterPaths } from '#app/lib/letter-paths.server.ts'
+import { sitemapPartPaths } from '#app/lib/sitemap.server.ts'
 import {
   archivePageCount,
   archivePageOf,
@@ -92,6 +93,9 @@ const isArticle = (part: ContentPart) => part.startsWith('article/')
 const isEpisode = (part: ContentPart) => part.startsWith('episode/')
 /** A letter of the newsletter's archive (they only come: a sent letter is never changed). */
 const isLetter = (part: ContentPart) => part.startsWith('letter/')
+/** What the sitemap lists with its date: the articles, the episodes and the letters. */
+const isListedInSitemap = (part: ContentPart) =>
+  isArticle(part) || isEpisode(part) || isLetter(part)
 /** The show (its title, artwork, links) and every episode: the list and the feed. */
 const isPodcast = (part: ContentPart) => part === 'podcast' || isEpisode(part)
 const slugIn = (path: string, prefix: string) => path.slice(prefix.length).split('/')[0]!
@@ -250,11 +254,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   formPage('/contact/not-sent'),
   { pattern: '/search', file: 'routes/search.tsx', kind: 'on-request', uses: usesNothingElse },
   resource('/opensearch.xml', 'routes/opensearch.ts', usesPart('site')),
-  resource(
-    '/sitemap.xml',
-    'routes/sitemap.ts',
-    (part) => isArticle(part) || isEpisode(part) || isLetter(part),
-  ),
+  resource('/sitemap.xml', 'routes/sitemap.ts', isListedInSitemap),
+  // Parts of a sitemap too large for one file: none before 40,000 pages.
+  {
+    ...resource('/sitemap/:part', 'routes/sitemap-part.ts', isListedInSitemap, (snapshot, at) =>
+      sitemapPartPaths(pagePaths(snapshot, at).length),
+    ),
+    optional: true,
+  },
   resource('/robots.txt', 'routes/robots.ts', usesNothingElse),
   resource('/rss.xml', 'routes/rss.ts', isArticle),
   warm(resource('/listen/feed.xml', 'routes/podcast-feed.ts', isPodcast)),

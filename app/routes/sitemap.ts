@@ -1,14 +1,19 @@
 import type { Route } from './+types/sitemap'
 import { siteConfig } from '#app/config.ts'
 import { snapshotOf } from '#app/lib/content.server.ts'
+import { sitemapDocument, sitemapEntries } from '#app/lib/sitemap.server.ts'
 import { pagePaths } from '#app/page-paths.ts'
 import { renderClock } from '#app/render-clock.ts'
 
-/** sitemap.xml, from the same page list as prerendering (app/page-paths.ts), at the render's time. */
+/**
+ * sitemap.xml, from the same page list as prerendering (app/page-paths.ts), at the render's time:
+ * every indexable page with its date, or the index of the part files once there are too many
+ * for one (app/lib/sitemap.server.ts).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const urls = pagePaths(snapshotOf(context), context.get(renderClock)())
-    .map((path) => `  <url><loc>${siteConfig.siteUrl}${path === '/' ? '/' : path}</loc></url>`)
-    .join('\n')
-  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`
-  return new Response(xml, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } })
+  const snapshot = snapshotOf(context)
+  const entries = sitemapEntries(pagePaths(snapshot, context.get(renderClock)()), snapshot)
+  return new Response(sitemapDocument(entries, siteConfig.siteUrl), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  })
 }
