@@ -17,7 +17,13 @@ import { MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
 import { lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
 import { letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
-import { episodeLoader, EpisodePage, newEpisodeLoader } from './pages/episode.tsx'
+import {
+  episodeAction,
+  episodeLoader,
+  EpisodePage,
+  episodeShouldRevalidate,
+  newEpisodeLoader,
+} from './pages/episode.tsx'
 import { OverviewPage, overviewLoader } from './pages/overview.tsx'
 import { PodcastPage, podcastLoader } from './pages/podcast.tsx'
 import { PodcastShowPage, showLoader } from './pages/podcast-show.tsx'
@@ -37,8 +43,20 @@ const areas: RouteObject[] = [
   { path: 'newsletter', loader: lettersLoader, element: <NewsletterPage /> },
   { path: 'newsletter/:id', loader: letterLoader, element: <NewsletterLetterPage /> },
   { path: 'podcast', loader: podcastLoader, element: <PodcastPage /> },
-  { path: 'podcast/new', loader: newEpisodeLoader, element: <EpisodePage key="new" /> },
-  { path: 'podcast/episodes/:id', loader: episodeLoader, element: <EpisodePage /> },
+  {
+    path: 'podcast/new',
+    loader: newEpisodeLoader,
+    action: episodeAction,
+    shouldRevalidate: episodeShouldRevalidate,
+    element: <EpisodePage key="new" />,
+  },
+  {
+    path: 'podcast/episodes/:id',
+    loader: episodeLoader,
+    action: episodeAction,
+    shouldRevalidate: episodeShouldRevalidate,
+    element: <EpisodePage />,
+  },
   { path: 'podcast/show', loader: showLoader, element: <PodcastShowPage /> },
   { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
   { path: 'staff', loader: staffLoader, element: <StaffPage /> },
