@@ -26,7 +26,7 @@ import {
 } from './pages/episode.tsx'
 import { OverviewPage, overviewLoader } from './pages/overview.tsx'
 import { PodcastPage, podcastLoader } from './pages/podcast.tsx'
-import { PodcastShowPage, showLoader } from './pages/podcast-show.tsx'
+import { PodcastShowPage, showAction, showLoader } from './pages/podcast-show.tsx'
 import { notFoundLoader, RouteError } from './pages/route-error.tsx'
 import { SignInPage } from './pages/sign-in.tsx'
 import { StaffPage, staffLoader } from './pages/staff.tsx'
@@ -57,7 +57,7 @@ const areas: RouteObject[] = [
     shouldRevalidate: episodeShouldRevalidate,
     element: <EpisodePage />,
   },
-  { path: 'podcast/show', loader: showLoader, element: <PodcastShowPage /> },
+  { path: 'podcast/show', loader: showLoader, action: showAction, element: <PodcastShowPage /> },
   { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
   { path: 'staff', loader: staffLoader, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },

@@ -18,6 +18,9 @@ import {
   newEpisodeLoader,
 } from './episode.tsx'
 
+/** A generous deadline: the machine may be busy. */
+const WAIT = { timeout: 20_000 }
+
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
@@ -126,12 +129,12 @@ function renderForm(path: string) {
 }
 
 async function publishAndExpectLive() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Publish now' }))
-  expect(await screen.findByRole('button', { name: 'Unpublish' })).toBeTruthy()
+  fireEvent.click(await screen.findByRole('button', { name: 'Publish now' }, WAIT))
+  expect(await screen.findByRole('button', { name: 'Unpublish' }, WAIT)).toBeTruthy()
   expect(screen.getByRole('button', { name: 'Publish the changes' })).toBeTruthy()
   expect(screen.queryByRole('button', { name: 'Publish now' })).toBeNull()
   expect(
-    await screen.findByText(/^Published: its page, \/listen and the feed show it/),
+    await screen.findByText(/^Published: its page, \/listen and the feed show it/, undefined, WAIT),
   ).toBeTruthy()
 }
 
@@ -148,12 +151,14 @@ describe('the episode form after Publish now', () => {
   it('offers Unpublish for a new episode, at its own address', async () => {
     const calls = fakeServer('new')
     const router = renderForm('/podcast/new')
-    fireEvent.change(await screen.findByLabelText('Title'), { target: { value: 'A Tone' } })
+    fireEvent.change(await screen.findByLabelText('Title', undefined, WAIT), {
+      target: { value: 'A Tone' },
+    })
     fireEvent.change(screen.getByLabelText('Publication time (Kansas City)'), {
       target: { value: '2026-11-20T06:00' },
     })
     await publishAndExpectLive()
-    await waitFor(() => expect(router.state.location.pathname).toBe('/podcast/episodes/e7'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/podcast/episodes/e7'), WAIT)
     expect(calls.slice(-3)).toEqual([
       'POST /podcast/episodes',
       'POST /podcast/episodes/e7/publish',

@@ -3,9 +3,11 @@
  * category for the directories, its artwork, and where else to follow it (Apple Podcasts,
  * Spotify, YouTube: each shown on /listen only when set) and a donation page (the feed's
  * podcast:funding). Saving publishes them: /listen, every episode page and the feed follow.
+ * Saving is the route's action (ADR 026): the form posts the settings as typed with the version
+ * it was read at; the page then shows them as the server answered.
  */
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react'
-import { Link, useLoaderData } from 'react-router'
+import { useEffect, useId, useState, type ChangeEvent } from 'react'
+import { Link, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import {
   ARTWORK_UPLOAD_MAX_BYTES,
   type ArtworkAnswer,
@@ -26,55 +28,71 @@ import {
 
 export const showLoader = () => get<ShowAnswer>('/podcast/show')
 
+export type ShowActionResult =
+  { ok: true; show: ShowAnswer } | { ok: false; message: string; fields: Record<string, string> }
+
+/** Saves (and so publishes) the settings the form posts, over the version it was read at. */
+export async function showAction({ request }: ActionFunctionArgs): Promise<ShowActionResult> {
+  const form = await request.formData()
+  const fields = JSON.parse(String(form.get('fields'))) as ShowFields
+  try {
+    const show = await post<ShowAnswer>('/podcast/show', {
+      baseVersion: Number(form.get('baseVersion')),
+      fields: { ...fields, artwork: { sha256: fields.artwork.sha256 } },
+    })
+    return { ok: true, show }
+  } catch (caught) {
+    const fields = caught instanceof ApiError ? caught.fields : {}
+    return { ok: false, message: (caught as Error).message, fields }
+  }
+}
+
 export function PodcastShowPage() {
-  const loaded = useLoaderData() as ShowAnswer
+  const show = useLoaderData() as ShowAnswer
   const notify = useToast()
-  const [show, setShow] = useState(loaded)
-  const [fields, setFields] = useState<ShowFields>(loaded.fields)
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [message, setMessage] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const fetcher = useFetcher<ShowActionResult>()
+  const [fields, setFields] = useState<ShowFields>(show.fields)
+  const [artworkError, setArtworkError] = useState<string>()
+  const [uploading, setUploading] = useState(false)
+  const busy = fetcher.state !== 'idle' || uploading
+  const refused = fetcher.data?.ok === false ? fetcher.data : undefined
+  const errors: Record<string, string | undefined> = {
+    ...refused?.fields,
+    ...(artworkError && { artwork: artworkError }),
+  }
   const id = useId()
+
+  // After a save, the form shows the settings as the server has them now (set while rendering,
+  // as React advises for state that follows a new value: no second pass through an effect).
+  const [answered, setAnswered] = useState(fetcher.data)
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data)
+    if (fetcher.data?.ok) setFields(fetcher.data.show.fields)
+  }
+  useEffect(() => {
+    if (fetcher.data?.ok)
+      notify('The show’s settings are published: /listen and the feed follow within seconds.')
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
 
   const set = (patch: Partial<ShowFields>) => setFields((current) => ({ ...current, ...patch }))
   const subcategories = show.categories[fields.category.name] ?? []
 
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setErrors({})
-    setMessage(undefined)
-    try {
-      const saved = await post<ShowAnswer>('/podcast/show', {
-        baseVersion: show.version,
-        fields: { ...fields, artwork: { sha256: fields.artwork.sha256 } },
-      })
-      setShow(saved)
-      setFields(saved.fields)
-      notify('The show’s settings are published: /listen and the feed follow within seconds.')
-    } catch (caught) {
-      if (caught instanceof ApiError) {
-        setErrors(caught.fields)
-        setMessage(caught.message)
-      } else setMessage((caught as Error).message)
-    }
-    setBusy(false)
-  }
-
   async function chooseArtwork(event: ChangeEvent<HTMLInputElement>) {
     const chosen = chosenFile(event.target, ARTWORK_UPLOAD_MAX_BYTES, 'The picture')
     if (!chosen) return
-    if ('refused' in chosen) return setErrors((e) => ({ ...e, artwork: chosen.refused }))
-    setBusy(true)
+    if ('refused' in chosen) return setArtworkError(chosen.refused)
+    setUploading(true)
     try {
       const answer = await upload<ArtworkAnswer>('/podcast/uploads/artwork', chosen.file)
       set({ artwork: answer.artwork })
-      setErrors(({ artwork: _, ...others }) => others)
+      setArtworkError(undefined)
       notify('The artwork is uploaded: save the settings to use it.')
     } catch (caught) {
-      setErrors((e) => ({ ...e, artwork: fieldError(caught, 'artwork') }))
+      setArtworkError(fieldError(caught, 'artwork'))
     }
-    setBusy(false)
+    setUploading(false)
   }
 
   const follow = (name: keyof ShowFields['follow'], value: string) =>
@@ -94,12 +112,14 @@ export function PodcastShowPage() {
         }
         lead="What podcast directories and /listen say about the show. Saving publishes at once."
       />
-      {message && (
+      {refused && (
         <div className="mb-6">
-          <Alert>{message}</Alert>
+          <Alert>{refused.message}</Alert>
         </div>
       )}
-      <form onSubmit={submit} noValidate className="grid gap-6 lg:grid-cols-3">
+      <fetcher.Form method="post" noValidate className="grid gap-6 lg:grid-cols-3">
+        <input type="hidden" name="baseVersion" value={show.version} />
+        <input type="hidden" name="fields" value={JSON.stringify(fields)} />
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <Card aria-labelledby={`${id}-about`}>
             <h2 id={`${id}-about`} className="font-display text-2xl font-semibold">
@@ -296,10 +316,10 @@ export function PodcastShowPage() {
             </div>
           </Card>
           <button type="submit" className={buttonClass('primary')} disabled={busy}>
-            {busy ? 'Saving…' : 'Save and publish'}
+            {fetcher.state !== 'idle' ? 'Saving…' : 'Save and publish'}
           </button>
         </div>
-      </form>
+      </fetcher.Form>
     </>
   )
 }
