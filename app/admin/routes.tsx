@@ -13,7 +13,7 @@ import { ArticlesPage, articlesLoader } from './pages/articles.tsx'
 import { ContentPagesPage, contentPagesLoader } from './pages/content-pages.tsx'
 import { AuditPage, auditLoader } from './pages/audit.tsx'
 import { ForgetPage, forgetLoader } from './pages/forget.tsx'
-import { MessagePage, messageLoader } from './pages/message.tsx'
+import { messageAction, MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
 import { lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
 import { letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
@@ -38,7 +38,12 @@ import { SESSION_ROUTE, sessionLoader } from './session.ts'
 const areas: RouteObject[] = [
   { index: true, loader: overviewLoader, element: <OverviewPage /> },
   { path: 'messages', loader: messagesLoader, element: <MessagesPage /> },
-  { path: 'messages/:id', loader: messageLoader, element: <MessagePage /> },
+  {
+    path: 'messages/:id',
+    loader: messageLoader,
+    action: messageAction,
+    element: <MessagePage />,
+  },
   { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
   { path: 'newsletter', loader: lettersLoader, element: <NewsletterPage /> },
   { path: 'newsletter/:id', loader: letterLoader, element: <NewsletterLetterPage /> },
