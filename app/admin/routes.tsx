@@ -15,7 +15,7 @@ import { AuditPage, auditLoader } from './pages/audit.tsx'
 import { ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { messageAction, MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
-import { lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
+import { lettersAction, lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
 import { letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
 import {
   episodeAction,
@@ -45,7 +45,12 @@ const areas: RouteObject[] = [
     element: <MessagePage />,
   },
   { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
-  { path: 'newsletter', loader: lettersLoader, element: <NewsletterPage /> },
+  {
+    path: 'newsletter',
+    loader: lettersLoader,
+    action: lettersAction,
+    element: <NewsletterPage />,
+  },
   { path: 'newsletter/:id', loader: letterLoader, element: <NewsletterLetterPage /> },
   { path: 'podcast', loader: podcastLoader, element: <PodcastPage /> },
   {
