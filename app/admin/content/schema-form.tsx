@@ -284,42 +284,60 @@ function FieldNode({
           onChange={(event) => onChange(Number(event.target.value))}
         />
       )
-    default: {
-      const text = String(value ?? '')
-      const hint =
-        name === 'video'
-          ? 'A video of the media manifest, by id (videos are made by the build).'
-          : undefined
-      const inputMode =
-        name === 'phone'
-          ? 'tel'
-          : name === 'email'
-            ? 'email'
-            : /^https?:\/\//.test(text)
-              ? 'url'
-              : undefined
-      return LONG.has(name) || text.length > 90 ? (
-        <TextAreaField
-          label={shownLabel}
-          value={text}
-          error={error}
-          hint={hint}
-          rows={Math.min(8, Math.max(3, Math.ceil(text.length / 70)))}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <Field
-          label={shownLabel}
-          value={text}
-          error={error}
-          hint={hint}
-          inputMode={inputMode}
-          spellCheck={inputMode ? false : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
+    default:
+      return (
+        <TextNode name={name} label={shownLabel} value={value} error={error} onChange={onChange} />
       )
-    }
   }
+}
+
+/** A string: a text area for the long ones, else a line (a phone, an e-mail, a URL keyboard). */
+function TextNode({
+  name,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  name: string
+  label: string
+  value: unknown
+  error: string | undefined
+  onChange: Change
+}) {
+  const text = String(value ?? '')
+  const hint =
+    name === 'video'
+      ? 'A video of the media manifest, by id (videos are made by the build).'
+      : undefined
+  const inputMode =
+    name === 'phone'
+      ? 'tel'
+      : name === 'email'
+        ? 'email'
+        : /^https?:\/\//.test(text)
+          ? 'url'
+          : undefined
+  return LONG.has(name) || text.length > 90 ? (
+    <TextAreaField
+      label={label}
+      value={text}
+      error={error}
+      hint={hint}
+      rows={Math.min(8, Math.max(3, Math.ceil(text.length / 70)))}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  ) : (
+    <Field
+      label={label}
+      value={text}
+      error={error}
+      hint={hint}
+      inputMode={inputMode}
+      spellCheck={inputMode ? false : undefined}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  )
 }
 
 function ObjectFields({
