@@ -13,14 +13,20 @@ import { ArticlesPage, articlesLoader } from './pages/articles.tsx'
 import { ContentPagesPage, contentPagesLoader } from './pages/content-pages.tsx'
 import { AuditPage, auditLoader } from './pages/audit.tsx'
 import { ForgetPage, forgetLoader } from './pages/forget.tsx'
-import { MessagePage, messageLoader } from './pages/message.tsx'
+import { messageAction, MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
-import { lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
+import { lettersAction, lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
 import { letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
-import { episodeLoader, EpisodePage, newEpisodeLoader } from './pages/episode.tsx'
+import {
+  episodeAction,
+  episodeLoader,
+  EpisodePage,
+  episodeShouldRevalidate,
+  newEpisodeLoader,
+} from './pages/episode.tsx'
 import { OverviewPage, overviewLoader } from './pages/overview.tsx'
 import { PodcastPage, podcastLoader } from './pages/podcast.tsx'
-import { PodcastShowPage, showLoader } from './pages/podcast-show.tsx'
+import { PodcastShowPage, showAction, showLoader } from './pages/podcast-show.tsx'
 import { notFoundLoader, RouteError } from './pages/route-error.tsx'
 import { SignInPage } from './pages/sign-in.tsx'
 import { StaffPage, staffLoader } from './pages/staff.tsx'
@@ -32,14 +38,36 @@ import { SESSION_ROUTE, sessionLoader } from './session.ts'
 const areas: RouteObject[] = [
   { index: true, loader: overviewLoader, element: <OverviewPage /> },
   { path: 'messages', loader: messagesLoader, element: <MessagesPage /> },
-  { path: 'messages/:id', loader: messageLoader, element: <MessagePage /> },
+  {
+    path: 'messages/:id',
+    loader: messageLoader,
+    action: messageAction,
+    element: <MessagePage />,
+  },
   { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
-  { path: 'newsletter', loader: lettersLoader, element: <NewsletterPage /> },
+  {
+    path: 'newsletter',
+    loader: lettersLoader,
+    action: lettersAction,
+    element: <NewsletterPage />,
+  },
   { path: 'newsletter/:id', loader: letterLoader, element: <NewsletterLetterPage /> },
   { path: 'podcast', loader: podcastLoader, element: <PodcastPage /> },
-  { path: 'podcast/new', loader: newEpisodeLoader, element: <EpisodePage key="new" /> },
-  { path: 'podcast/episodes/:id', loader: episodeLoader, element: <EpisodePage /> },
-  { path: 'podcast/show', loader: showLoader, element: <PodcastShowPage /> },
+  {
+    path: 'podcast/new',
+    loader: newEpisodeLoader,
+    action: episodeAction,
+    shouldRevalidate: episodeShouldRevalidate,
+    element: <EpisodePage key="new" />,
+  },
+  {
+    path: 'podcast/episodes/:id',
+    loader: episodeLoader,
+    action: episodeAction,
+    shouldRevalidate: episodeShouldRevalidate,
+    element: <EpisodePage />,
+  },
+  { path: 'podcast/show', loader: showLoader, action: showAction, element: <PodcastShowPage /> },
   { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
   { path: 'staff', loader: staffLoader, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },

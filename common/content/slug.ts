@@ -3,8 +3,6 @@
  * reads well in a link and can never climb out of /articles/ ("..", "/", "%2e"); and not a word
  * the site uses for its own routes, so that a page or a future route can never be shadowed.
  */
-import { z } from 'zod'
-
 export const SLUG_MAX_LENGTH = 80
 
 /**
@@ -64,8 +62,3 @@ export function slugProblem(slug: string): string | undefined {
   if (RESERVED_SLUGS.has(slug)) return `"${slug}" is reserved for the site's own pages`
   return undefined
 }
-
-export const articleSlug = z.string().superRefine((slug, context) => {
-  const problem = slugProblem(slug)
-  if (problem) context.addIssue({ code: 'custom', message: problem })
-})

@@ -3,64 +3,37 @@
  * in Central time (America/Chicago, CST or CDT), whatever the staff member's own computer says.
  * A time is chosen as a date and a wall-clock time there and sent as an ISO instant.
  */
+import { TZDate } from '@date-fns/tz'
+
 export const ORGANISATION_TIME_ZONE = 'America/Chicago'
 export const ORGANISATION_CLOCK = 'Kansas City time'
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: ORGANISATION_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-})
+const two = (n: number) => String(n).padStart(2, '0')
 
 /** The wall clock in Kansas City at an instant: { date: "2026-05-01", time: "09:00" }. */
 export function kansasCityWallClock(instant: Date): { date: string; time: string } {
-  const value = Object.fromEntries(
-    parts.formatToParts(instant).map((part) => [part.type, part.value]),
-  ) as Record<string, string>
+  const there = new TZDate(instant.getTime(), ORGANISATION_TIME_ZONE)
   return {
-    date: `${value['year']}-${value['month']}-${value['day']}`,
-    time: `${value['hour']}:${value['minute']}`,
+    date: `${there.getFullYear()}-${two(there.getMonth() + 1)}-${two(there.getDate())}`,
+    time: `${two(there.getHours())}:${two(there.getMinutes())}`,
   }
-}
-
-/** Minutes Kansas City is ahead of UTC at an instant (−300 in summer, −360 in winter). */
-function offsetMinutes(instant: Date): number {
-  const { date, time } = kansasCityWallClock(instant)
-  const seconds = instant.getUTCSeconds()
-  const wall = Date.parse(`${date}T${time}:${String(seconds).padStart(2, '0')}Z`)
-  return Math.round((wall - (instant.getTime() - instant.getUTCMilliseconds())) / 60_000)
 }
 
 /**
- * The instant of a wall-clock time in Kansas City. In the hour the clocks skip in March
- * (2:00–2:59 does not exist) the time after the change is meant; in the hour November repeats,
- * the first (daylight) one.
+ * The instant of a wall-clock time in Kansas City (the time zone database's rules, through
+ * @date-fns/tz). In the hour the clocks skip in March (2:00–2:59 does not exist) the time after
+ * the change is meant; in the hour November repeats, the first (daylight) one.
  */
 export function fromKansasCity(date: string, time: string): Date | undefined {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return undefined
-  const wall = Date.parse(`${date}T${time}:00Z`)
-  // Also refuses days a month does not have (Date.parse reads "02-30" as March 2).
-  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 16) !== `${date}T${time}`)
-    return undefined
-  // Try both offsets around that day; keep the one whose wall clock reads back as asked.
-  const candidates = [
-    ...new Set([
-      offsetMinutes(new Date(wall - 86_400_000)),
-      offsetMinutes(new Date(wall + 86_400_000)),
-    ]),
-  ].sort((a, b) => b - a)
-  for (const offset of candidates) {
-    const instant = new Date(wall - offset * 60_000)
-    const back = kansasCityWallClock(instant)
-    if (back.date === date && back.time === time) return instant
-  }
-  // Skipped by the clocks: the same wall-clock minutes after the change.
-  return new Date(wall - Math.min(...candidates) * 60_000)
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  const clock = /^(\d{2}):(\d{2})$/.exec(time)
+  if (!day || !clock) return undefined
+  const [year, month, dayOfMonth, hour, minute] = [...day.slice(1), ...clock.slice(1)].map(Number)
+  // Refuses days a month does not have, and hours past 23 (a Date would roll them over).
+  const calendar = new Date(Date.UTC(year!, month! - 1, dayOfMonth, hour, minute))
+  if (calendar.toISOString().slice(0, 16) !== `${date}T${time}`) return undefined
+  const there = new TZDate(year!, month! - 1, dayOfMonth!, hour!, minute!, ORGANISATION_TIME_ZONE)
+  return new Date(there.getTime())
 }
 
 const shown = new Intl.DateTimeFormat('en-US', {

@@ -11,12 +11,15 @@ import { formatShowTime } from '../format.ts'
 
 export function SendToReadersChoice({
   id,
+  name,
   role,
   checked,
   onChange,
   upcoming,
 }: {
   id: string
+  /** The form field it sends ("yes" when checked). */
+  name?: string
   role: Role
   checked: boolean
   onChange: (checked: boolean) => void
@@ -38,6 +41,8 @@ export function SendToReadersChoice({
         <input
           id={id}
           type="checkbox"
+          name={name}
+          value="yes"
           checked={checked && !upcoming}
           disabled={upcoming}
           onChange={(event) => onChange(event.target.checked)}

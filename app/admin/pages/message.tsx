@@ -1,10 +1,16 @@
 /**
  * One message: who wrote what and when, reply (the staff member's own mail program), handled /
  * new again, spam / not spam, and the state of its notification mail with "Send again" when it
- * failed.
+ * failed. Each button posts to the route's action (ADR 026); the page then shows the message as
+ * the server has it.
  */
-import { useState } from 'react'
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useEffect } from 'react'
+import {
+  useFetcher,
+  useLoaderData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import type { MessageDetail } from '#common/back-office.ts'
 import { get, post } from '../api.ts'
 import { BackLink } from '../components/list-controls.tsx'
@@ -22,27 +28,46 @@ function replyLink(message: MessageDetail): string {
   return `mailto:${encodeURIComponent(message.email).replace(/%40/g, '@')}?subject=${subject}`
 }
 
-export function MessagePage() {
-  const loaded = useLoaderData() as MessageDetail
-  return <Message key={loaded.id} loaded={loaded} />
+type Intent = 'handled' | 'new' | 'spam' | 'not-spam' | 'send'
+
+/** What each button asks of the server, and what to say when it is done. */
+const CHANGES: Record<Intent, { path: string; body: unknown; done: string }> = {
+  handled: { path: 'handled', body: { handled: true }, done: 'Marked as handled.' },
+  new: { path: 'handled', body: { handled: false }, done: 'Marked as new again.' },
+  spam: { path: 'spam', body: { spam: true }, done: 'Moved to spam.' },
+  'not-spam': { path: 'spam', body: { spam: false }, done: 'Moved back to the inbox.' },
+  send: { path: 'send-again', body: {}, done: 'The notification is queued to be sent again.' },
 }
 
-function Message({ loaded }: { loaded: MessageDetail }) {
-  const [message, setMessage] = useState(loaded)
-  const [busy, setBusy] = useState<string>()
-  const notify = useToast()
+export type MessageActionResult = { ok: true; notice: string } | { ok: false; message: string }
 
-  async function act(name: string, path: string, body: unknown, done: string) {
-    setBusy(name)
-    try {
-      setMessage(await post<MessageDetail>(`/messages/${message.id}/${path}`, body))
-      notify(done)
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    } finally {
-      setBusy(undefined)
-    }
+export async function messageAction({
+  request,
+  params,
+}: ActionFunctionArgs): Promise<MessageActionResult> {
+  const intent = String((await request.formData()).get('intent'))
+  const change = CHANGES[intent as Intent]
+  if (!change) return { ok: false, message: 'That is not something a message can do.' }
+  try {
+    const id = encodeURIComponent(params.id ?? '')
+    await post<MessageDetail>(`/messages/${id}/${change.path}`, change.body)
+    return { ok: true, notice: change.done }
+  } catch (error) {
+    return { ok: false, message: (error as Error).message }
   }
+}
+
+export function MessagePage() {
+  const message = useLoaderData() as MessageDetail
+  const fetcher = useFetcher<MessageActionResult>()
+  const notify = useToast()
+  const busy = fetcher.state === 'idle' ? undefined : String(fetcher.formData?.get('intent'))
+  useEffect(() => {
+    const result = fetcher.data
+    if (result) notify(result.ok ? result.notice : result.message, result.ok ? 'success' : 'error')
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
 
   const handled = message.handledAt !== null
   const spam = message.spamReason !== null
@@ -134,42 +159,30 @@ function Message({ loaded }: { loaded: MessageDetail }) {
                 ? `Taken for spam (${message.spamReason}). Spam is deleted after a while.`
                 : 'Mark it handled once someone has replied or acted on it.'}
           </p>
-          <div className="flex flex-wrap gap-3">
+          <fetcher.Form method="post" className="flex flex-wrap gap-3">
             {!spam && (
               <button
-                type="button"
+                type="submit"
+                name="intent"
+                value={handled ? 'new' : 'handled'}
                 className={buttonClass(handled ? 'outline' : 'dark')}
                 disabled={busy !== undefined}
-                aria-busy={busy === 'handled' || undefined}
-                onClick={() =>
-                  act(
-                    'handled',
-                    'handled',
-                    { handled: !handled },
-                    handled ? 'Marked as new again.' : 'Marked as handled.',
-                  )
-                }
+                aria-busy={busy === 'handled' || busy === 'new' || undefined}
               >
                 {handled ? 'Mark as new' : 'Mark as handled'}
               </button>
             )}
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value={spam ? 'not-spam' : 'spam'}
               className={buttonClass(spam ? 'outline' : 'danger')}
               disabled={busy !== undefined}
-              aria-busy={busy === 'spam' || undefined}
-              onClick={() =>
-                act(
-                  'spam',
-                  'spam',
-                  { spam: !spam },
-                  spam ? 'Moved back to the inbox.' : 'Moved to spam.',
-                )
-              }
+              aria-busy={busy === 'spam' || busy === 'not-spam' || undefined}
             >
               {spam ? 'Not spam' : 'Spam'}
             </button>
-          </div>
+          </fetcher.Form>
         </Card>
         <Card aria-labelledby="message-delivery">
           <h2 id="message-delivery" className="mb-3 font-display text-xl font-semibold">
@@ -177,17 +190,18 @@ function Message({ loaded }: { loaded: MessageDetail }) {
           </h2>
           <Delivery message={message} />
           {message.canSendAgain && (
-            <button
-              type="button"
-              className={buttonClass('dark', 'mt-4')}
-              disabled={busy !== undefined}
-              aria-busy={busy === 'send' || undefined}
-              onClick={() =>
-                act('send', 'send-again', {}, 'The notification is queued to be sent again.')
-              }
-            >
-              Send again
-            </button>
+            <fetcher.Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="send"
+                className={buttonClass('dark', 'mt-4')}
+                disabled={busy !== undefined}
+                aria-busy={busy === 'send' || undefined}
+              >
+                Send again
+              </button>
+            </fetcher.Form>
           )}
         </Card>
       </div>

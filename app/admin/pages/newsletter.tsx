@@ -1,10 +1,11 @@
 /**
  * The Newsletter section: the letters, newest first, with their state, and three ways to start
  * one: write it, make it from a published episode or article, or assemble the weekly letter from
- * what was published in the last seven days (server/newsletter/letter-routes.ts).
+ * what was published in the last seven days (server/newsletter/letter-routes.ts). Each way posts
+ * to the route's action (ADR 026), which opens the new letter.
  */
-import { useState, type FormEvent } from 'react'
-import { Link, useLoaderData, useNavigate } from 'react-router'
+import { useEffect } from 'react'
+import { Link, redirect, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import type { LetterDetail, LetterListAnswer, LetterStatus } from '#common/newsletter-admin.ts'
 import { get, post } from '../api.ts'
 import { useToast } from '../components/toast.tsx'
@@ -26,31 +27,37 @@ export const STATUS_TONE = {
 
 export const lettersLoader = () => get<LetterListAnswer>('/letters')
 
+/** The letter each way of starting one asks the server for. */
+function newLetter(form: FormData): unknown {
+  const intent = form.get('intent')
+  if (intent === 'weekly') return { kind: 'weekly' }
+  if (intent === 'source') {
+    const [kind, ...slug] = String(form.get('source') ?? '').split('/')
+    return { kind, slug: slug.join('/') }
+  }
+  return { kind: 'letter', subject: 'A new letter', preheader: '', body: '' }
+}
+
+/** Makes the letter and opens it; a refusal comes back to be said. */
+export async function lettersAction({ request }: ActionFunctionArgs) {
+  try {
+    const letter = await post<LetterDetail>('/letters', newLetter(await request.formData()))
+    return redirect(`/newsletter/${letter.id}`)
+  } catch (error) {
+    return { message: (error as Error).message }
+  }
+}
+
 export function NewsletterPage() {
   const answer = useLoaderData() as LetterListAnswer
-  const navigate = useNavigate()
   const notify = useToast()
-  const [source, setSource] = useState(
-    answer.sources[0] ? `${answer.sources[0].kind}/${answer.sources[0].slug}` : '',
-  )
-  const [busy, setBusy] = useState(false)
-
-  async function create(body: unknown) {
-    setBusy(true)
-    try {
-      const letter = await post<LetterDetail>('/letters', body)
-      navigate(`/newsletter/${letter.id}`)
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    } finally {
-      setBusy(false)
-    }
-  }
-  function fromSource(event: FormEvent) {
-    event.preventDefault()
-    const [kind, ...slug] = source.split('/')
-    void create({ kind, slug: slug.join('/') })
-  }
+  const fetcher = useFetcher<{ message: string }>()
+  const busy = fetcher.state !== 'idle'
+  useEffect(() => {
+    if (fetcher.data) notify(fetcher.data.message, 'error')
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
 
   return (
     <>
@@ -58,35 +65,35 @@ export function NewsletterPage() {
         title="Newsletter"
         lead={`Letters to the ${plural(answer.readers, 'reader')} who confirmed their subscription. Editors write and test; administrators send.`}
         actions={
-          <>
+          <fetcher.Form method="post" className="contents">
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="letter"
               disabled={busy}
               className={buttonClass('dark')}
-              onClick={() =>
-                void create({ kind: 'letter', subject: 'A new letter', preheader: '', body: '' })
-              }
             >
               Write a letter
             </button>
             <button
-              type="button"
+              type="submit"
+              name="intent"
+              value="weekly"
               disabled={busy}
               className={buttonClass('outline')}
-              onClick={() => void create({ kind: 'weekly' })}
             >
               Assemble this week’s letter
             </button>
-          </>
+          </fetcher.Form>
         }
       />
       {answer.sources.length > 0 && (
         <Card aria-label="Send published content" className="mb-8">
-          <form onSubmit={fromSource} className="flex flex-wrap items-end gap-3">
+          <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
             <SelectField
               label="Make a letter from an episode or article"
-              value={source}
-              onChange={(event) => setSource(event.target.value)}
+              name="source"
+              defaultValue={`${answer.sources[0]!.kind}/${answer.sources[0]!.slug}`}
               className="min-w-0 grow"
             >
               {answer.sources.map((item) => (
@@ -95,10 +102,16 @@ export function NewsletterPage() {
                 </option>
               ))}
             </SelectField>
-            <button type="submit" disabled={busy} className={buttonClass('outline')}>
+            <button
+              type="submit"
+              name="intent"
+              value="source"
+              disabled={busy}
+              className={buttonClass('outline')}
+            >
               Make the letter
             </button>
-          </form>
+          </fetcher.Form>
         </Card>
       )}
       {answer.letters.length === 0 ? (
