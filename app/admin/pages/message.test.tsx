@@ -27,6 +27,7 @@ const received: MessageDetail = {
   website: null,
   message: 'Could your team visit our library?',
   spamReason: null,
+  checkReason: null,
   handledAt: null,
   handledBy: null,
   delivery: {
