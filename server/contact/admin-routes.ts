@@ -5,6 +5,11 @@
  * the outbox); and the CSV download of the current view (the columns of `npm run messages`).
  * Every action is in the audit log, which names the message by id, never the visitor.
  */
+import {
+  CSV_FILE,
+  MessageDetailSchema,
+  MessageListAnswerSchema,
+} from '#common/back-office-answers.ts'
 import { z } from 'zod'
 import { HandledRequest, MessageListQuery, SpamRequest } from '#common/back-office-schemas.ts'
 import {
@@ -88,6 +93,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/messages',
+    response: MessageListAnswerSchema,
     query: MessageListQuery,
     async handler({ query }) {
       const search = query.q || undefined
@@ -110,6 +116,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/messages/export.csv',
+    response: CSV_FILE,
     query: ExportQuery,
     async handler({ query, reply, audit, now }) {
       const view = { view: query.filter, search: query.q || undefined }
@@ -132,6 +139,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/messages/:id',
+    response: MessageDetailSchema,
     params: IdParams,
     async handler({ params, reply, audit }) {
       const row = await findMessage(db, params.id)
@@ -155,6 +163,7 @@ export function contactAdminRoutes(
     backOffice.route(ADMIN_ONLY, {
       method: 'POST',
       url: `/messages/:id/${path}`,
+      response: MessageDetailSchema,
       params: IdParams,
       body,
       async handler({ params, body, staff, now, reply, audit }) {
@@ -192,6 +201,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/messages/:id/send-again',
+    response: MessageDetailSchema,
     params: IdParams,
     async handler({ params, now, reply, audit }) {
       if (!notify)

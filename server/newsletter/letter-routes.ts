@@ -5,6 +5,13 @@
  * Sending to readers is the outbox's work (./delivery-queue.ts); a test goes out within the
  * request, so the person who asked sees at once whether the mail server took it.
  */
+import { OkAnswer } from '#common/back-office-answers.ts'
+import {
+  LetterDetailSchema,
+  LetterListAnswerSchema,
+  LetterPreviewSchema,
+  TestSentAnswer,
+} from '#common/newsletter-admin-answers.ts'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import {
@@ -138,6 +145,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/letters',
+    response: LetterListAnswerSchema,
     async handler() {
       const snapshot = await options.readPublished()
       return {
@@ -156,6 +164,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/letters',
+    response: LetterDetailSchema,
     body: NewLetter,
     async handler({ body, staff, now, reply, audit }) {
       const by = { staffId: staff.id, now }
@@ -266,6 +275,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/letters/:id',
+    response: LetterDetailSchema,
     params: IdParams,
     async handler({ params, reply }) {
       const row = await findLetter(db, params.id)
@@ -278,6 +288,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'PATCH',
     url: '/letters/:id',
+    response: LetterDetailSchema,
     params: IdParams,
     body: LetterEdit,
     async handler({ params, body, now, reply, audit }) {
@@ -304,6 +315,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'DELETE',
     url: '/letters/:id',
+    response: OkAnswer,
     params: IdParams,
     async handler({ params, reply, audit }) {
       const row = await findLetter(db, params.id)
@@ -323,6 +335,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/letters/:id/preview',
+    response: LetterPreviewSchema,
     params: IdParams,
     async handler({ params, staff, reply }) {
       const row = await findLetter(db, params.id)
@@ -346,6 +359,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/letters/:id/test',
+    response: TestSentAnswer,
     params: IdParams,
     async handler({ params, staff, reply, audit }) {
       const row = await findLetter(db, params.id)
@@ -391,6 +405,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/letters/:id/send',
+    response: LetterDetailSchema,
     params: IdParams,
     body: LetterSend,
     async handler({ params, staff, now, reply, audit }) {
@@ -403,6 +418,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/letters/:id/schedule',
+    response: LetterDetailSchema,
     params: IdParams,
     body: LetterSchedule,
     async handler({ params, body, staff, now, reply, audit }) {

@@ -3,6 +3,13 @@
  * adding or removing a passkey needs within the last five minutes. Each change to the passkeys
  * is mailed to the person when mail is on (notices.ts), beside its audit entry.
  */
+import {
+  AccountAnswerSchema,
+  ConfirmedAnswer,
+  PasskeyAddedAnswer,
+  PasskeyOptionsAnswer,
+  PasskeyRemovedAnswer,
+} from '#common/back-office-answers.ts'
 import { AddPasskeyRequest, SignInRequest } from '#common/back-office-schemas.ts'
 import type { AccountAnswer } from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
@@ -53,6 +60,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/account',
+    response: AccountAnswerSchema,
     async handler({ staff }) {
       const [passkeys, sessions] = await Promise.all([
         listPasskeys(db, staff.id),
@@ -82,6 +90,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/confirm/options',
+    response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ staff, now }) {
       const challengeOptions = await authenticationOptionsFor(
@@ -101,6 +110,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/confirm',
+    response: ConfirmedAnswer,
     body: SignInRequest,
     limiter: options.signInLimiter,
     async handler({ staff, body, now, reply, request }) {
@@ -131,6 +141,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/account/passkeys/options',
+    response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -141,6 +152,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/account/passkeys',
+    response: PasskeyAddedAnswer,
     body: AddPasskeyRequest,
     async handler({ staff, body, now, reply, audit }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -172,6 +184,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'DELETE',
     url: '/account/passkeys/:id',
+    response: PasskeyRemovedAnswer,
     params: IdParams,
     async handler({ staff, params, now, reply, audit }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply

@@ -58,6 +58,22 @@ export interface RouteContext<Body, Query, Params, Staff> {
   audit(entry: AuditEntry, db?: Kysely<DatabaseSchema>): Promise<void>
 }
 
+/**
+ * What a route answers when it succeeds: JSON that its zod schema accepts, or another kind of
+ * body (a CSV download, nothing). Refusals are ApiProblems (server/http/api-error.ts).
+ */
+export type Answer = z.ZodType | OtherAnswer
+
+/** A success that is not JSON: its media type, or null for no body at all (204). */
+export interface OtherAnswer {
+  contentType: string | null
+  description: string
+}
+
+export const NO_CONTENT: OtherAnswer = { contentType: null, description: 'Done; no content.' }
+
+export const isJsonAnswer = (answer: Answer): answer is z.ZodType => !('contentType' in answer)
+
 interface RouteDefinition<Body, Query, Params, Staff> {
   method: Method
   /** The path under /admin/api, e.g. "/messages/:id". */
@@ -65,6 +81,8 @@ interface RouteDefinition<Body, Query, Params, Staff> {
   body?: z.ZodType<Body>
   query?: z.ZodType<Query>
   params?: z.ZodType<Params>
+  /** What it answers: checked against the answers in tests (setup.ts) and in the API document. */
+  response: Answer
   /** A rate limit counted per client address before the handler runs. */
   limiter?: RateLimiter
   /** Returns the JSON answer, or the reply after sending something else itself. */
@@ -78,18 +96,30 @@ export interface RegisteredRoute {
   body?: z.ZodType
   query?: z.ZodType
   params?: z.ZodType
+  response: Answer
   limiter?: RateLimiter | undefined
   handler(context: RouteContext<unknown, unknown, unknown, SignedInStaff | null>): Promise<unknown>
 }
 
 /**
+ * A route of a mount: its method and path inside the plugin ("/", "/:id"), and what it answers.
+ * The plugin registers it with these (`app.route({ ...definition, handler })`); a route the
+ * plugin registers that its mount does not define stops the server at start (setup.ts).
+ */
+export interface MountedRoute {
+  method: Method
+  url: string
+  response: Answer
+}
+
+/**
  * A Fastify plugin of API routes under /admin/api<prefix> that reads its own input, such as the
  * media library's uploads (multipart). It gets the role check and the audit log to use on each of
- * its routes; `routes` lists them for the table test.
+ * its routes; `routes` defines them.
  */
 export interface MountedRoutes {
   prefix: string
-  routes: readonly { method: Method; url: string }[]
+  routes: readonly MountedRoute[]
   register(
     app: FastifyInstance,
     tools: {
@@ -103,6 +133,22 @@ export interface MountedRoutes {
 export interface RegisteredMount extends MountedRoutes {
   access: Access
 }
+
+/** Every API route of the back office, the table's and the mounts', by its path under /admin/api. */
+export interface ApiRoute {
+  method: Method
+  url: string
+  access: Access
+  response: Answer
+  body?: z.ZodType | undefined
+  query?: z.ZodType | undefined
+  params?: z.ZodType | undefined
+  /** Read by the mount's own plugin (multipart uploads), not by the table's schemas. */
+  mounted: boolean
+}
+
+/** The path under /admin/api of a mounted route. */
+export const mountedUrl = (prefix: string, url: string) => `${prefix}${url === '/' ? '' : url}`
 
 /**
  * A page under /admin that the server renders itself (the content preview), rather than the
@@ -153,6 +199,8 @@ export interface BackOffice {
   readonly pages: readonly BackOfficePage[]
   readonly mounts: readonly RegisteredMount[]
   readonly views: readonly RegisteredView[]
+  /** Every API route, the table's and the mounts', with its roles and its answer. */
+  apiRoutes(): ApiRoute[]
   /** The menu for a role, in order. */
   navigation(role: Role): NavigationItem[]
   /** Who may open a path under /admin (the page it belongs to), or undefined for no such page. */
@@ -166,6 +214,8 @@ export function createBackOffice(): BackOffice {
   const views: RegisteredView[] = []
   const add = (access: Access, definition: RouteDefinition<never, never, never, never>) => {
     const key = `${definition.method} ${definition.url}`
+    if (!(definition as { response?: Answer }).response)
+      throw new Error(`Back-office route ${key} has no response schema`)
     if (routes.some((route) => `${route.method} ${route.url}` === key))
       throw new Error(`Back-office route ${key} is registered twice`)
     routes.push({ ...(definition as unknown as RegisteredRoute), access })
@@ -185,6 +235,11 @@ export function createBackOffice(): BackOffice {
     mount(roles, mounted) {
       if (mounts.some((m) => m.prefix === mounted.prefix))
         throw new Error(`Back-office routes under ${mounted.prefix} are mounted twice`)
+      for (const route of mounted.routes)
+        if (!(route as { response?: Answer }).response)
+          throw new Error(
+            `Back-office route ${route.method} ${mountedUrl(mounted.prefix, route.url)} has no response schema`,
+          )
       mounts.push({ ...mounted, access: roles })
     },
     view(roles, definition) {
@@ -196,6 +251,20 @@ export function createBackOffice(): BackOffice {
     pages,
     mounts,
     views,
+    apiRoutes() {
+      return [
+        ...routes.map((route) => ({ ...route, mounted: false })),
+        ...mounts.flatMap((mount) =>
+          mount.routes.map((route) => ({
+            method: route.method,
+            url: mountedUrl(mount.prefix, route.url),
+            access: mount.access,
+            response: route.response,
+            mounted: true,
+          })),
+        ),
+      ]
+    },
     navigation(role) {
       return pages
         .filter((page) => page.label && page.access !== 'anyone' && allows(page.access, role))

@@ -32,6 +32,7 @@ import { createRateLimiter, rateLimitCounterFor } from '#server/http/rate-limit.
 import { API_CSP } from '#server/http/security-headers.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
 import { loadAdminApp, ADMIN_CSP } from './admin-app.ts'
+import { checkAnswers, definedRoutes, refuseUndefined, refuseUnserved } from './answer-check.ts'
 import { recordAudit } from './audit.ts'
 import {
   createBackOffice,
@@ -107,6 +108,11 @@ export function createStaff(options: StaffOptions): Staff {
   async function plugin(app: FastifyInstance) {
     const adminApp = loadAdminApp(options.adminDir)
     app.decorateRequest('staff', null)
+    // Every route under /admin/api is one the back office defines, and answers as defined.
+    const defined = definedRoutes(backOffice.apiRoutes())
+    const served = new Set<string>()
+    app.addHook('onRoute', refuseUndefined(defined, served))
+    if (env.NODE_ENV !== 'production') app.addHook('onSend', checkAnswers(defined))
 
     app.addHook('onRequest', async (request, reply) => {
       const api = isApiRoute(request)
@@ -171,6 +177,7 @@ export function createStaff(options: StaffOptions): Staff {
         { prefix: `/api${mount.prefix}` },
       )
     }
+    refuseUnserved(defined, served)
     app.all(`${API_ROUTES}*`, async (request, reply) =>
       sendApiError(
         reply,

@@ -3,6 +3,13 @@
  * after lost passkeys, which retires every earlier passkey and session of the person).
  */
 import {
+  EndedAnswer,
+  InvitationAnswerSchema,
+  OkAnswer,
+  PasskeyOptionsAnswer,
+  SessionAnswerSchema,
+} from '#common/back-office-answers.ts'
+import {
   AcceptInvitationRequest,
   InvitationRequest,
   SignInRequest,
@@ -88,6 +95,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/session',
+    response: SessionAnswerSchema,
     async handler({ staff }) {
       return sessionAnswer(backOffice, staff)
     },
@@ -96,6 +104,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.publicRoute({
     method: 'POST',
     url: '/sign-in/options',
+    response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ now }) {
       const challengeOptions = await authenticationOptions(site)
@@ -107,6 +116,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.publicRoute({
     method: 'POST',
     url: '/sign-in',
+    response: SessionAnswerSchema,
     body: SignInRequest,
     limiter: options.signInLimiter,
     async handler(context) {
@@ -135,6 +145,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/sign-out',
+    response: OkAnswer,
     async handler({ staff, reply, audit }) {
       await endSession(db, staff.sessionHash)
       clearSessionCookie(reply)
@@ -146,6 +157,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/sign-out-everywhere',
+    response: EndedAnswer,
     async handler({ staff, reply, audit }) {
       const ended = await endSessions(db, staff.id)
       clearSessionCookie(reply)
@@ -188,6 +200,7 @@ function registerInvitationRoutes(
   backOffice.publicRoute({
     method: 'POST',
     url: '/invitation',
+    response: InvitationAnswerSchema,
     body: InvitationRequest,
     limiter: options.signInLimiter,
     async handler(context) {
@@ -205,6 +218,7 @@ function registerInvitationRoutes(
   backOffice.publicRoute({
     method: 'POST',
     url: '/invitation/options',
+    response: PasskeyOptionsAnswer,
     body: InvitationRequest,
     limiter: options.challengeLimiter,
     async handler(context) {
@@ -219,6 +233,7 @@ function registerInvitationRoutes(
   backOffice.publicRoute({
     method: 'POST',
     url: '/invitation/accept',
+    response: SessionAnswerSchema,
     body: AcceptInvitationRequest,
     limiter: options.signInLimiter,
     async handler(context) {

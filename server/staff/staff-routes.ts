@@ -4,6 +4,13 @@
  * another administrator goes only to them when mail is on: the issuing administrator sees it
  * only when mail is off (someone has to pass it on).
  */
+import {
+  AuditAnswerSchema,
+  InvitationLinkAnswerSchema,
+  OkAnswer,
+  StaffListAnswerSchema,
+  StaffMemberAnswer,
+} from '#common/back-office-answers.ts'
 import { AuditQuery, InviteRequest, RoleRequest } from '#common/back-office-schemas.ts'
 import type { AuditAnswer, InvitationLinkAnswer, StaffListAnswer } from '#common/back-office.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
@@ -54,6 +61,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/staff',
+    response: StaffListAnswerSchema,
     async handler({ now }) {
       return {
         members: (await listMembers(db, now)).map(memberSummary),
@@ -65,6 +73,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/staff',
+    response: InvitationLinkAnswerSchema,
     body: InviteRequest,
     async handler({ body, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -83,6 +92,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/staff/:id/link',
+    response: InvitationLinkAnswerSchema,
     params: IdParams,
     async handler({ params, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -96,6 +106,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'PATCH',
     url: '/staff/:id',
+    response: StaffMemberAnswer,
     params: IdParams,
     body: RoleRequest,
     async handler({ params, body, staff, now, reply }) {
@@ -117,6 +128,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'DELETE',
     url: '/staff/:id',
+    response: OkAnswer,
     params: IdParams,
     async handler({ params, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -135,6 +147,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/audit',
+    response: AuditAnswerSchema,
     query: AuditQuery,
     async handler({ query }) {
       const rows = await listAudit(db, {

@@ -2,6 +2,7 @@
  * How the back office answers about an episode: its form's fields (a draft's unfinished data
  * included), what publishing it needs by the form's fields, and its audit log entries.
  */
+import { EpisodeAnswerSchema } from '#common/podcast-admin-answers.ts'
 import { parseEpisodeChapters, SHOW_KEY } from '#common/content/episodes.ts'
 import { AUDIO_EXTENSION, storedFileUrl } from '#common/content/podcast-files.ts'
 import type { EpisodeDocument } from '#common/content/podcast.ts'
@@ -156,6 +157,7 @@ export function episodeKind(routes: ContentRoutes): DocumentKindRoutes<EpisodeAn
   return {
     routes,
     kind: 'episode',
+    response: EpisodeAnswerSchema,
     respond: (key, now) => episodeAnswer(routes, key, now),
     audit: episodeAudit,
     title: (key, latest) =>
