@@ -34,6 +34,7 @@ import type { MailOutbox } from '#server/mail/outbox.ts'
 import { loadAdminApp, ADMIN_CSP } from './admin-app.ts'
 import { checkAnswers, definedRoutes, refuseUndefined, refuseUnserved } from './answer-check.ts'
 import { recordAudit } from './audit.ts'
+import { openApiRoute } from './openapi.ts'
 import {
   createBackOffice,
   requireRole,
@@ -91,6 +92,7 @@ export function createStaff(options: StaffOptions): Staff {
       now: () => now().getTime(),
     })
   const backOffice = createBackOffice()
+  openApiRoute(backOffice)
   registerStaffRoutes(backOffice, {
     env,
     database,
