@@ -1,6 +1,6 @@
 /**
  * What the back office's routes answer, as zod schemas: each route's definition names one
- * (server/staff/back-office.ts `response`), tests check every answer against it and the API
+ * (server/back-office/table.ts `response`), tests check every answer against it and the API
  * document (/admin/api/openapi.json) is made from them. Each is checked at compile time against
  * the answer's type the staff app reads (back-office.ts), with `satisfies`.
  */

@@ -23,8 +23,8 @@ import type { Env } from '#server/env.ts'
 import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { messageColumns } from './export.ts'
 import {
   countInbox,

@@ -15,8 +15,8 @@ import type { Database } from '#server/db/index.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { subscriberColumns } from './export.ts'
 import {
   countSubscribers,

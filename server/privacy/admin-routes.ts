@@ -15,8 +15,8 @@ import type {
   ErasurePreviewAnswer,
 } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { erasePerson, erasureEntry, previewErasure, type PersonalDataEraser } from './erasure.ts'
 
 export function erasureAdminRoutes(

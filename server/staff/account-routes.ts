@@ -1,6 +1,6 @@
 /**
- * One's own account: the passkeys and sessions, and "confirm it's you" (confirmation.ts), which
- * adding or removing a passkey needs within the last five minutes. Each change to the passkeys
+ * One's own account: the passkeys and sessions, and "confirm it's you"
+ * (server/back-office/confirmation.ts), which adding or removing a passkey needs within the last five minutes. Each change to the passkeys
  * is mailed to the person when mail is on (notices.ts), beside its audit entry.
  */
 import {
@@ -13,8 +13,8 @@ import {
 import { AddPasskeyRequest, SignInRequest } from '#common/back-office-schemas.ts'
 import type { AccountAnswer } from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import type { BackOffice, SignedInStaff } from './back-office.ts'
-import { confirmSession, refuseUnconfirmed } from './confirmation.ts'
+import type { BackOffice, SignedInStaff } from '#server/back-office/table.ts'
+import { confirmSession, refuseUnconfirmed } from '#server/back-office/confirmation.ts'
 import { passkeyNotice, queueNotice } from './notices.ts'
 import {
   authenticationOptionsFor,
@@ -39,8 +39,8 @@ import {
   unverified,
   type StaffRoutesOptions,
 } from './route-helpers.ts'
-import { SIGNED_IN } from './roles.ts'
-import { clearSessionCookie } from './session-cookie.ts'
+import { SIGNED_IN } from '#server/back-office/roles.ts'
+import { clearSessionCookie } from '#server/back-office/session-cookie.ts'
 
 export function registerAccountRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
   const { database, site, outbox } = options

@@ -17,8 +17,8 @@ import {
 import { INVITATION_TTL_HOURS, type InvitationAnswer } from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { hashToken } from '#server/http/tokens.ts'
-import { recordAudit } from './audit.ts'
-import type { BackOffice, RouteContext, SignedInStaff } from './back-office.ts'
+import { recordAudit } from '#server/back-office/audit.ts'
+import type { BackOffice, RouteContext, SignedInStaff } from '#server/back-office/table.ts'
 import {
   authenticationOptions,
   claimedChallenge,
@@ -47,8 +47,12 @@ import {
   type AnyContext,
   type StaffRoutesOptions,
 } from './route-helpers.ts'
-import { SIGNED_IN } from './roles.ts'
-import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.ts'
+import { SIGNED_IN } from '#server/back-office/roles.ts'
+import {
+  clearSessionCookie,
+  sessionToken,
+  setSessionCookie,
+} from '#server/back-office/session-cookie.ts'
 
 export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
   const { database, site } = options

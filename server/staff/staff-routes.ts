@@ -15,9 +15,9 @@ import { AuditQuery, InviteRequest, RoleRequest } from '#common/back-office-sche
 import type { AuditAnswer, InvitationLinkAnswer, StaffListAnswer } from '#common/back-office.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import { auditFacets, listAudit } from './audit.ts'
-import type { BackOffice, SignedInStaff } from './back-office.ts'
-import { refuseUnconfirmed } from './confirmation.ts'
+import { auditFacets, listAudit } from '#server/back-office/audit.ts'
+import type { BackOffice, SignedInStaff } from '#server/back-office/table.ts'
+import { refuseUnconfirmed } from '#server/back-office/confirmation.ts'
 import { invitationLink } from './invitation-mail.ts'
 import { findMember, listMembers, type MemberRow, type NewInvitation } from './repository.ts'
 import {
@@ -26,7 +26,7 @@ import {
   type AnyContext,
   type StaffRoutesOptions,
 } from './route-helpers.ts'
-import { ADMIN_ONLY } from './roles.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { changeRole, invite, newLink, remove } from './staff-list.ts'
 
 const AUDIT_PAGE = 50

@@ -48,13 +48,13 @@ import {
 import { MediaRefusal } from '#server/media/errors.ts'
 import type { MediaLibrary } from '#server/media/media-library.ts'
 import { acceptUploads, readUpload, refuseLargeBodies, type Upload } from '#server/media/upload.ts'
-import { recordAudit, type AuditEntry } from '#server/staff/audit.ts'
+import { recordAudit, type AuditEntry } from '#server/back-office/audit.ts'
 import type {
   MountedRoute,
   MountedRoutes,
   RouteContext,
   SignedInStaff,
-} from '#server/staff/back-office.ts'
+} from '#server/back-office/table.ts'
 import { EDITORS } from './context.ts'
 import { ownOf, ownSources, recorder, type DocumentKindRoutes } from './document-routes.ts'
 import { episodeDocument, rememberDuration, type MeasuredDurations } from './episode-document.ts'

@@ -1,5 +1,5 @@
 /**
- * Two checks that keep the back office's routes defined once (back-office.ts):
+ * Two checks that keep the back office's routes defined once (table.ts):
  *
  *   - every route Fastify is given under /admin/api must be one the back office defines (the
  *     table's, or a mount's): a plugin that adds one of its own stops the server at start;
@@ -9,7 +9,7 @@
  */
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import { ApiProblemAnswer } from '#common/back-office-answers.ts'
-import { isJsonAnswer, type Answer, type ApiRoute } from './back-office.ts'
+import { isJsonAnswer, type Answer, type ApiRoute } from './table.ts'
 
 const API_PREFIX = '/admin/api'
 /** The catch-all that answers 404 for every path no route has. */

@@ -1,5 +1,5 @@
 /**
- * Each back-office route is defined once (back-office.ts): its method, path, schemas, roles and
+ * Each back-office route is defined once (table.ts): its method, path, schemas, roles and
  * what it answers. These tests hold the framework to that: a route without a response schema is
  * refused, a route a plugin serves that no definition names stops the server, a definition no
  * route serves too, and outside production every answer is read against its definition.
@@ -11,9 +11,9 @@ import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { createMailOutbox } from '#server/mail/outbox.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 import { backOfficeApp, call, ADMIN_ORIGIN } from '#server/test/staff.ts'
-import { createBackOffice, NO_CONTENT, type MountedRoutes } from './back-office.ts'
+import { createBackOffice, NO_CONTENT, type MountedRoutes } from './table.ts'
 import { ADMIN_ONLY } from './roles.ts'
-import { createStaff } from './setup.ts'
+import { createStaff } from '#server/staff/setup.ts'
 
 const Thing = z.strictObject({ name: z.string() })
 

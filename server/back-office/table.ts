@@ -1,9 +1,13 @@
 /**
- * The back office's one table of routes and pages. Every feature adds its own back-office API
- * routes and menu pages here (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts,
- * …), each naming the roles that may use it; features never import each other. routes.ts turns
- * the table into Fastify routes behind requireRole(), and the table test
- * (back-office-access.test.ts) calls every route with each role and with no session.
+ * The back office's one table of routes and pages: each route is defined here once, with its
+ * method, path, params/query/body schemas, what it answers (`response`) and the roles that may
+ * call it. Every feature adds its own back-office API routes and menu pages
+ * (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts, …); features never import
+ * each other. From the one definition come the input's validation and the role check
+ * (server/staff/setup.ts serves the table), the answer check in tests (answer-check.ts), the
+ * API document (openapi.ts) and the lists the tests walk (apiRoutes(); access.test.ts calls
+ * every route with each role and with no session). The shape follows hono-open-api-starter's
+ * "one schema from table to route" (../shared/STYLE.md).
  *
  * A route's input is parsed by its zod schemas before the handler runs (400 naming each field),
  * and its handler gets the signed-in person and an audit function that records as them.

@@ -1,12 +1,12 @@
 /**
  * The back office's API as an OpenAPI 3.1 document, made from the route definitions
- * (back-office.ts) and nothing else: each path with its parameters, its JSON body, what it
+ * (table.ts) and nothing else: each path with its parameters, its JSON body, what it
  * answers and who may call it (`x-roles`, and the session cookie as its security). Served to
  * administrators at GET /admin/api/openapi.json; editors get 403 and nobody signed in 401.
  */
 import { z } from 'zod'
 import { ApiProblemAnswer } from '#common/back-office-answers.ts'
-import { isJsonAnswer, type Answer, type ApiRoute, type BackOffice } from './back-office.ts'
+import { isJsonAnswer, type Answer, type ApiRoute, type BackOffice } from './table.ts'
 import { ADMIN_ONLY } from './roles.ts'
 import { SESSION_COOKIE } from './session-cookie.ts'
 

@@ -1,6 +1,6 @@
 /**
  * The table test of the back office's authorisation: every route and page of the one route table
- * (server/staff/back-office.ts, as server/app.ts fills it with every feature's routes) is called
+ * (server/back-office/table.ts, as server/app.ts fills it with every feature's routes) is called
  * with each role and with no session, and must answer exactly as its roles say: 401 without a
  * session, 403 for a role it does not list, and neither for one it does. Adding a route or a page
  * adds it here by itself.
