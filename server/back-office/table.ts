@@ -78,7 +78,11 @@ export const NO_CONTENT: OtherAnswer = { contentType: null, description: 'Done; 
 
 export const isJsonAnswer = (answer: Answer): answer is z.ZodType => !('contentType' in answer)
 
-interface RouteDefinition<Body, Query, Params, Staff> {
+/** What a handler may return for an answer: the schema's input, or the reply it sent itself. */
+export type HandlerResult<R extends Answer> =
+  (R extends z.ZodType ? z.input<R> : unknown) | FastifyReply
+
+interface RouteDefinition<Body, Query, Params, Staff, R extends Answer = Answer> {
   method: Method
   /** The path under /admin/api, e.g. "/messages/:id". */
   url: string
@@ -86,11 +90,11 @@ interface RouteDefinition<Body, Query, Params, Staff> {
   query?: z.ZodType<Query>
   params?: z.ZodType<Params>
   /** What it answers: checked against the answers in tests (setup.ts) and in the API document. */
-  response: Answer
+  response: R
   /** A rate limit counted per client address before the handler runs. */
   limiter?: RateLimiter
   /** Returns the JSON answer, or the reply after sending something else itself. */
-  handler(context: RouteContext<Body, Query, Params, Staff>): Promise<unknown>
+  handler(context: RouteContext<Body, Query, Params, Staff>): Promise<HandlerResult<R>>
 }
 
 export interface RegisteredRoute {
@@ -186,13 +190,13 @@ export interface BackOfficePage {
 
 export interface BackOffice {
   /** A route for signed-in staff of the given roles. */
-  route<Body = undefined, Query = undefined, Params = undefined>(
+  route<Body = undefined, Query = undefined, Params = undefined, R extends Answer = Answer>(
     roles: readonly Role[],
-    definition: RouteDefinition<Body, Query, Params, SignedInStaff>,
+    definition: RouteDefinition<Body, Query, Params, SignedInStaff, R>,
   ): void
   /** A route anyone may call (signing in, accepting an invitation). */
-  publicRoute<Body = undefined, Query = undefined, Params = undefined>(
-    definition: RouteDefinition<Body, Query, Params, SignedInStaff | null>,
+  publicRoute<Body = undefined, Query = undefined, Params = undefined, R extends Answer = Answer>(
+    definition: RouteDefinition<Body, Query, Params, SignedInStaff | null, R>,
   ): void
   page(page: BackOfficePage): void
   /** Routes a feature serves with a plugin of its own (uploads), behind the role check. */

@@ -328,7 +328,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
         summary: `deleted the draft “${row!.subject}”`,
         target: target(row!),
       })
-      return { ok: true }
+      return { ok: true as const }
     },
   })
 
@@ -398,7 +398,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
         summary: `mailed a test of “${row.subject}” to themselves`,
         target: target(row),
       })
-      return { ok: true, to: staff.email }
+      return { ok: true as const, to: staff.email }
     },
   })
 

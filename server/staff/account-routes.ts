@@ -103,7 +103,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
         memberId: staff.id,
         now,
       })
-      return challengeOptions
+      return { ...challengeOptions }
     },
   })
 
@@ -145,7 +145,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
     limiter: options.challengeLimiter,
     async handler({ staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
-      return registrationChallenge(options, staff.id, now, { memberId: staff.id })
+      return { ...(await registrationChallenge(options, staff.id, now, { memberId: staff.id })) }
     },
   })
 

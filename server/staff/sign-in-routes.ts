@@ -14,7 +14,11 @@ import {
   InvitationRequest,
   SignInRequest,
 } from '#common/back-office-schemas.ts'
-import { INVITATION_TTL_HOURS, type InvitationAnswer } from '#common/back-office.ts'
+import {
+  INVITATION_TTL_HOURS,
+  type InvitationAnswer,
+  type SessionAnswer,
+} from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { hashToken } from '#server/http/tokens.ts'
 import { recordAudit } from '#server/back-office/audit.ts'
@@ -113,7 +117,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
     async handler({ now }) {
       const challengeOptions = await authenticationOptions(site)
       await saveChallenge(db, { challenge: challengeOptions.challenge, purpose: 'sign-in', now })
-      return challengeOptions
+      return { ...challengeOptions }
     },
   })
 
@@ -154,7 +158,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
       await endSession(db, staff.sessionHash)
       clearSessionCookie(reply)
       await audit({ action: 'sign-out', summary: `${staff.email} signed out` })
-      return { ok: true }
+      return { ok: true as const }
     },
   })
 
@@ -183,7 +187,7 @@ function registerInvitationRoutes(
     context: RouteContext<unknown, unknown, unknown, SignedInStaff | null>,
     member: MemberRow,
     passkeyId: string,
-  ) => Promise<unknown>,
+  ) => Promise<SessionAnswer>,
 ) {
   const { database, site } = options
   const db = database.db
@@ -228,9 +232,11 @@ function registerInvitationRoutes(
     async handler(context) {
       const invitation = await validInvitation(context.body.token, context)
       if (!invitation) return context.reply
-      return registrationChallenge(options, invitation.member_id, context.now, {
-        invitationId: invitation.invitation_id,
-      })
+      return {
+        ...(await registrationChallenge(options, invitation.member_id, context.now, {
+          invitationId: invitation.invitation_id,
+        })),
+      }
     },
   })
 

@@ -140,7 +140,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
       if (removed === 'gone') return noSuchPerson(reply)
       if (removed === 'last-admin')
         return sendApiError(reply, 409, 'The back office needs at least one administrator.')
-      return { ok: true }
+      return { ok: true as const }
     },
   })
 
