@@ -76,5 +76,18 @@ describe('GET /admin/api/openapi.json', () => {
     }
     expect(Object.keys(answer.properties)).toContain('canSendAgain')
     expect(paths['/openapi.json']!.get!['x-roles']).toEqual(['admin'])
+
+    // Every {name} of every path is a declared path parameter, the mounts' (read by their
+    // plugins) as well as the table's.
+    const undeclared = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) =>
+        [...path.matchAll(/\{(\w+)\}/g)]
+          .filter(
+            ([, name]) => !operation.parameters.some((p) => p.in === 'path' && p.name === name),
+          )
+          .map(([, name]) => `${method} ${path}: ${name}`),
+      ),
+    )
+    expect(undeclared).toEqual([])
   })
 })

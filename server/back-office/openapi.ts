@@ -43,13 +43,32 @@ function success(answer: Answer) {
   return { description: answer.description, content: { [answer.contentType]: {} } }
 }
 
+/** A mount's path parameters, which its plugin reads itself: named by the path, any text. */
+const pathParameters = (url: string) =>
+  [...url.matchAll(/:(\w+)/g)].map(([, name]) => ({
+    name: name!,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }))
+
+/** "getMessagesIdSendAgain" for GET /messages/:id/send-again. */
+const operationId = (route: ApiRoute) =>
+  route.method.toLowerCase() +
+  route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) =>
+    (next ?? '').toUpperCase(),
+  )
+
 function operation(route: ApiRoute, problem: JsonSchema) {
   const roles = route.access === 'anyone' ? [] : [...route.access]
   return {
-    operationId: `${route.method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: operationId(route),
     'x-roles': route.access === 'anyone' ? 'anyone' : roles,
     security: route.access === 'anyone' ? [] : [{ staffSession: [] }],
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...(route.params ? parameters(route.params, 'path') : pathParameters(route.url)),
+      ...parameters(route.query, 'query'),
+    ],
     ...(route.body && {
       requestBody: {
         required: true,
