@@ -83,6 +83,16 @@ function boundaries() {
       message: 'server/ must not import app/: share code through common/.',
     },
   ]
+  /** What infrastructure (http/, mail/, back-office/, …) may not import. */
+  const infrastructure = [
+    ...serverBase,
+    { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+    {
+      group: SERVER_FEATURES.map((f) => `\\#server/${f}/*`),
+      message:
+        'Infrastructure must not depend on a feature: move the shared part down (e.g. into server/http/).',
+    },
+  ]
   const serverFeature = (feature) => ({
     files: [`server/${feature}/**/*.ts`],
     rules: {
@@ -121,19 +131,30 @@ function boundaries() {
         'server/db/**',
         'server/test/**',
         'server/cli/**',
+        'server/back-office/**',
         ...SERVER_FEATURES.map((f) => `server/${f}/**`),
       ],
+      rules: { 'no-restricted-imports': noImport(infrastructure) },
+    },
+    {
+      // The back office's framework (route table, role check, answer check, API document) sits
+      // below the staff accounts that use it (docs/decisions/025-back-office-routes-defined-once.md).
+      files: ['server/back-office/**/*.ts'],
+      ignores: ['server/back-office/**/*.test.ts'],
       rules: {
         'no-restricted-imports': noImport([
-          ...serverBase,
-          { group: ['node:sqlite', 'pg'], message: 'Only server/db opens a database connection.' },
+          ...infrastructure,
           {
-            group: SERVER_FEATURES.map((f) => `\\#server/${f}/*`),
+            group: ['\\#server/staff/*', '**/staff/**'],
             message:
-              'Infrastructure must not depend on a feature: move the shared part down (e.g. into server/http/).',
+              'server/back-office is the framework; the staff accounts (server/staff) use it, not the other way.',
           },
         ]),
       },
+    },
+    {
+      files: ['server/back-office/**/*.test.ts'],
+      rules: { 'no-restricted-imports': noImport(infrastructure) },
     },
     ...SERVER_FEATURES.map(serverFeature),
     {

@@ -115,40 +115,10 @@ export function previewPath(ref: DocumentRef): string {
   return `/admin/preview${documentPath(ref)}`
 }
 
-/** The routes every document has, under its path ("/articles/:id", "/pages/:name"). */
-const documentRoutes = (base: string) =>
-  [
-    { method: 'GET', path: base, answer: 'DocumentAnswer' },
-    { method: 'POST', path: `${base}/draft`, answer: 'DocumentAnswer' },
-    { method: 'POST', path: `${base}/discard-draft`, answer: 'DocumentAnswer' },
-    { method: 'POST', path: `${base}/publish`, answer: 'DocumentAnswer' },
-    { method: 'GET', path: `${base}/revisions`, answer: 'RevisionListAnswer' },
-    { method: 'GET', path: `${base}/revisions/:revision`, answer: 'RevisionAnswer' },
-    { method: 'POST', path: `${base}/revisions/:revision/restore`, answer: 'DocumentAnswer' },
-    { method: 'GET', path: `${base}/compare`, answer: 'CompareAnswer' },
-  ] as const
-
-/**
- * Every content route of the back office, for reference: method and path under /admin/api, and
- * what it answers. `:id` is an article id, `:name` a PageName, `:revision` a revision id. Editors
- * and administrators may call every one, but only administrators DELETE /articles/:id.
+/*
+ * The content routes themselves (method, path, schemas, roles, answer) are defined once, in
+ * server/content/routes/; GET /admin/api/openapi.json lists them for administrators.
  */
-export const CONTENT_ROUTES = [
-  { method: 'GET', path: '/content', answer: 'ContentOverviewAnswer' },
-  { method: 'GET', path: '/content/live', answer: 'LiveAnswer' },
-  { method: 'GET', path: '/content/pictures', answer: 'PicturesAnswer' },
-  { method: 'POST', path: '/articles', answer: 'DocumentAnswer (201)' },
-  ...documentRoutes('/articles/:id'),
-  { method: 'POST', path: '/articles/:id/unpublish', answer: 'DocumentAnswer' },
-  { method: 'POST', path: '/articles/:id/slug', answer: 'DocumentAnswer' },
-  { method: 'DELETE', path: '/articles/:id', answer: 'DeletedAnswer' },
-  ...documentRoutes('/pages/:name'),
-  { method: 'GET', path: '/media', answer: 'MediaListAnswer' },
-  { method: 'POST', path: '/media', answer: 'MediaItemAnswer & { existing } (201 | 200)' },
-  { method: 'GET', path: '/media/:id', answer: 'MediaItemAnswer' },
-  { method: 'PATCH', path: '/media/:id', answer: 'MediaItemAnswer' },
-  { method: 'DELETE', path: '/media/:id', answer: '204 | 409 MediaInUseAnswer' },
-] as const
 
 // ── Answers ───────────────────────────────────────────────────────────────────────────────────
 

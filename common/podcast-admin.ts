@@ -1,8 +1,9 @@
 /**
  * The podcast's part of the back office's API (issue 20), without the schema library, so the
  * staff app can import it (the request schemas the server parses are in podcast-admin-schemas.ts).
- * Every path is under /admin/api; the routes are server/content/episode-routes.ts, and
- * docs/podcast.md ("Publishing an episode") describes each call.
+ * Every path is under /admin/api; the routes are defined once in server/content/routes/ (listed
+ * with their answers in GET /admin/api/openapi.json), and docs/podcast.md ("Publishing an
+ * episode") describes each call.
  *
  * An episode is addressed by its id (`/podcast/episodes/<id>`, the stable part of its document
  * key "episode/<id>"). Files come first: the audio (and the show's artwork) is uploaded on its own
@@ -23,40 +24,6 @@ export const AUDIO_UPLOAD_MAX_BYTES = 200 * 1024 * 1024
 export const ARTWORK_UPLOAD_MAX_BYTES = 20 * 1024 * 1024
 /** An episode's fields with its transcript, as JSON (an hour's WebVTT is about 100 KB). */
 export const EPISODE_REQUEST_MAX_BYTES = 3 * 1024 * 1024
-
-export const PODCAST_ROUTES = [
-  { method: 'GET', path: '/podcast', roles: 'editor, admin', answer: 'PodcastOverviewAnswer' },
-  { method: 'POST', path: '/podcast/uploads/audio', roles: 'editor, admin', answer: 'AudioAnswer' },
-  {
-    method: 'POST',
-    path: '/podcast/uploads/artwork',
-    roles: 'editor, admin',
-    answer: 'ArtworkAnswer',
-  },
-  { method: 'POST', path: '/podcast/episodes', roles: 'editor, admin', answer: 'EpisodeAnswer' },
-  { method: 'GET', path: '/podcast/episodes/:id', roles: 'editor, admin', answer: 'EpisodeAnswer' },
-  {
-    method: 'POST',
-    path: '/podcast/episodes/:id/draft',
-    roles: 'editor, admin',
-    answer: 'EpisodeAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/podcast/episodes/:id/publish',
-    roles: 'editor, admin',
-    answer: 'EpisodeAnswer',
-  },
-  {
-    method: 'POST',
-    path: '/podcast/episodes/:id/unpublish',
-    roles: 'editor, admin',
-    answer: 'EpisodeAnswer',
-  },
-  { method: 'DELETE', path: '/podcast/episodes/:id', roles: 'admin', answer: 'DeletedAnswer' },
-  { method: 'GET', path: '/podcast/show', roles: 'editor, admin', answer: 'ShowAnswer' },
-  { method: 'POST', path: '/podcast/show', roles: 'editor, admin', answer: 'ShowAnswer' },
-] as const
 
 export type EpisodeStatus = 'draft' | 'scheduled' | 'published'
 

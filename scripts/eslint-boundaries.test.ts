@@ -61,6 +61,16 @@ const cases: Array<[file: string, source: string, banned: RegExp]> = [
     "import { saveMessage } from '#server/contact/repository.ts'",
     /Infrastructure must not depend on a feature/,
   ],
+  [
+    'server/back-office/x.ts',
+    "import { findSession } from '#server/staff/repository.ts'",
+    /server\/back-office is the framework/,
+  ],
+  [
+    'server/back-office/x.ts',
+    "import { saveMessage } from '#server/contact/repository.ts'",
+    /Infrastructure must not depend on a feature/,
+  ],
   ['server/cli/x.ts', "import { Pool } from 'pg'", /Only server\/db/],
   ['app/routes/x.tsx', "import { AdminApp } from '#app/admin/app.tsx'", /public pages never load/],
   [

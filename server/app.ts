@@ -31,7 +31,7 @@ import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
 import { createMediaLibrary } from '#server/media/media-library.ts'
 import { mediaFileRoutes } from '#server/media/file-routes.ts'
-import { mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
+import { MEDIA_ROUTES, mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 import { contentAdminRoutes, EDITORS, type ContentSite } from '#server/content/admin-routes.ts'
 import { episodeAdminRoutes } from '#server/content/episode-routes.ts'
 import {
@@ -272,13 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (media && options.media?.backOffice)
     staff.backOffice.mount(EDITORS, {
       prefix: '/media',
-      routes: [
-        { method: 'GET', url: '/media' },
-        { method: 'POST', url: '/media' },
-        { method: 'GET', url: '/media/:id' },
-        { method: 'PATCH', url: '/media/:id' },
-        { method: 'DELETE', url: '/media/:id' },
-      ],
+      routes: Object.values(MEDIA_ROUTES),
       register: (scope, { guard, audit }) =>
         mediaRoutes(scope, {
           library: media,

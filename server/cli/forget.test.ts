@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
-import { addressHash } from '#server/staff/audit.ts'
+import { addressHash } from '#server/back-office/audit.ts'
 import {
   createTestDatabase,
   describeOnDatabases,

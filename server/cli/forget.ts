@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { isEmailAddress } from '#common/contact-constants.ts'
 import { personalDataErasers } from '#server/app.ts'
 import { describeCounts, erasePerson, erasureEntry } from '#server/privacy/erasure.ts'
-import { COMMAND_LINE, recordAudit } from '#server/staff/audit.ts'
+import { COMMAND_LINE, recordAudit } from '#server/back-office/audit.ts'
 import { fail, openConfiguredDatabase } from './database.ts'
 
 const USAGE = [

@@ -11,7 +11,7 @@ import { INVITATION_TTL_HOURS, ROLE_LABELS, ROLES, type Role } from '#common/bac
 import { isEmailAddress } from '#common/contact-constants.ts'
 import { resolvePaths } from '#server/env.ts'
 import { builtSettings } from '#server/site/site-build.ts'
-import { COMMAND_LINE } from '#server/staff/audit.ts'
+import { COMMAND_LINE } from '#server/back-office/audit.ts'
 import { invitationLink } from '#server/staff/invitation-mail.ts'
 import { findMemberByEmail, listMembers, type NewInvitation } from '#server/staff/repository.ts'
 import { adminSite, type AdminSite } from '#server/staff/site.ts'

@@ -5,6 +5,11 @@
  * the outbox); and the CSV download of the current view (the columns of `npm run messages`).
  * Every action is in the audit log, which names the message by id, never the visitor.
  */
+import {
+  CSV_FILE,
+  MessageDetailSchema,
+  MessageListAnswerSchema,
+} from '#common/back-office-answers.ts'
 import { z } from 'zod'
 import { HandledRequest, MessageListQuery, SpamRequest } from '#common/back-office-schemas.ts'
 import {
@@ -18,8 +23,8 @@ import type { Env } from '#server/env.ts'
 import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { messageColumns } from './export.ts'
 import {
   countInbox,
@@ -90,6 +95,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/messages',
+    response: MessageListAnswerSchema,
     query: MessageListQuery,
     async handler({ query }) {
       const search = query.q || undefined
@@ -112,6 +118,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/messages/export.csv',
+    response: CSV_FILE,
     query: ExportQuery,
     async handler({ query, reply, audit, now }) {
       const view = { view: query.filter, search: query.q || undefined }
@@ -134,6 +141,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/messages/:id',
+    response: MessageDetailSchema,
     params: IdParams,
     async handler({ params, reply, audit }) {
       const row = await findMessage(db, params.id)
@@ -157,6 +165,7 @@ export function contactAdminRoutes(
     backOffice.route(ADMIN_ONLY, {
       method: 'POST',
       url: `/messages/:id/${path}`,
+      response: MessageDetailSchema,
       params: IdParams,
       body,
       async handler({ params, body, staff, now, reply, audit }) {
@@ -194,6 +203,7 @@ export function contactAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/messages/:id/send-again',
+    response: MessageDetailSchema,
     params: IdParams,
     async handler({ params, now, reply, audit }) {
       if (!notify)

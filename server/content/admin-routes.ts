@@ -9,7 +9,7 @@
  * and pages, through document-routes.ts, which the episodes share), preview.ts.
  */
 import { documentPath } from '#common/content-admin.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
 import { articleAndPageRoutes, pageKind } from './routes/articles.ts'
 import {
   contentRoutes,

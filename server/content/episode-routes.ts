@@ -10,7 +10,7 @@
  * One module per resource in routes/ (ADR 020): episodes.ts (through document-routes.ts, which
  * articles and pages share), show.ts, podcast-uploads.ts.
  */
-import type { BackOffice } from '#server/staff/back-office.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
 import { contentRoutes, EDITORS, type ContentRouteOptions } from './routes/context.ts'
 import { episodeKind } from './routes/episode-answers.ts'
 import { episodeRoutes } from './routes/episodes.ts'

@@ -28,6 +28,7 @@ import {
   type MediaItem,
   type MediaUse,
 } from '#common/media.ts'
+import { MediaItemAnswerSchema, MediaListAnswerSchema } from '#common/content-admin-answers.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { isSameSite } from '#server/http/form-post.ts'
 import { MediaRefusal } from './errors.ts'
@@ -56,6 +57,22 @@ export interface MediaRoutesOptions {
 }
 
 export type MediaItemWithUses = MediaItem & { usedBy: MediaUse[] }
+
+/**
+ * The library's routes, inside the plugin's prefix, with what each answers: the plugin registers
+ * each with its method and path from here, and the back office mounts them from here too.
+ */
+export const MEDIA_ROUTES = {
+  upload: { method: 'POST', url: '/', response: MediaItemAnswerSchema },
+  list: { method: 'GET', url: '/', response: MediaListAnswerSchema },
+  read: { method: 'GET', url: '/:id', response: MediaItemAnswerSchema },
+  update: { method: 'PATCH', url: '/:id', response: MediaItemAnswerSchema },
+  remove: {
+    method: 'DELETE',
+    url: '/:id',
+    response: { contentType: null, description: 'Deleted; no content.' },
+  },
+} as const
 
 /** The :id of a route; any string is looked up (and not found), none is an error. */
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id
@@ -109,7 +126,7 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
     sendApiError(reply, 400, 'Please check the highlighted fields.', { fields: fieldErrors(error) })
 
   app.post(
-    '/',
+    MEDIA_ROUTES.upload.url,
     { onRequest: refuseLargeBodies(IMAGE_LIMITS.maxBytes, 'picture') },
     async (request, reply) => {
       const upload = await readUpload(request, {
@@ -144,21 +161,21 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
     },
   )
 
-  app.get('/', async (request, reply) => {
+  app.get(MEDIA_ROUTES.list.url, async (request, reply) => {
     const query = mediaListQuery.safeParse(request.query)
     if (!query.success) return invalid(reply, query.error)
     const page = await library.list(query.data)
     return { items: await Promise.all(page.items.map(withUses)), next: page.next }
   })
 
-  app.get('/:id', async (request, reply) => {
+  app.get(MEDIA_ROUTES.read.url, async (request, reply) => {
     const id = idOf(request)
     const item = await library.get(id)
     if (!item) return sendApiError(reply, 404, 'There is no media item with this id.')
     return { item: await withUses(item) }
   })
 
-  app.patch('/:id', async (request, reply) => {
+  app.patch(MEDIA_ROUTES.update.url, async (request, reply) => {
     const id = idOf(request)
     const change = mediaUpdate.safeParse(request.body)
     if (!change.success) return invalid(reply, change.error)
@@ -180,7 +197,7 @@ export async function mediaRoutes(app: FastifyInstance, options: MediaRoutesOpti
     return { item: await withUses(item) }
   })
 
-  app.delete('/:id', async (request, reply) => {
+  app.delete(MEDIA_ROUTES.remove.url, async (request, reply) => {
     const id = idOf(request)
     const item = await library.get(id)
     if (!item) return sendApiError(reply, 404, 'There is no media item with this id.')

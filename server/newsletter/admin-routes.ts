@@ -3,6 +3,11 @@
  * first, the CSV download of the addresses that may be mailed (exactly `npm run subscribers`),
  * and unsubscribing an address on the person's request. The audit log names subscribers by id.
  */
+import {
+  CSV_FILE,
+  SubscriberAnswer,
+  SubscriberListAnswerSchema,
+} from '#common/back-office-answers.ts'
 import { z } from 'zod'
 import { SubscriberListQuery } from '#common/back-office-schemas.ts'
 import { type SubscriberListAnswer, type SubscriberSummary } from '#common/back-office.ts'
@@ -10,8 +15,8 @@ import type { Database } from '#server/db/index.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { subscriberColumns } from './export.ts'
 import {
   countSubscribers,
@@ -49,6 +54,7 @@ export function newsletterAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/subscribers',
+    response: SubscriberListAnswerSchema,
     query: SubscriberListQuery,
     async handler({ query }) {
       const rows = await subscriberPage(db, {
@@ -69,6 +75,7 @@ export function newsletterAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/subscribers/export.csv',
+    response: CSV_FILE,
     async handler({ reply, audit, now }) {
       const counts = await countSubscribers(db)
       const count = counts.confirmed + counts.subscribed
@@ -89,6 +96,7 @@ export function newsletterAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/subscribers/:id/unsubscribe',
+    response: SubscriberAnswer,
     params: IdParams,
     async handler({ params, now, reply, audit }) {
       const outcome = await unsubscribeById(db, params.id, now)

@@ -5,6 +5,13 @@
  * Sending to readers is the outbox's work (./delivery-queue.ts); a test goes out within the
  * request, so the person who asked sees at once whether the mail server took it.
  */
+import { OkAnswer } from '#common/back-office-answers.ts'
+import {
+  LetterDetailSchema,
+  LetterListAnswerSchema,
+  LetterPreviewSchema,
+  TestSentAnswer,
+} from '#common/newsletter-admin-answers.ts'
 import type { FastifyReply } from 'fastify'
 import { z } from 'zod'
 import {
@@ -23,9 +30,9 @@ import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
 import { createSmtpTransport, describeMailError, senderDomain } from '#server/mail/transport.ts'
-import type { AuditEntry } from '#server/staff/audit.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY, SIGNED_IN } from '#server/staff/roles.ts'
+import type { AuditEntry } from '#server/back-office/audit.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY, SIGNED_IN } from '#server/back-office/roles.ts'
 import { UNSUBSCRIBE_PAGE } from './confirmation.ts'
 import { deliveryQueue, listId } from './delivery-queue.ts'
 import { personalise } from './letter-copy.ts'
@@ -138,6 +145,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/letters',
+    response: LetterListAnswerSchema,
     async handler() {
       const snapshot = await options.readPublished()
       return {
@@ -156,6 +164,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/letters',
+    response: LetterDetailSchema,
     body: NewLetter,
     async handler({ body, staff, now, reply, audit }) {
       const by = { staffId: staff.id, now }
@@ -266,6 +275,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/letters/:id',
+    response: LetterDetailSchema,
     params: IdParams,
     async handler({ params, reply }) {
       const row = await findLetter(db, params.id)
@@ -278,6 +288,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'PATCH',
     url: '/letters/:id',
+    response: LetterDetailSchema,
     params: IdParams,
     body: LetterEdit,
     async handler({ params, body, now, reply, audit }) {
@@ -304,6 +315,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'DELETE',
     url: '/letters/:id',
+    response: OkAnswer,
     params: IdParams,
     async handler({ params, reply, audit }) {
       const row = await findLetter(db, params.id)
@@ -316,13 +328,14 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
         summary: `deleted the draft “${row!.subject}”`,
         target: target(row!),
       })
-      return { ok: true }
+      return { ok: true as const }
     },
   })
 
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/letters/:id/preview',
+    response: LetterPreviewSchema,
     params: IdParams,
     async handler({ params, staff, reply }) {
       const row = await findLetter(db, params.id)
@@ -346,6 +359,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/letters/:id/test',
+    response: TestSentAnswer,
     params: IdParams,
     async handler({ params, staff, reply, audit }) {
       const row = await findLetter(db, params.id)
@@ -384,13 +398,14 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
         summary: `mailed a test of “${row.subject}” to themselves`,
         target: target(row),
       })
-      return { ok: true, to: staff.email }
+      return { ok: true as const, to: staff.email }
     },
   })
 
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/letters/:id/send',
+    response: LetterDetailSchema,
     params: IdParams,
     body: LetterSend,
     async handler({ params, staff, now, reply, audit }) {
@@ -403,6 +418,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/letters/:id/schedule',
+    response: LetterDetailSchema,
     params: IdParams,
     body: LetterSchedule,
     async handler({ params, body, staff, now, reply, audit }) {

@@ -3,6 +3,11 @@
  * would delete, then the erasure itself, every registered eraser in one transaction with its
  * audit entry. The entry holds the number of records and the address's hash, never the address.
  */
+import {
+  ErasureAnswerSchema,
+  ErasureKindsAnswerSchema,
+  ErasurePreviewAnswerSchema,
+} from '#common/back-office-answers.ts'
 import { ErasureRequest, EraseRequest } from '#common/back-office-schemas.ts'
 import type {
   ErasureAnswer,
@@ -10,8 +15,8 @@ import type {
   ErasurePreviewAnswer,
 } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
-import type { BackOffice } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { erasePerson, erasureEntry, previewErasure, type PersonalDataEraser } from './erasure.ts'
 
 export function erasureAdminRoutes(
@@ -24,6 +29,7 @@ export function erasureAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/erasure',
+    response: ErasureKindsAnswerSchema,
     async handler() {
       return { kinds: erasers.map((eraser) => eraser.label) } satisfies ErasureKindsAnswer
     },
@@ -32,6 +38,7 @@ export function erasureAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/erasure/preview',
+    response: ErasurePreviewAnswerSchema,
     body: ErasureRequest,
     async handler({ body }) {
       const preview = await previewErasure(db, erasers, body.email)
@@ -46,6 +53,7 @@ export function erasureAdminRoutes(
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/erasure',
+    response: ErasureAnswerSchema,
     body: EraseRequest,
     async handler({ body, staff, audit }) {
       const erased = await erasePerson(db, erasers, body.email, (trx, done) =>

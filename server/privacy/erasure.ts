@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely'
 import type { ErasureGroup } from '#common/back-office.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
-import { addressHash, type AuditEntry } from '#server/staff/audit.ts'
+import { addressHash, type AuditEntry } from '#server/back-office/audit.ts'
 
 type Db = Kysely<DatabaseSchema>
 

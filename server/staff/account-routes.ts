@@ -1,13 +1,20 @@
 /**
- * One's own account: the passkeys and sessions, and "confirm it's you" (confirmation.ts), which
- * adding or removing a passkey needs within the last five minutes. Each change to the passkeys
+ * One's own account: the passkeys and sessions, and "confirm it's you"
+ * (server/back-office/confirmation.ts), which adding or removing a passkey needs within the last five minutes. Each change to the passkeys
  * is mailed to the person when mail is on (notices.ts), beside its audit entry.
  */
+import {
+  AccountAnswerSchema,
+  ConfirmedAnswer,
+  PasskeyAddedAnswer,
+  PasskeyOptionsAnswer,
+  PasskeyRemovedAnswer,
+} from '#common/back-office-answers.ts'
 import { AddPasskeyRequest, SignInRequest } from '#common/back-office-schemas.ts'
 import type { AccountAnswer } from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import type { BackOffice, SignedInStaff } from './back-office.ts'
-import { confirmSession, refuseUnconfirmed } from './confirmation.ts'
+import type { BackOffice, SignedInStaff } from '#server/back-office/table.ts'
+import { confirmSession, refuseUnconfirmed } from '#server/back-office/confirmation.ts'
 import { passkeyNotice, queueNotice } from './notices.ts'
 import {
   authenticationOptionsFor,
@@ -32,8 +39,8 @@ import {
   unverified,
   type StaffRoutesOptions,
 } from './route-helpers.ts'
-import { SIGNED_IN } from './roles.ts'
-import { clearSessionCookie } from './session-cookie.ts'
+import { SIGNED_IN } from '#server/back-office/roles.ts'
+import { clearSessionCookie } from '#server/back-office/session-cookie.ts'
 
 export function registerAccountRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
   const { database, site, outbox } = options
@@ -53,6 +60,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/account',
+    response: AccountAnswerSchema,
     async handler({ staff }) {
       const [passkeys, sessions] = await Promise.all([
         listPasskeys(db, staff.id),
@@ -82,6 +90,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/confirm/options',
+    response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ staff, now }) {
       const challengeOptions = await authenticationOptionsFor(
@@ -94,13 +103,14 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
         memberId: staff.id,
         now,
       })
-      return challengeOptions
+      return { ...challengeOptions }
     },
   })
 
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/confirm',
+    response: ConfirmedAnswer,
     body: SignInRequest,
     limiter: options.signInLimiter,
     async handler({ staff, body, now, reply, request }) {
@@ -131,16 +141,18 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/account/passkeys/options',
+    response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
-      return registrationChallenge(options, staff.id, now, { memberId: staff.id })
+      return { ...(await registrationChallenge(options, staff.id, now, { memberId: staff.id })) }
     },
   })
 
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/account/passkeys',
+    response: PasskeyAddedAnswer,
     body: AddPasskeyRequest,
     async handler({ staff, body, now, reply, audit }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -172,6 +184,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
   backOffice.route(SIGNED_IN, {
     method: 'DELETE',
     url: '/account/passkeys/:id',
+    response: PasskeyRemovedAnswer,
     params: IdParams,
     async handler({ staff, params, now, reply, audit }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply

@@ -104,12 +104,9 @@ describe('back-office route checks through nginx', () => {
     isNoRoute(getAnswer && answer.body === '' ? { ...getAnswer, status: answer.status } : answer)
 
   it('every spelling of every API path, with every method, meets the route’s checks', async () => {
-    const routes = [
-      ...app.backOffice.routes,
-      ...app.backOffice.mounts.flatMap((mount) =>
-        mount.routes.map((route) => ({ ...route, access: mount.access })),
-      ),
-    ].map((route) => ({ ...route, path: `/admin/api${route.url}` }))
+    const routes = app.backOffice
+      .apiRoutes()
+      .map((route) => ({ ...route, path: `/admin/api${route.url}` }))
     const patterns = [...new Set(routes.map((route) => route.path))]
     const wrong: string[] = []
     let sent = 0

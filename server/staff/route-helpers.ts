@@ -9,7 +9,7 @@ import type { Env } from '#server/env.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { RateLimiter } from '#server/http/rate-limit.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import type { BackOffice, RouteContext } from './back-office.ts'
+import type { BackOffice, RouteContext } from '#server/back-office/table.ts'
 import { registrationOptions } from './passkeys.ts'
 import {
   findMember,

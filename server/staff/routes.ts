@@ -2,12 +2,12 @@
  * The staff part of the back office's API (under /admin/api) and its pages: signing in and out
  * and invitations (sign-in-routes.ts), one's own account and "confirm it's you"
  * (account-routes.ts), the administrators' staff list and the audit log (staff-routes.ts). They
- * go into the same route table as every feature's back-office routes (back-office.ts).
+ * go into the same route table as every feature's back-office routes (server/back-office/table.ts).
  */
 import { registerAccountRoutes } from './account-routes.ts'
-import type { BackOffice } from './back-office.ts'
+import type { BackOffice } from '#server/back-office/table.ts'
 import type { StaffRoutesOptions } from './route-helpers.ts'
-import { ADMIN_ONLY, SIGNED_IN } from './roles.ts'
+import { ADMIN_ONLY, SIGNED_IN } from '#server/back-office/roles.ts'
 import { registerSignInRoutes } from './sign-in-routes.ts'
 import { registerStaffListRoutes } from './staff-routes.ts'
 

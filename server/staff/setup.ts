@@ -1,6 +1,6 @@
 /**
  * The back office as the server runs it, under /admin. createStaff() makes the route table
- * (back-office.ts) with the staff routes in it; the composition root (server/app.ts) lets each
+ * (server/back-office/table.ts) with the staff routes in it; the composition root (server/app.ts) lets each
  * feature add its own routes and pages, then registers `plugin`, which serves them all:
  *
  *   - every answer: X-Robots-Tag noindex, Cache-Control no-store, a strict CSP (the staff app's
@@ -32,19 +32,26 @@ import { createRateLimiter, rateLimitCounterFor } from '#server/http/rate-limit.
 import { API_CSP } from '#server/http/security-headers.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
 import { loadAdminApp, ADMIN_CSP } from './admin-app.ts'
-import { recordAudit } from './audit.ts'
+import {
+  checkAnswers,
+  definedRoutes,
+  refuseUndefined,
+  refuseUnserved,
+} from '#server/back-office/answer-check.ts'
+import { recordAudit } from '#server/back-office/audit.ts'
+import { openApiRoute } from '#server/back-office/openapi.ts'
 import {
   createBackOffice,
   requireRole,
   type BackOffice,
   type RegisteredRoute,
-} from './back-office.ts'
+} from '#server/back-office/table.ts'
 import { invitationQueue } from './invitation-mail.ts'
 import { noticeQueue } from './notices.ts'
 import { deleteExpiredStaffRows, findSession, touchSession } from './repository.ts'
-import { allows } from './roles.ts'
+import { allows } from '#server/back-office/roles.ts'
 import { registerStaffRoutes, sessionTimes } from './routes.ts'
-import { sessionToken } from './session-cookie.ts'
+import { sessionToken } from '#server/back-office/session-cookie.ts'
 import { adminSite, ADMIN_PATH, type AdminSite } from './site.ts'
 import { fieldErrors } from '#common/contact.ts'
 
@@ -90,6 +97,7 @@ export function createStaff(options: StaffOptions): Staff {
       now: () => now().getTime(),
     })
   const backOffice = createBackOffice()
+  openApiRoute(backOffice)
   registerStaffRoutes(backOffice, {
     env,
     database,
@@ -107,6 +115,11 @@ export function createStaff(options: StaffOptions): Staff {
   async function plugin(app: FastifyInstance) {
     const adminApp = loadAdminApp(options.adminDir)
     app.decorateRequest('staff', null)
+    // Every route under /admin/api is one the back office defines, and answers as defined.
+    const defined = definedRoutes(backOffice.apiRoutes())
+    const served = new Set<string>()
+    app.addHook('onRoute', refuseUndefined(defined, served))
+    if (env.NODE_ENV !== 'production') app.addHook('onSend', checkAnswers(defined))
 
     app.addHook('onRequest', async (request, reply) => {
       const api = isApiRoute(request)
@@ -171,6 +184,7 @@ export function createStaff(options: StaffOptions): Staff {
         { prefix: `/api${mount.prefix}` },
       )
     }
+    refuseUnserved(defined, served)
     app.all(`${API_ROUTES}*`, async (request, reply) =>
       sendApiError(
         reply,

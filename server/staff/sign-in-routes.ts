@@ -3,15 +3,26 @@
  * after lost passkeys, which retires every earlier passkey and session of the person).
  */
 import {
+  EndedAnswer,
+  InvitationAnswerSchema,
+  OkAnswer,
+  PasskeyOptionsAnswer,
+  SessionAnswerSchema,
+} from '#common/back-office-answers.ts'
+import {
   AcceptInvitationRequest,
   InvitationRequest,
   SignInRequest,
 } from '#common/back-office-schemas.ts'
-import { INVITATION_TTL_HOURS, type InvitationAnswer } from '#common/back-office.ts'
+import {
+  INVITATION_TTL_HOURS,
+  type InvitationAnswer,
+  type SessionAnswer,
+} from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { hashToken } from '#server/http/tokens.ts'
-import { recordAudit } from './audit.ts'
-import type { BackOffice, RouteContext, SignedInStaff } from './back-office.ts'
+import { recordAudit } from '#server/back-office/audit.ts'
+import type { BackOffice, RouteContext, SignedInStaff } from '#server/back-office/table.ts'
 import {
   authenticationOptions,
   claimedChallenge,
@@ -40,8 +51,12 @@ import {
   type AnyContext,
   type StaffRoutesOptions,
 } from './route-helpers.ts'
-import { SIGNED_IN } from './roles.ts'
-import { clearSessionCookie, sessionToken, setSessionCookie } from './session-cookie.ts'
+import { SIGNED_IN } from '#server/back-office/roles.ts'
+import {
+  clearSessionCookie,
+  sessionToken,
+  setSessionCookie,
+} from '#server/back-office/session-cookie.ts'
 
 export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
   const { database, site } = options
@@ -88,6 +103,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.route(SIGNED_IN, {
     method: 'GET',
     url: '/session',
+    response: SessionAnswerSchema,
     async handler({ staff }) {
       return sessionAnswer(backOffice, staff)
     },
@@ -96,17 +112,19 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.publicRoute({
     method: 'POST',
     url: '/sign-in/options',
+    response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ now }) {
       const challengeOptions = await authenticationOptions(site)
       await saveChallenge(db, { challenge: challengeOptions.challenge, purpose: 'sign-in', now })
-      return challengeOptions
+      return { ...challengeOptions }
     },
   })
 
   backOffice.publicRoute({
     method: 'POST',
     url: '/sign-in',
+    response: SessionAnswerSchema,
     body: SignInRequest,
     limiter: options.signInLimiter,
     async handler(context) {
@@ -135,17 +153,19 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/sign-out',
+    response: OkAnswer,
     async handler({ staff, reply, audit }) {
       await endSession(db, staff.sessionHash)
       clearSessionCookie(reply)
       await audit({ action: 'sign-out', summary: `${staff.email} signed out` })
-      return { ok: true }
+      return { ok: true as const }
     },
   })
 
   backOffice.route(SIGNED_IN, {
     method: 'POST',
     url: '/sign-out-everywhere',
+    response: EndedAnswer,
     async handler({ staff, reply, audit }) {
       const ended = await endSessions(db, staff.id)
       clearSessionCookie(reply)
@@ -167,7 +187,7 @@ function registerInvitationRoutes(
     context: RouteContext<unknown, unknown, unknown, SignedInStaff | null>,
     member: MemberRow,
     passkeyId: string,
-  ) => Promise<unknown>,
+  ) => Promise<SessionAnswer>,
 ) {
   const { database, site } = options
   const db = database.db
@@ -188,6 +208,7 @@ function registerInvitationRoutes(
   backOffice.publicRoute({
     method: 'POST',
     url: '/invitation',
+    response: InvitationAnswerSchema,
     body: InvitationRequest,
     limiter: options.signInLimiter,
     async handler(context) {
@@ -205,20 +226,24 @@ function registerInvitationRoutes(
   backOffice.publicRoute({
     method: 'POST',
     url: '/invitation/options',
+    response: PasskeyOptionsAnswer,
     body: InvitationRequest,
     limiter: options.challengeLimiter,
     async handler(context) {
       const invitation = await validInvitation(context.body.token, context)
       if (!invitation) return context.reply
-      return registrationChallenge(options, invitation.member_id, context.now, {
-        invitationId: invitation.invitation_id,
-      })
+      return {
+        ...(await registrationChallenge(options, invitation.member_id, context.now, {
+          invitationId: invitation.invitation_id,
+        })),
+      }
     },
   })
 
   backOffice.publicRoute({
     method: 'POST',
     url: '/invitation/accept',
+    response: SessionAnswerSchema,
     body: AcceptInvitationRequest,
     limiter: options.signInLimiter,
     async handler(context) {

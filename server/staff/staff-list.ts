@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import { INVITATION_TTL_HOURS, type Role } from '#common/back-office.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
-import { recordAudit, type Actor, type AuditEntry } from './audit.ts'
+import { recordAudit, type Actor, type AuditEntry } from '#server/back-office/audit.ts'
 import {
   countAdmins,
   createInvitation,

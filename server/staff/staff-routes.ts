@@ -4,13 +4,20 @@
  * another administrator goes only to them when mail is on: the issuing administrator sees it
  * only when mail is off (someone has to pass it on).
  */
+import {
+  AuditAnswerSchema,
+  InvitationLinkAnswerSchema,
+  OkAnswer,
+  StaffListAnswerSchema,
+  StaffMemberAnswer,
+} from '#common/back-office-answers.ts'
 import { AuditQuery, InviteRequest, RoleRequest } from '#common/back-office-schemas.ts'
 import type { AuditAnswer, InvitationLinkAnswer, StaffListAnswer } from '#common/back-office.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import { auditFacets, listAudit } from './audit.ts'
-import type { BackOffice, SignedInStaff } from './back-office.ts'
-import { refuseUnconfirmed } from './confirmation.ts'
+import { auditFacets, listAudit } from '#server/back-office/audit.ts'
+import type { BackOffice, SignedInStaff } from '#server/back-office/table.ts'
+import { refuseUnconfirmed } from '#server/back-office/confirmation.ts'
 import { invitationLink } from './invitation-mail.ts'
 import { findMember, listMembers, type MemberRow, type NewInvitation } from './repository.ts'
 import {
@@ -19,7 +26,7 @@ import {
   type AnyContext,
   type StaffRoutesOptions,
 } from './route-helpers.ts'
-import { ADMIN_ONLY } from './roles.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { changeRole, invite, newLink, remove } from './staff-list.ts'
 
 const AUDIT_PAGE = 50
@@ -54,6 +61,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/staff',
+    response: StaffListAnswerSchema,
     async handler({ now }) {
       return {
         members: (await listMembers(db, now)).map(memberSummary),
@@ -65,6 +73,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/staff',
+    response: InvitationLinkAnswerSchema,
     body: InviteRequest,
     async handler({ body, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -83,6 +92,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'POST',
     url: '/staff/:id/link',
+    response: InvitationLinkAnswerSchema,
     params: IdParams,
     async handler({ params, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -96,6 +106,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'PATCH',
     url: '/staff/:id',
+    response: StaffMemberAnswer,
     params: IdParams,
     body: RoleRequest,
     async handler({ params, body, staff, now, reply }) {
@@ -117,6 +128,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   backOffice.route(ADMIN_ONLY, {
     method: 'DELETE',
     url: '/staff/:id',
+    response: OkAnswer,
     params: IdParams,
     async handler({ params, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -128,13 +140,14 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
       if (removed === 'gone') return noSuchPerson(reply)
       if (removed === 'last-admin')
         return sendApiError(reply, 409, 'The back office needs at least one administrator.')
-      return { ok: true }
+      return { ok: true as const }
     },
   })
 
   backOffice.route(ADMIN_ONLY, {
     method: 'GET',
     url: '/audit',
+    response: AuditAnswerSchema,
     query: AuditQuery,
     async handler({ query }) {
       const rows = await listAudit(db, {

@@ -3,6 +3,12 @@
  * the revisions, restoring and comparing them; an article's creation, unpublishing, address and
  * deletion. The routes themselves are document-routes.ts's, shared with the episodes.
  */
+import {
+  CompareAnswerSchema,
+  DocumentAnswerSchema,
+  RevisionAnswerSchema,
+  RevisionListAnswerSchema,
+} from '#common/content-admin-answers.ts'
 import type { z } from 'zod'
 import {
   articleIdOf,
@@ -54,6 +60,7 @@ export function pageKind(
   return {
     routes,
     kind: 'page',
+    response: DocumentAnswerSchema,
     respond: (key, now) => documentAnswer(routes, pictures, key, now),
     audit: auditEntryOf,
     // Only an article is named by its title; a page is named by its label.
@@ -120,6 +127,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
   backOffice.route(EDITORS, {
     method: 'GET',
     url: `${base}/revisions`,
+    response: RevisionListAnswerSchema,
     params,
     async handler({ params, reply }) {
       return answer(reply, new Set(), async () => {
@@ -137,6 +145,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
   backOffice.route(EDITORS, {
     method: 'GET',
     url: `${base}/revisions/:revision`,
+    response: RevisionAnswerSchema,
     params: spec.revisionParams,
     async handler({ params, reply }) {
       return answer(reply, new Set(), async () => {
@@ -162,6 +171,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
   backOffice.route(EDITORS, {
     method: 'GET',
     url: `${base}/compare`,
+    response: CompareAnswerSchema,
     params,
     query: CompareQuery,
     async handler({ params, query, reply }) {
@@ -179,6 +189,7 @@ function articleCreate(kind: DocumentKindRoutes<DocumentAnswer>) {
   backOffice.route(EDITORS, {
     method: 'POST',
     url: '/articles',
+    response: DocumentAnswerSchema,
     body: CreateArticleRequest,
     async handler(context) {
       const { body, staff, reply, now } = context

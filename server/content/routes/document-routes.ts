@@ -5,11 +5,12 @@
  * names it; the routes are the same.
  */
 import type { z } from 'zod'
+import { DeletedAnswerSchema } from '#common/content-admin-answers.ts'
 import type { DeletedAnswer } from '#common/content-admin.ts'
 import { byKey, type DocumentKind } from '#common/content/snapshot.ts'
-import type { AuditEntry } from '#server/staff/audit.ts'
-import type { RouteContext, SignedInStaff } from '#server/staff/back-office.ts'
-import { ADMIN_ONLY } from '#server/staff/roles.ts'
+import type { AuditEntry } from '#server/back-office/audit.ts'
+import type { RouteContext, SignedInStaff } from '#server/back-office/table.ts'
+import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { staffRef } from '../answers.ts'
 import type { ContentChange, DocumentState, RecordChange } from '../repository.ts'
 import { EDITORS, type ContentRoutes } from './context.ts'
@@ -21,6 +22,8 @@ export interface DocumentKindRoutes<Answer> {
   routes: ContentRoutes
   /** The kind a document of these routes has, when it cannot be read. */
   kind: DocumentKind
+  /** The schema of `respond`'s answer, every route's answer's. */
+  response: z.ZodType
   /** The document as it now is: every route's answer. */
   respond(key: string, now: Date): Promise<Answer>
   /** The audit log's entry for a change, given the document's title. */
@@ -113,6 +116,7 @@ export function documentRead<A, Params>(
     method: 'GET',
     url: definition.url,
     params: definition.params,
+    response: kind.response,
     async handler({ params, reply, now }) {
       const key = definition.keyOf(params)
       return kind.routes.answer(reply, new Set(), () => kind.respond(key, now), kind.field)
@@ -147,6 +151,7 @@ export function documentCommand<A, Params, Body extends { baseVersion: number }>
     url: definition.url,
     params: definition.params,
     body: definition.body,
+    response: kind.response,
     async handler(context) {
       const { params, body, staff, reply, now } = context
       const key = definition.keyOf(params)
@@ -185,6 +190,7 @@ export function documentDelete<A, Params>(
     url: definition.url,
     params: definition.params,
     query: definition.query,
+    response: DeletedAnswerSchema,
     async handler(context) {
       const { params, query, staff, reply } = context
       const key = definition.keyOf(params)

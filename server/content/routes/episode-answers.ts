@@ -2,11 +2,12 @@
  * How the back office answers about an episode: its form's fields (a draft's unfinished data
  * included), what publishing it needs by the form's fields, and its audit log entries.
  */
+import { EpisodeAnswerSchema } from '#common/podcast-admin-answers.ts'
 import { parseEpisodeChapters, SHOW_KEY } from '#common/content/episodes.ts'
 import { AUDIO_EXTENSION, storedFileUrl } from '#common/content/podcast-files.ts'
 import type { EpisodeDocument } from '#common/content/podcast.ts'
 import { episodeIdOf, type EpisodeAnswer, type EpisodeFields } from '#common/podcast-admin.ts'
-import type { AuditEntry } from '#server/staff/audit.ts'
+import type { AuditEntry } from '#server/back-office/audit.ts'
 import { staffLabels } from '#server/staff/repository.ts'
 import { problemAnswer, staffRef } from '../answers.ts'
 import { ContentNotFoundError } from '../errors.ts'
@@ -156,6 +157,7 @@ export function episodeKind(routes: ContentRoutes): DocumentKindRoutes<EpisodeAn
   return {
     routes,
     kind: 'episode',
+    response: EpisodeAnswerSchema,
     respond: (key, now) => episodeAnswer(routes, key, now),
     audit: episodeAudit,
     title: (key, latest) =>

@@ -3,6 +3,7 @@
  * episode's publication time), unpublishing and deleting, through the document routes the
  * articles share; the media library's "used by" for audio and artwork.
  */
+import { PodcastOverviewAnswerSchema } from '#common/podcast-admin-answers.ts'
 import { SHOW_KEY } from '#common/content/episodes.ts'
 import type { EpisodeDocument, ShowDocument } from '#common/content/podcast.ts'
 import {
@@ -51,6 +52,7 @@ function episodeList({ backOffice, repository, db }: ContentRoutes) {
   backOffice.route(EDITORS, {
     method: 'GET',
     url: '/podcast',
+    response: PodcastOverviewAnswerSchema,
     async handler({ now }) {
       const documents = (await repository.listDocuments()).filter((d) => d.kind === 'episode')
       const data = await repository.latestData()

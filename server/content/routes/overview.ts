@@ -1,4 +1,5 @@
 /** The content overview (articles and pages with their state) and what the site serves now. */
+import { ContentOverviewAnswerSchema, LiveAnswerSchema } from '#common/content-admin-answers.ts'
 import {
   articleIdOf,
   pageKey,
@@ -46,6 +47,7 @@ export function overviewRoutes({ backOffice, repository, db, site }: ContentRout
   backOffice.route(EDITORS, {
     method: 'GET',
     url: '/content',
+    response: ContentOverviewAnswerSchema,
     async handler({ now }) {
       const documents = await repository.listDocuments()
       const data = await repository.latestData()
@@ -96,6 +98,7 @@ export function overviewRoutes({ backOffice, repository, db, site }: ContentRout
   backOffice.route(EDITORS, {
     method: 'GET',
     url: '/content/live',
+    response: LiveAnswerSchema,
     async handler() {
       if (site) return site.status()
       return {

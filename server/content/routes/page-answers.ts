@@ -17,7 +17,7 @@ import {
 } from '#common/content-admin.ts'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import type { ContentProblem } from '#common/content/problems.ts'
-import type { AuditEntry } from '#server/staff/audit.ts'
+import type { AuditEntry } from '#server/back-office/audit.ts'
 import { staffLabels } from '#server/staff/repository.ts'
 import { problemAnswer, staffRef } from '../answers.ts'
 import { diffData, diffLines } from '../compare.ts'

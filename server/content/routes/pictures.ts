@@ -2,6 +2,7 @@
  * The pictures an editor sees and chooses: the build's (the media manifest, as published) and
  * the uploaded ones (server/media), with their alt text when the library has it.
  */
+import { PicturesAnswerSchema } from '#common/content-admin-answers.ts'
 import type { PicturePreview, PicturesAnswer } from '#common/content-admin.ts'
 import { PicturesQuery } from '#common/content-admin-schemas.ts'
 import {
@@ -151,6 +152,7 @@ export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
   routes.backOffice.route(EDITORS, {
     method: 'GET',
     url: '/content/pictures',
+    response: PicturesAnswerSchema,
     query: PicturesQuery,
     async handler({ query }) {
       const built = await publishedManifest(routes, cache)

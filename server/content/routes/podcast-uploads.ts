@@ -34,6 +34,11 @@ import {
   EpisodeParams,
   SaveEpisodeRequest,
 } from '#common/podcast-admin-schemas.ts'
+import {
+  ArtworkAnswerSchema,
+  AudioAnswerSchema,
+  EpisodeAnswerSchema,
+} from '#common/podcast-admin-answers.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import {
   AudioRejectedError,
@@ -43,13 +48,26 @@ import {
 import { MediaRefusal } from '#server/media/errors.ts'
 import type { MediaLibrary } from '#server/media/media-library.ts'
 import { acceptUploads, readUpload, refuseLargeBodies, type Upload } from '#server/media/upload.ts'
-import { recordAudit, type AuditEntry } from '#server/staff/audit.ts'
-import type { MountedRoutes, RouteContext, SignedInStaff } from '#server/staff/back-office.ts'
+import { recordAudit, type AuditEntry } from '#server/back-office/audit.ts'
+import type {
+  MountedRoute,
+  MountedRoutes,
+  RouteContext,
+  SignedInStaff,
+} from '#server/back-office/table.ts'
 import { EDITORS } from './context.ts'
 import { ownOf, ownSources, recorder, type DocumentKindRoutes } from './document-routes.ts'
 import { episodeDocument, rememberDuration, type MeasuredDurations } from './episode-document.ts'
 
 type Tools = Parameters<MountedRoutes['register']>[1]
+
+/** The plugin's routes, under /admin/api/podcast: each is registered with its path from here. */
+const PODCAST_UPLOADS = {
+  audio: { method: 'POST', url: '/uploads/audio', response: AudioAnswerSchema },
+  artwork: { method: 'POST', url: '/uploads/artwork', response: ArtworkAnswerSchema },
+  create: { method: 'POST', url: '/episodes', response: EpisodeAnswerSchema },
+  save: { method: 'POST', url: '/episodes/:id/draft', response: EpisodeAnswerSchema },
+} as const satisfies Record<string, MountedRoute>
 
 interface Uploads {
   kind: DocumentKindRoutes<EpisodeAnswer>
@@ -121,7 +139,7 @@ function audioUpload(app: FastifyInstance, tools: Tools, uploads: Uploads) {
     app,
     tools,
     uploads.kind.routes.media,
-    '/uploads/audio',
+    PODCAST_UPLOADS.audio.url,
     { maxBytes: AUDIO_UPLOAD_MAX_BYTES, what: 'audio file', field: 'audio' },
     async (upload, library, request, reply) => {
       let audio
@@ -166,7 +184,7 @@ function artworkUpload(app: FastifyInstance, tools: Tools, uploads: Uploads) {
     app,
     tools,
     uploads.kind.routes.media,
-    '/uploads/artwork',
+    PODCAST_UPLOADS.artwork.url,
     { maxBytes: ARTWORK_UPLOAD_MAX_BYTES, what: 'artwork', field: 'artwork' },
     async (upload, library, request, reply) => {
       const saved = await library.saveImage({
@@ -214,7 +232,7 @@ function episodeCreate(app: FastifyInstance, tools: Tools, uploads: Uploads) {
   const { kind } = uploads
   const { repository, answer, media } = kind.routes
   app.post(
-    '/episodes',
+    PODCAST_UPLOADS.create.url,
     { bodyLimit: EPISODE_REQUEST_MAX_BYTES, preHandler: tools.guard },
     async (request, reply) => {
       const body = parsed(EpisodeFieldsRequest, request.body, reply)
@@ -253,7 +271,7 @@ function episodeSave(app: FastifyInstance, tools: Tools, uploads: Uploads) {
   const { kind } = uploads
   const { repository, answer, media } = kind.routes
   app.post(
-    '/episodes/:id/draft',
+    PODCAST_UPLOADS.save.url,
     { bodyLimit: EPISODE_REQUEST_MAX_BYTES, preHandler: tools.guard },
     async (request, reply) => {
       const params = parsed(EpisodeParams, request.params, reply)
@@ -300,16 +318,9 @@ function episodeSave(app: FastifyInstance, tools: Tools, uploads: Uploads) {
 }
 
 export function podcastUploadRoutes(uploads: Uploads) {
-  // Their paths under /admin/api, as the table test calls them (the plugin's are under /podcast).
-  const routes = [
-    { method: 'POST' as const, url: '/podcast/uploads/audio' },
-    { method: 'POST' as const, url: '/podcast/uploads/artwork' },
-    { method: 'POST' as const, url: '/podcast/episodes' },
-    { method: 'POST' as const, url: '/podcast/episodes/:id/draft' },
-  ]
   uploads.kind.routes.backOffice.mount(EDITORS, {
     prefix: '/podcast',
-    routes,
+    routes: Object.values(PODCAST_UPLOADS),
     async register(app, tools) {
       await acceptUploads(app)
       audioUpload(app, tools, uploads)

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify'
 import { articleKeyOf, pageKey } from '#common/content-admin.ts'
 import { ArticleParams, PageParams } from '#common/content-admin-schemas.ts'
 import { contentSecurityPolicy, ERROR_PAGE_CSP } from '#server/http/security-headers.ts'
-import type { RouteContext, SignedInStaff } from '#server/staff/back-office.ts'
+import type { RouteContext, SignedInStaff } from '#server/back-office/table.ts'
 import { ContentNotFoundError } from '../errors.ts'
 import { EDITORS, type ContentRoutes, type ContentSite } from './context.ts'
 

@@ -1,4 +1,5 @@
 /** The podcast's settings (the show): read them, and save them, which publishes them at once. */
+import { ShowAnswerSchema } from '#common/podcast-admin-answers.ts'
 import { SHOW_KEY } from '#common/content/episodes.ts'
 import { ARTWORK_EXTENSION, storedFileUrl } from '#common/content/podcast-files.ts'
 import { APPLE_CATEGORIES, type ShowDocument } from '#common/content/podcast.ts'
@@ -106,6 +107,7 @@ export function showRoutes(kind: DocumentKindRoutes<EpisodeAnswer>) {
   backOffice.route(EDITORS, {
     method: 'GET',
     url: '/podcast/show',
+    response: ShowAnswerSchema,
     async handler({ reply }) {
       return answer(reply, new Set(), () => showAnswer(routes))
     },
@@ -114,6 +116,7 @@ export function showRoutes(kind: DocumentKindRoutes<EpisodeAnswer>) {
   backOffice.route(EDITORS, {
     method: 'POST',
     url: '/podcast/show',
+    response: ShowAnswerSchema,
     body: SaveShowRequest,
     async handler(context) {
       const { body, staff, reply } = context

@@ -1,9 +1,13 @@
 /**
- * The back office's one table of routes and pages. Every feature adds its own back-office API
- * routes and menu pages here (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts,
- * …), each naming the roles that may use it; features never import each other. routes.ts turns
- * the table into Fastify routes behind requireRole(), and the table test
- * (back-office-access.test.ts) calls every route with each role and with no session.
+ * The back office's one table of routes and pages: each route is defined here once, with its
+ * method, path, params/query/body schemas, what it answers (`response`) and the roles that may
+ * call it. Every feature adds its own back-office API routes and menu pages
+ * (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts, …); features never import
+ * each other. From the one definition come the input's validation and the role check
+ * (server/staff/setup.ts serves the table), the answer check in tests (answer-check.ts), the
+ * API document (openapi.ts) and the lists the tests walk (apiRoutes(); access.test.ts calls
+ * every route with each role and with no session). The shape follows hono-open-api-starter's
+ * "one schema from table to route" (../shared/STYLE.md).
  *
  * A route's input is parsed by its zod schemas before the handler runs (400 naming each field),
  * and its handler gets the signed-in person and an audit function that records as them.
@@ -58,17 +62,39 @@ export interface RouteContext<Body, Query, Params, Staff> {
   audit(entry: AuditEntry, db?: Kysely<DatabaseSchema>): Promise<void>
 }
 
-interface RouteDefinition<Body, Query, Params, Staff> {
+/**
+ * What a route answers when it succeeds: JSON that its zod schema accepts, or another kind of
+ * body (a CSV download, nothing). Refusals are ApiProblems (server/http/api-error.ts).
+ */
+export type Answer = z.ZodType | OtherAnswer
+
+/** A success that is not JSON: its media type, or null for no body at all (204). */
+export interface OtherAnswer {
+  contentType: string | null
+  description: string
+}
+
+export const NO_CONTENT: OtherAnswer = { contentType: null, description: 'Done; no content.' }
+
+export const isJsonAnswer = (answer: Answer): answer is z.ZodType => !('contentType' in answer)
+
+/** What a handler may return for an answer: the schema's input, or the reply it sent itself. */
+export type HandlerResult<R extends Answer> =
+  (R extends z.ZodType ? z.input<R> : unknown) | FastifyReply
+
+interface RouteDefinition<Body, Query, Params, Staff, R extends Answer = Answer> {
   method: Method
   /** The path under /admin/api, e.g. "/messages/:id". */
   url: string
   body?: z.ZodType<Body>
   query?: z.ZodType<Query>
   params?: z.ZodType<Params>
+  /** What it answers: checked against the answers in tests (setup.ts) and in the API document. */
+  response: R
   /** A rate limit counted per client address before the handler runs. */
   limiter?: RateLimiter
   /** Returns the JSON answer, or the reply after sending something else itself. */
-  handler(context: RouteContext<Body, Query, Params, Staff>): Promise<unknown>
+  handler(context: RouteContext<Body, Query, Params, Staff>): Promise<HandlerResult<R>>
 }
 
 export interface RegisteredRoute {
@@ -78,18 +104,30 @@ export interface RegisteredRoute {
   body?: z.ZodType
   query?: z.ZodType
   params?: z.ZodType
+  response: Answer
   limiter?: RateLimiter | undefined
   handler(context: RouteContext<unknown, unknown, unknown, SignedInStaff | null>): Promise<unknown>
 }
 
 /**
+ * A route of a mount: its method and path inside the plugin ("/", "/:id"), and what it answers.
+ * The plugin registers it with these (`app.route({ ...definition, handler })`); a route the
+ * plugin registers that its mount does not define stops the server at start (setup.ts).
+ */
+export interface MountedRoute {
+  method: Method
+  url: string
+  response: Answer
+}
+
+/**
  * A Fastify plugin of API routes under /admin/api<prefix> that reads its own input, such as the
  * media library's uploads (multipart). It gets the role check and the audit log to use on each of
- * its routes; `routes` lists them for the table test.
+ * its routes; `routes` defines them.
  */
 export interface MountedRoutes {
   prefix: string
-  routes: readonly { method: Method; url: string }[]
+  routes: readonly MountedRoute[]
   register(
     app: FastifyInstance,
     tools: {
@@ -103,6 +141,22 @@ export interface MountedRoutes {
 export interface RegisteredMount extends MountedRoutes {
   access: Access
 }
+
+/** Every API route of the back office, the table's and the mounts', by its path under /admin/api. */
+export interface ApiRoute {
+  method: Method
+  url: string
+  access: Access
+  response: Answer
+  body?: z.ZodType | undefined
+  query?: z.ZodType | undefined
+  params?: z.ZodType | undefined
+  /** Read by the mount's own plugin (multipart uploads), not by the table's schemas. */
+  mounted: boolean
+}
+
+/** The path under /admin/api of a mounted route. */
+export const mountedUrl = (prefix: string, url: string) => `${prefix}${url === '/' ? '' : url}`
 
 /**
  * A page under /admin that the server renders itself (the content preview), rather than the
@@ -136,13 +190,13 @@ export interface BackOfficePage {
 
 export interface BackOffice {
   /** A route for signed-in staff of the given roles. */
-  route<Body = undefined, Query = undefined, Params = undefined>(
+  route<Body = undefined, Query = undefined, Params = undefined, R extends Answer = Answer>(
     roles: readonly Role[],
-    definition: RouteDefinition<Body, Query, Params, SignedInStaff>,
+    definition: RouteDefinition<Body, Query, Params, SignedInStaff, R>,
   ): void
   /** A route anyone may call (signing in, accepting an invitation). */
-  publicRoute<Body = undefined, Query = undefined, Params = undefined>(
-    definition: RouteDefinition<Body, Query, Params, SignedInStaff | null>,
+  publicRoute<Body = undefined, Query = undefined, Params = undefined, R extends Answer = Answer>(
+    definition: RouteDefinition<Body, Query, Params, SignedInStaff | null, R>,
   ): void
   page(page: BackOfficePage): void
   /** Routes a feature serves with a plugin of its own (uploads), behind the role check. */
@@ -153,6 +207,8 @@ export interface BackOffice {
   readonly pages: readonly BackOfficePage[]
   readonly mounts: readonly RegisteredMount[]
   readonly views: readonly RegisteredView[]
+  /** Every API route, the table's and the mounts', with its roles and its answer. */
+  apiRoutes(): ApiRoute[]
   /** The menu for a role, in order. */
   navigation(role: Role): NavigationItem[]
   /** Who may open a path under /admin (the page it belongs to), or undefined for no such page. */
@@ -166,6 +222,8 @@ export function createBackOffice(): BackOffice {
   const views: RegisteredView[] = []
   const add = (access: Access, definition: RouteDefinition<never, never, never, never>) => {
     const key = `${definition.method} ${definition.url}`
+    if (!(definition as { response?: Answer }).response)
+      throw new Error(`Back-office route ${key} has no response schema`)
     if (routes.some((route) => `${route.method} ${route.url}` === key))
       throw new Error(`Back-office route ${key} is registered twice`)
     routes.push({ ...(definition as unknown as RegisteredRoute), access })
@@ -185,6 +243,11 @@ export function createBackOffice(): BackOffice {
     mount(roles, mounted) {
       if (mounts.some((m) => m.prefix === mounted.prefix))
         throw new Error(`Back-office routes under ${mounted.prefix} are mounted twice`)
+      for (const route of mounted.routes)
+        if (!(route as { response?: Answer }).response)
+          throw new Error(
+            `Back-office route ${route.method} ${mountedUrl(mounted.prefix, route.url)} has no response schema`,
+          )
       mounts.push({ ...mounted, access: roles })
     },
     view(roles, definition) {
@@ -196,6 +259,20 @@ export function createBackOffice(): BackOffice {
     pages,
     mounts,
     views,
+    apiRoutes() {
+      return [
+        ...routes.map((route) => ({ ...route, mounted: false })),
+        ...mounts.flatMap((mount) =>
+          mount.routes.map((route) => ({
+            method: route.method,
+            url: mountedUrl(mount.prefix, route.url),
+            access: mount.access,
+            response: route.response,
+            mounted: true,
+          })),
+        ),
+      ]
+    },
     navigation(role) {
       return pages
         .filter((page) => page.label && page.access !== 'anyone' && allows(page.access, role))

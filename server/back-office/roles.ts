@@ -1,7 +1,7 @@
 /**
  * Staff roles (common/back-office.ts): an administrator runs the organisation's side of the site
  * (staff, messages, subscribers, erasure, audit log); an editor publishes content. Each
- * back-office route names who may call it (back-office.ts), and one table test walks them all.
+ * back-office route names who may call it (table.ts), and one table test walks them all.
  */
 import { ROLES, type Role } from '#common/back-office.ts'
 

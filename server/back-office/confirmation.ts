@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely'
 import { CONFIRMATION_MINUTES, CONFIRMATION_REQUIRED_STATUS } from '#common/back-office.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 import { sendApiError } from '#server/http/api-error.ts'
-import type { SignedInStaff } from './back-office.ts'
+import type { SignedInStaff } from './table.ts'
 
 export const CONFIRMATION_MS = CONFIRMATION_MINUTES * 60_000
 
