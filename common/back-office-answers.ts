@@ -149,6 +149,7 @@ export const MessageListAnswerSchema = z.strictObject({
       preview: z.string(),
       handledAt: nullableTime,
       spam: z.boolean(),
+      checkReason: z.string().nullable(),
       deliveryStatus,
     }),
   ),
@@ -164,6 +165,7 @@ export const MessageDetailSchema = z.strictObject({
   website: z.string().nullable(),
   message: z.string().nullable(),
   spamReason: z.string().nullable(),
+  checkReason: z.string().nullable(),
   handledAt: nullableTime,
   handledBy: z.string().nullable(),
   delivery: z.strictObject({
