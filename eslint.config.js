@@ -232,7 +232,6 @@ const SIZE_WAITING_FOR = {
     'server/cli/messages.test.ts',
     'server/contact/delivery.test.ts',
     'server/contact/routes.test.ts',
-    'server/content/admin-routes.test.ts',
     'server/content/first-start.test.ts',
     'server/content/live-site.test.ts',
     'server/content/live-site.ts',
