@@ -222,7 +222,6 @@ const SIZE_WAITING_FOR = {
     'e2e/contact.spec.ts',
     'e2e/courses.spec.ts',
     'e2e/pages.spec.ts',
-    'e2e/publishing.spec.ts',
     'server/app.ts',
     'server/catalogue/catalogue-api.test.ts',
     'server/catalogue/sync-service.test.ts',
@@ -246,7 +245,6 @@ const SIZE_WAITING_FOR = {
     'server/site/page-set.ts',
     'server/site/routes.test.ts',
     'server/staff/sessions.test.ts',
-    'server/test/topology.test.ts',
   ],
 }
 const sizeWaiting = Object.entries(SIZE_WAITING_FOR).map(([, files]) => ({
