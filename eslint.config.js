@@ -217,7 +217,6 @@ const SIZE_WAITING_FOR = {
     'app/courses/course-catalogue.test.tsx',
     'app/podcast/episode-player.tsx',
     'app/search/search-dialog.tsx',
-    'common/content/files.ts',
     'e2e/back-office.spec.ts',
     'e2e/contact.spec.ts',
     'e2e/courses.spec.ts',
