@@ -2,7 +2,7 @@
  * Sends a form's JSON to the API (docs/requirements.md#api: JSON content type, 30 s timeout) and sorts the
  * answer into what the site does next: done, show field errors, keep for later, or give up.
  */
-import type { FieldErrors } from '#common/contact-constants.ts'
+import type { FieldErrors } from '#common/validation.ts'
 import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
 
 export type SendOutcome =
