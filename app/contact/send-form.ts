@@ -10,7 +10,7 @@ export type SendOutcome =
   | { kind: 'accepted'; body: unknown }
   /** 400: the server named the fields to fix; sending it again unchanged would fail again. */
   | { kind: 'invalid'; fields: FieldErrors }
-  /** Offline, timed out, 5xx or 429: worth sending again later from the outbox. */
+  /** Offline, timed out, 5xx or 429: worth sending again later from the resend queue. */
   | { kind: 'retry'; status?: number }
   /** Any other answer (413, 415...): not worth retrying. */
   | { kind: 'rejected'; status: number }

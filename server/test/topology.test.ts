@@ -51,7 +51,7 @@ async function contactBurst(topology: Topology) {
   const { servers, smtp } = topology
   // 300 visitors at once, one message each. A submission that waits for the database longer
   // than its budget is answered 503 (server/http/form-route.ts), as on a slow machine under
-  // this burst, and the browser sends the same submission again (app/contact/outbox.ts):
+  // this burst, and the browser sends the same submission again (app/contact/resend-queue.ts):
   // so does this test, within the address's form limit. Each message is stored once either way.
   const bodies = Array.from({ length: 300 }, (_, i) => contact(`c${i}`))
   let resent = 0
