@@ -236,7 +236,6 @@ const SIZE_WAITING_FOR = {
     'server/content/repository.test.ts',
     'server/mail/outbox.ts',
     'server/media/routes.test.ts',
-    'server/newsletter/delivery-queue.ts',
     'server/newsletter/double-opt-in.test.ts',
     'server/newsletter/letters.test.ts',
     'server/newsletter/routes.test.ts',
