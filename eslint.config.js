@@ -217,7 +217,6 @@ const SIZE_WAITING_FOR = {
     'app/contact/contact-form.tsx',
     'app/courses/course-catalogue.test.tsx',
     'app/podcast/episode-player.tsx',
-    'app/search/search-dialog.tsx',
     'e2e/back-office.spec.ts',
     'e2e/contact.spec.ts',
     'e2e/courses.spec.ts',
