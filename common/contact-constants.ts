@@ -46,6 +46,3 @@ export function isHttpUrl(value: string): boolean {
 /** The field names of the contact form that can carry an error message. */
 export const contactFields = ['name', 'email', 'website', 'message'] as const
 export type ContactField = (typeof contactFields)[number]
-
-// Moved to the shared validation module; kept here for the contact forms' importers.
-export { isEmailAddress, type FieldErrors } from './validation.ts'

@@ -1,6 +1,6 @@
 /**
  * How the Courses page reads the catalogue answers (docs/requirements.md#data, docs/requirements.md#api). Read tolerantly,
- * write strictly: the server builds its answers through the zod schemas of common/course.ts,
+ * write strictly: the server builds its answers through the zod schemas of common/course-schemas.ts,
  * while the page accepts whatever the specification leaves open and leaves out only the
  * course it cannot show. Hand-written rather than zod so that it costs the page a few hundred
  * bytes instead of 14 KB (docs/decisions/006-javascript-budget.md). Pure: no I/O, no logging.
@@ -15,8 +15,8 @@
  * | image_url   | absolute http(s) address or /site/path         | "" (the fallback picture)    |
  * Other fields are ignored; a second course with the same id is left out.
  */
-import type { Course } from './course.ts'
-import { REFRESHED_MESSAGE } from './course-constants.ts'
+import type { Course } from './course-schemas.ts'
+import { REFRESHED_MESSAGE } from './course.ts'
 
 /** Why one course of a list was left out: its place in the list and the field at fault. */
 export interface CourseProblem {

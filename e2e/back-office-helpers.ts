@@ -83,3 +83,38 @@ export async function signedInStaff(page: Page, role: 'admin' | 'editor', name =
   await acceptInvitation(page, inviteFromCommand(email, role))
   return email
 }
+
+/** The back office's menu (the layout's navigation), opened first on a narrow window. */
+export async function backOfficeMenu(page: Page, label: string) {
+  const toggle = page.getByRole('button', { name: 'Menu' })
+  if (await toggle.isVisible()) await toggle.click()
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: label })
+    .click()
+}
+
+/** A new draft article, made through the API from a sample's fields, and its id. */
+export async function draftArticle(page: Page, slug: string, headline: string): Promise<string> {
+  return page.evaluate(
+    async ({ slug, headline }) => {
+      const call = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(`/admin/api${path}`, {
+          method,
+          headers: { accept: 'application/json', 'content-type': 'application/json' },
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        })
+        if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`)
+        return response.json()
+      }
+      const sample = await call('GET', '/articles/marisol-vega')
+      const created = await call('POST', '/articles', {
+        slug,
+        data: { ...sample.published.data, headline },
+        body: 'A first paragraph, written for this test.\n',
+      })
+      return (created.key as string).replace(/^article\//, '')
+    },
+    { slug, headline },
+  )
+}

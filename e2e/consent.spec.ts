@@ -107,7 +107,7 @@ test('sign up, confirm by pressing the button, then leave in one click and recei
   await expect(page).not.toHaveURL(/\/newsletter\/confirmed$/)
 
   // Nothing more reaches the address: a later sign-up of someone else goes through the same
-  // outbox, and once its mail has arrived, anything queued for the address before it has too.
+  // resend queue, and once its mail has arrived, anything queued for the address before it has too.
   const sentinel = `sentinel.${Date.now()}@example.org`
   await signUpInFooter(page, sentinel)
   await firstMailTo(sentinel)

@@ -2,7 +2,7 @@
  * The contact form and the newsletter sign-up against the real server: what the visitor sees
  * stays as docs/requirements.md#forms describes (native checks, no navigation, the toast for 3 seconds
  * whatever the answer), and behind it the message reaches the API, or waits in the browser's
- * outbox until it can.
+ * resend queue until it can.
  *
  * These tests send a few real submissions from 127.0.0.1; the web server of the e2e run should
  * allow more than the default 5 per 10 minutes (FORM_RATE_LIMIT_MAX, see
@@ -11,7 +11,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { waitForHydration } from './helpers.ts'
 
-const OUTBOX_KEY = 'docucommons:form-outbox'
+const RESEND_QUEUE_KEY = 'docucommons:form-outbox'
 
 async function openContact(page: Page) {
   await page.goto('/contact')
@@ -26,14 +26,14 @@ async function openContact(page: Page) {
   }
 }
 
-const outbox = (page: Page) =>
+const resendQueue = (page: Page) =>
   page.evaluate(
     (key) =>
       JSON.parse(localStorage.getItem(key) ?? '[]') as {
         id: string
         body: Record<string, unknown>
       }[],
-    OUTBOX_KEY,
+    RESEND_QUEUE_KEY,
   )
 
 test.describe('contact form', () => {
@@ -97,7 +97,7 @@ test.describe('contact form', () => {
     const [, hiddenAt] = await toastTimes()
     expect(hiddenAt! - shownAt!).toBeGreaterThanOrEqual(2_900)
     expect(hiddenAt! - shownAt!).toBeLessThanOrEqual(3_100)
-    expect(await outbox(page)).toEqual([])
+    expect(await resendQueue(page)).toEqual([])
   })
 
   test('the browser’s own checks stop an invalid form: nothing is sent and no toast shows', async ({
@@ -142,14 +142,14 @@ test.describe('contact form', () => {
     await expect(c.name).not.toHaveAttribute('aria-invalid')
     await expect(c.email).toBeFocused()
     await expect(c.email).toHaveValue('hana@localhost')
-    expect(await outbox(page)).toEqual([])
+    expect(await resendQueue(page)).toEqual([])
 
     await c.email.fill('hana@example.org')
     await expect(c.email).not.toHaveAttribute('aria-invalid')
     await expect(c.website).toHaveAttribute('aria-invalid', 'true')
   })
 
-  test('a message the server could not take waits in the outbox and is delivered on the next visit', async ({
+  test('a message the server could not take waits in the resend queue and is delivered on the next visit', async ({
     page,
   }) => {
     const c = await openContact(page)
@@ -165,8 +165,8 @@ test.describe('contact form', () => {
     await c.message.fill('Saved while the server was down.')
     await c.send.click()
     await expect(c.toast).toBeVisible()
-    await expect.poll(() => outbox(page)).toHaveLength(1)
-    const [saved] = await outbox(page)
+    await expect.poll(() => resendQueue(page)).toHaveLength(1)
+    const [saved] = await resendQueue(page)
     expect(saved!.body).toMatchObject({
       name: 'Lorraine Mitchell',
       message: 'Saved while the server was down.',
@@ -184,7 +184,7 @@ test.describe('contact form', () => {
       submissionId: saved!.id,
       message: 'Saved while the server was down.',
     })
-    await expect.poll(() => outbox(page)).toEqual([])
+    await expect.poll(() => resendQueue(page)).toEqual([])
   })
 
   test('a message written offline is sent when the browser is back online', async ({
@@ -197,8 +197,8 @@ test.describe('contact form', () => {
     await c.email.fill('terrence@example.org')
     await c.send.click()
     await expect(c.toast).toBeVisible()
-    await expect.poll(() => outbox(page)).toHaveLength(1)
-    const [saved] = await outbox(page)
+    await expect.poll(() => resendQueue(page)).toHaveLength(1)
+    const [saved] = await resendQueue(page)
 
     // Answer the resend here so this test does not spend the rate limit the others use.
     const resent = new Promise<Record<string, unknown>>((resolve) =>
@@ -209,7 +209,7 @@ test.describe('contact form', () => {
     )
     await context.setOffline(false)
     expect(await resent).toMatchObject({ submissionId: saved!.id, name: 'Terrence Hollis' })
-    await expect.poll(() => outbox(page)).toEqual([])
+    await expect.poll(() => resendQueue(page)).toEqual([])
     await expect(page).toHaveURL(/\/contact$/)
   })
 })

@@ -119,18 +119,20 @@ describe('import cycles', () => {
 
   it('a leaf module that imports one of its importers fails lint', async () => {
     // outbox.ts imports submission.ts: submission.ts importing outbox.ts closes a cycle.
-    const source = "import { readOutbox } from './outbox.ts'\nexport const used = [readOutbox]\n"
+    const source =
+      "import { readResendQueue } from './resend-queue.ts'\nexport const used = [readResendQueue]\n"
     expect(await cycles('app/contact/submission.ts', source)).toHaveLength(1)
   })
 
   it('follows the #subpath imports of package.json', async () => {
     const source =
-      "import { readOutbox } from '#app/contact/outbox.ts'\nexport const used = [readOutbox]\n"
+      "import { readResendQueue } from '#app/contact/resend-queue.ts'\nexport const used = [readResendQueue]\n"
     expect(await cycles('app/contact/submission.ts', source)).toHaveLength(1)
   })
 
   it('the same import from a module outside the cycle passes', async () => {
-    const source = "import { readOutbox } from './outbox.ts'\nexport const used = [readOutbox]\n"
+    const source =
+      "import { readResendQueue } from './resend-queue.ts'\nexport const used = [readResendQueue]\n"
     expect(await cycles('app/contact/x.ts', source)).toEqual([])
   })
 })

@@ -5,8 +5,8 @@
 import net from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import { STORE_PROVIDERS } from '#common/course.ts'
-import { isEmailAddress } from '#common/contact.ts'
+import { STORE_PROVIDERS } from '#common/course-schemas.ts'
+import { isEmailAddress } from '#common/validation.ts'
 import { smtpTls } from '#server/mail/smtp-tls.ts'
 
 const port = z.coerce

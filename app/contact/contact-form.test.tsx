@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CONTACT_ENDPOINT, CONTACT_LIMITS, HONEYPOT_FIELD } from '#common/contact-constants.ts'
 import { ContactForm, TOAST_MS } from './contact-form.tsx'
-import { OUTBOX_KEY, readOutbox } from './outbox.ts'
+import { RESEND_QUEUE_KEY, readResendQueue } from './resend-queue.ts'
 import type { SendOutcome } from './send-form.ts'
 
 function setup(outcome: SendOutcome | (() => Promise<SendOutcome>)) {
@@ -69,7 +69,7 @@ describe('ContactForm', () => {
     expect(body.startedAt).toBeLessThanOrEqual(sentBy)
     expect(input('name').value).toBe('')
     expect(input('email').value).toBe('')
-    expect(readOutbox()).toEqual([])
+    expect(readResendQueue()).toEqual([])
   })
 
   it.each<[string, SendOutcome]>([
@@ -128,12 +128,12 @@ describe('ContactForm', () => {
     expect(screen.queryByText(/starting with http/)).not.toBeNull()
   })
 
-  it('keeps an undelivered message in the outbox, with the same id when sent again', async () => {
+  it('keeps an undelivered message in the resend queue, with the same id when sent again', async () => {
     const { send, input, fill, submit } = setup({ kind: 'retry' })
     fill({ name: 'Lorraine', email: 'lorraine@example.org', message: 'First try' })
     await submit()
     expect(input('name').value).toBe('Lorraine')
-    const [saved] = readOutbox()
+    const [saved] = readResendQueue()
     expect(saved).toMatchObject({
       endpoint: '/api/contact/',
       body: { name: 'Lorraine', message: 'First try' },
@@ -142,15 +142,15 @@ describe('ContactForm', () => {
 
     fill({ message: 'Second try' })
     await submit()
-    expect(readOutbox()).toHaveLength(1)
-    expect(readOutbox()[0]!.body.message).toBe('Second try')
+    expect(readResendQueue()).toHaveLength(1)
+    expect(readResendQueue()[0]!.body.message).toBe('Second try')
     const second = send.mock.calls[1] as unknown as [string, Record<string, unknown>]
     expect(second[1].submissionId).toBe(saved!.id)
   })
 
-  it('sends the outbox left by an earlier visit when it appears', async () => {
+  it('sends the resend queue left by an earlier visit when it appears', async () => {
     localStorage.setItem(
-      OUTBOX_KEY,
+      RESEND_QUEUE_KEY,
       JSON.stringify([
         {
           id: 'x',
@@ -167,7 +167,7 @@ describe('ContactForm', () => {
       }),
     )
     setup({ kind: 'accepted', body: {} })
-    await vi.waitFor(() => expect(readOutbox()).toEqual([]))
+    await vi.waitFor(() => expect(readResendQueue()).toEqual([]))
     expect(fetch).toHaveBeenCalledWith(
       '/api/contact/',
       expect.objectContaining({ body: JSON.stringify({ name: 'Earlier' }) }),

@@ -8,7 +8,7 @@ import {
   HONEYPOT_FIELD,
   type ContactField,
 } from '#common/contact-constants.ts'
-import { addToOutbox, startOutboxSync } from './outbox.ts'
+import { addToResendQueue, startResendQueueSync } from './resend-queue.ts'
 import { sendForm, type SendOutcome } from './send-form.ts'
 import { newSubmissionId } from './submission.ts'
 
@@ -26,7 +26,7 @@ type FieldErrors = Partial<Record<ContactField, string>>
  * required, e-mail and website formats); a valid submit never navigates away and shows the
  * "Response Submitted!" toast for 3 seconds, whatever the server answers. Behind the toast the
  * message goes to POST /api/contact/: cleared when stored, field errors shown on a 400, kept in
- * the browser's outbox and sent again later when the network or the server fails.
+ * the browser's resend queue and sent again later when the network or the server fails.
  */
 export function ContactForm({
   heading,
@@ -51,7 +51,7 @@ export function ContactForm({
   useEffect(() => {
     startedAt.current = Date.now()
     submissionId.current = newSubmissionId()
-    return startOutboxSync()
+    return startResendQueueSync()
   }, [])
   useEffect(() => () => clearTimeout(timer.current), [])
 
@@ -80,7 +80,7 @@ export function ContactForm({
       const first = contactFields.find((name) => shown[name])
       if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus()
     } else if (outcome.kind === 'retry') {
-      addToOutbox({ id: String(body.submissionId), endpoint: CONTACT_ENDPOINT, body })
+      addToResendQueue({ id: String(body.submissionId), endpoint: CONTACT_ENDPOINT, body })
     } else {
       console.error(`The contact form was refused (HTTP ${outcome.status})`)
     }

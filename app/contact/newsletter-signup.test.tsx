@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { NewsletterSignup } from './newsletter-signup.tsx'
-import { readOutbox } from './outbox.ts'
+import { readResendQueue } from './resend-queue.ts'
 import type { SendOutcome } from './send-form.ts'
 
 function setup(outcome: SendOutcome) {
@@ -75,10 +75,10 @@ describe('NewsletterSignup', () => {
     expect(email.hasAttribute('aria-invalid')).toBe(false)
   })
 
-  it('keeps the sign-up in the outbox when the server cannot be reached, and says so', async () => {
+  it('keeps the sign-up in the resend queue when the server cannot be reached, and says so', async () => {
     const { subscribe, status } = setup({ kind: 'retry' })
     await subscribe('offline@example.org')
-    expect(readOutbox()).toMatchObject([
+    expect(readResendQueue()).toMatchObject([
       { endpoint: '/api/newsletter/subscribe/', body: { email: 'offline@example.org' } },
     ])
     expect(status()).toMatch(/saved in this browser/i)

@@ -8,7 +8,7 @@ import {
   LETTER_ARCHIVE_PATH,
   NEWSLETTER_ENDPOINT,
 } from '#common/contact-constants.ts'
-import { queueLazily, sendLazily, syncOutboxIfPending } from './outbox-lazy.ts'
+import { queueLazily, sendLazily, syncResendQueueIfPending } from './resend-queue-lazy.ts'
 import { newSubmissionId } from './submission.ts'
 import type { SendOutcome } from './send-form.ts'
 
@@ -25,7 +25,7 @@ const messages = {
  * The footer's newsletter sign-up: an e-mail field and a button; the outcome is announced in a
  * status region. Without JavaScript the browser posts the form itself and the server answers
  * with a 303 to a result page (/newsletter/check-your-inbox and the like). Being on every page,
- * it also sends the browser's form outbox.
+ * it also sends the browser's resend queue.
  */
 export function NewsletterSignup({
   send = sendLazily,
@@ -40,7 +40,7 @@ export function NewsletterSignup({
 
   useEffect(() => {
     startedAt.current = Date.now()
-    return syncOutboxIfPending()
+    return syncResendQueueIfPending()
   }, [])
 
   async function subscribe(form: HTMLFormElement) {

@@ -2,7 +2,7 @@
  * Sends a form's JSON to the API (docs/requirements.md#api: JSON content type, 30 s timeout) and sorts the
  * answer into what the site does next: done, show field errors, keep for later, or give up.
  */
-import type { FieldErrors } from '#common/contact-constants.ts'
+import type { FieldErrors } from '#common/validation.ts'
 import { REQUEST_TIMEOUT_MS } from '#app/config.ts'
 
 export type SendOutcome =
@@ -10,7 +10,7 @@ export type SendOutcome =
   | { kind: 'accepted'; body: unknown }
   /** 400: the server named the fields to fix; sending it again unchanged would fail again. */
   | { kind: 'invalid'; fields: FieldErrors }
-  /** Offline, timed out, 5xx or 429: worth sending again later from the outbox. */
+  /** Offline, timed out, 5xx or 429: worth sending again later from the resend queue. */
   | { kind: 'retry'; status?: number }
   /** Any other answer (413, 415...): not worth retrying. */
   | { kind: 'rejected'; status: number }

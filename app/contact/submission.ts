@@ -1,11 +1,11 @@
 /**
- * The names the form outbox shares between the part every page loads (outbox-lazy.ts), the
- * outbox itself (outbox.ts) and the forms: a leaf module, so none of them imports another for
+ * The names the resend queue shares between the part every page loads (resend-queue-lazy.ts), the
+ * resend queue itself (resend-queue.ts) and the forms: a leaf module, so none of them imports another for
  * these (lint forbids import cycles).
  */
 
-/** Where the form outbox lives in localStorage. */
-export const OUTBOX_KEY = 'docucommons:form-outbox'
+/** Where the resend queue lives in localStorage. */
+export const RESEND_QUEUE_KEY = 'docucommons:form-outbox'
 
 /**
  * A random UUID. crypto.randomUUID() exists only on secure origins (https, localhost), so plain

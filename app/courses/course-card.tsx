@@ -1,6 +1,6 @@
 import { useId } from 'react'
-import type { Course } from '#common/course.ts'
-import { DEFAULT_COURSE_DESCRIPTION, MOST_POPULAR_TITLE } from '#common/course-constants.ts'
+import type { Course } from '#common/course-schemas.ts'
+import { DEFAULT_COURSE_DESCRIPTION, MOST_POPULAR_TITLE } from '#common/course.ts'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { cn } from '#app/lib/cn.ts'
 import { CourseImage } from './course-image.tsx'

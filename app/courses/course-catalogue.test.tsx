@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { StrictMode } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Course } from '#common/course.ts'
+import type { Course } from '#common/course-schemas.ts'
 import { siteConfig } from '#app/config.ts'
 import { CourseCatalogue } from './course-catalogue.tsx'
 import { FALLBACK_IMAGE } from './course-image.tsx'

@@ -6,8 +6,8 @@
  * warning naming its index and field. Only an answer with no course list at all, or one whose
  * every course was left out, is unexpected: it throws, and the page shows its "unexpected" message.
  */
-import type { Course } from '#common/course.ts'
-import { coursesPath } from '#common/course-constants.ts'
+import type { Course } from '#common/course-schemas.ts'
+import { coursesPath } from '#common/course.ts'
 import {
   readCourseDetail,
   readCourseList,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { Course } from '#common/course.ts'
+import type { Course } from '#common/course-schemas.ts'
 import {
   courseService as defaultService,
   COURSE_ERRORS,

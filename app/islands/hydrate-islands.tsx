@@ -4,26 +4,22 @@
  * committed, `<html data-hydrated>` says the page is interactive (tests and the mobile menu's
  * CSS read it) and a `hydrated` performance mark records when.
  */
-import { type ComponentType, type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { islandComponents, type IslandName } from './registry.ts'
+import { islandComponent } from './registry.ts'
 
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(onCommit, [onCommit])
   return children
 }
 
-function isIsland(name: string | undefined): name is IslandName {
-  return name !== undefined && Object.hasOwn(islandComponents, name)
-}
-
-function hydrateIsland(element: HTMLElement): Promise<void> {
-  const name = element.dataset.island
-  if (!isIsland(name)) {
+async function hydrateIsland(element: HTMLElement): Promise<void> {
+  const name = element.dataset.island ?? ''
+  const Component = await islandComponent(name)
+  if (!Component) {
     console.error(`No island named "${name}": the page stays as the server rendered it there.`)
-    return Promise.resolve()
+    return
   }
-  const Component = islandComponents[name] as ComponentType<object>
   const props = JSON.parse(element.dataset.props ?? '{}') as object
   return new Promise((resolve) => {
     const done = () => resolve()

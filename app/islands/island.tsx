@@ -1,9 +1,9 @@
 import type { ComponentProps, ComponentType } from 'react'
 import { podcastIslands } from '#app/podcast/islands.ts'
-import { islandComponents, type IslandName } from './registry.ts'
+import { eagerIslands, type IslandName } from './registry.ts'
 
 /** Every island's component for the server's render: the registry's and the packs'. */
-const serverComponents = { ...islandComponents, ...podcastIslands }
+const serverComponents = { ...eagerIslands, ...podcastIslands }
 
 /**
  * What JSON can carry of T: an island's props round-trip through `data-props`, so a function

@@ -5,11 +5,13 @@
  * element's `data-props` (app/islands/island.tsx). An island's module never imports this
  * registry (or Island), so that no island contains another.
  *
- * Islands only a few pages have come in packs (the podcast's player and transcript,
- * app/podcast/islands.ts): a pack's chunk adds its islands to this object when a page that names
- * the pack imports it, before the client entry, so that the entry, and every page without the
- * pack, carries none of their code (docs/rendering.md, "Island packs").
+ * Islands only a few pages have come in packs: a feature exports them (the podcast's player and
+ * transcript, app/podcast/islands.ts) and this registry imports the pack only lazily, when a
+ * page has one of its islands. A page that names the pack imports its chunk before the client
+ * entry, so the lazy import finds it loaded; every page without the pack carries none of its
+ * code (docs/rendering.md, "Island packs"). Nothing imports this registry back: no cycle.
  */
+import type { ComponentType } from 'react'
 import { CurrentYear } from '#app/components/layout/current-year.tsx'
 import { SiteHeader } from '#app/components/layout/site-header.tsx'
 import { AwardStrip } from '#app/components/sections/award-strip.tsx'
@@ -35,9 +37,24 @@ const eagerIslands = {
   'course-catalogue': CourseCatalogue,
 }
 
-/** The islands of the packs, present once their pack's chunk has run. */
+/** Each pack's islands, imported when a page has one of them. */
+const islandPacks = {
+  podcast: () => import('#app/podcast/islands.ts').then((pack) => pack.podcastIslands),
+}
+
 type PackIslands = typeof podcastIslands
-
-export const islandComponents: typeof eagerIslands & Partial<PackIslands> = eagerIslands
-
 export type IslandName = keyof typeof eagerIslands | keyof PackIslands
+
+/** The component of an island, its pack imported first if it is in one; undefined if none. */
+export async function islandComponent(name: string): Promise<ComponentType<object> | undefined> {
+  const islands: Record<string, unknown> = eagerIslands
+  if (Object.hasOwn(islands, name)) return islands[name] as ComponentType<object>
+  for (const load of Object.values(islandPacks)) {
+    const pack: Record<string, unknown> = await load()
+    if (Object.hasOwn(pack, name)) return pack[name] as ComponentType<object>
+  }
+  return undefined
+}
+
+/** Every island the server may render: the eager ones and the packs' (app/islands/island.tsx). */
+export { eagerIslands }

@@ -21,6 +21,18 @@ async function fetchAnswer(query: string, signal: AbortSignal): Promise<SearchAn
   return (await response.json()) as SearchAnswer
 }
 
+/** What the dialog's live region says of the search's state. */
+function statusText(shown: State): string {
+  if (shown.status === 'loading') return 'Searching…'
+  if (shown.status === 'failed') return shown.message
+  if (shown.status !== 'done') return ''
+  const { answer } = shown
+  if (answer.total === 0) return `Nothing found for “${answer.query}”.`
+  const count = answer.total === 1 ? '1 result' : `${answer.total} results`
+  const corrected = answer.correctedTo ? ` for “${answer.correctedTo}”` : ''
+  return `${count}${corrected}. Use the arrow keys to move through them.`
+}
+
 /**
  * The header's search (app/components/layout/site-header.tsx), loaded only when a visitor opens
  * it: a modal dialog whose results appear as the visitor types. Arrow keys move from the box
@@ -105,16 +117,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
   // An emptied box shows nothing, whatever the last answer was.
   const shown: State = query.trim() ? state : { status: 'idle' }
   const answer = shown.status === 'done' ? shown.answer : undefined
-  const status =
-    shown.status === 'loading'
-      ? 'Searching…'
-      : shown.status === 'failed'
-        ? shown.message
-        : answer
-          ? answer.total === 0
-            ? `Nothing found for “${answer.query}”.`
-            : `${answer.total === 1 ? '1 result' : `${answer.total} results`}${answer.correctedTo ? ` for “${answer.correctedTo}”` : ''}. Use the arrow keys to move through them.`
-          : ''
+  const status = statusText(shown)
 
   return (
     <dialog

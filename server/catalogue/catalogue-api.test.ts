@@ -5,7 +5,7 @@
 import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { courseListAnswerSchema, courseRefreshAnswerSchema } from '#common/course.ts'
+import { courseListAnswerSchema, courseRefreshAnswerSchema } from '#common/course-schemas.ts'
 import { buildApp } from '#server/app.ts'
 import {
   createTestDatabase,

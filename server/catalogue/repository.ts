@@ -5,7 +5,7 @@
  */
 import { setImmediate } from 'node:timers/promises'
 import { sql } from 'kysely'
-import type { Course } from '#common/course.ts'
+import type { Course } from '#common/course-schemas.ts'
 import type { Database } from '#server/db/index.ts'
 
 export interface SyncRecord {

@@ -13,7 +13,7 @@ import crypto from 'node:crypto'
 import { setImmediate } from 'node:timers/promises'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
-import type { Course } from '#common/course.ts'
+import type { Course } from '#common/course-schemas.ts'
 
 const brotliCompress = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)

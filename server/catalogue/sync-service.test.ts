@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { CourseInput, StoreProviderName } from '#common/course.ts'
+import type { CourseInput, StoreProviderName } from '#common/course-schemas.ts'
 import { openDatabase, type Database } from '#server/db/index.ts'
 import {
   createTestDatabase,

@@ -10,7 +10,7 @@
  * - A failed sync changes nothing: the last good catalogue stays in the database and in memory.
  */
 import { setImmediate } from 'node:timers/promises'
-import { courseSchema, REFRESHED_MESSAGE, type Course } from '#common/course.ts'
+import { courseSchema, REFRESHED_MESSAGE, type Course } from '#common/course-schemas.ts'
 import type { Database } from '#server/db/index.ts'
 import {
   MAX_LISTED_SKIPS,

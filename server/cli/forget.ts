@@ -7,7 +7,7 @@
  * address). Running it again removes nothing and says so.
  */
 import { parseArgs } from 'node:util'
-import { isEmailAddress } from '#common/contact-constants.ts'
+import { isEmailAddress } from '#common/validation.ts'
 import { personalDataErasers } from '#server/app.ts'
 import { describeCounts, erasePerson, erasureEntry } from '#server/privacy/erasure.ts'
 import { COMMAND_LINE, recordAudit } from '#server/back-office/audit.ts'

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { INVITATION_TTL_HOURS, ROLE_LABELS, ROLES, type Role } from '#common/back-office.ts'
-import { isEmailAddress } from '#common/contact-constants.ts'
+import { isEmailAddress } from '#common/validation.ts'
 import { resolvePaths } from '#server/env.ts'
 import { builtSettings } from '#server/site/site-build.ts'
 import { COMMAND_LINE } from '#server/back-office/audit.ts'

@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES } from 'node:http'
 import type { FastifyReply } from 'fastify'
-import type { ApiErrorAnswer } from '#common/course.ts'
+import type { ApiErrorAnswer } from '#common/course-schemas.ts'
 import { API_CSP } from '#server/http/security-headers.ts'
 
 export function apiErrorAnswer(status: number, message: string): ApiErrorAnswer {

@@ -102,6 +102,39 @@ export function retryDelayMs(
   return Math.round(capped * (0.8 + 0.4 * random()))
 }
 
+/** Renews a claim every HEARTBEAT_MS until stopped; stop() waits for a renewal in flight. */
+function keepLease(
+  log: FastifyBaseLogger,
+  queue: MailQueue,
+  id: string,
+  leaseUntil: Date,
+  context: object,
+) {
+  let lease = leaseUntil
+  let renewing: Promise<unknown> = Promise.resolve()
+  const timer = setInterval(() => {
+    renewing = renewing.then(async () => {
+      const next = new Date(Date.now() + LEASE_MS)
+      try {
+        if (await queue.renew(id, lease, next)) lease = next
+        else {
+          clearInterval(timer)
+          log.warn(context, 'mail claim lost while sending: another worker may send it too')
+        }
+      } catch (error) {
+        // The database did not answer: the claim stands until it runs out; try again.
+        log.warn({ ...context, err: error }, 'could not renew the claim on a mail')
+      }
+    })
+  }, HEARTBEAT_MS)
+  return {
+    async stop() {
+      clearInterval(timer)
+      await renewing
+    },
+  }
+}
+
 export function createMailOutbox(options: {
   env: OutboxSettings
   log: FastifyBaseLogger
@@ -122,40 +155,13 @@ export function createMailOutbox(options: {
   // work (watching): a pass that sent something may have left more due mail (beyond BATCH).
   let waiting: Array<() => void> = []
 
-  /** Renews a claim every HEARTBEAT_MS until stopped; stop() waits for a renewal in flight. */
-  function keepLease(queue: MailQueue, id: string, leaseUntil: Date, context: object) {
-    let lease = leaseUntil
-    let renewing: Promise<unknown> = Promise.resolve()
-    const timer = setInterval(() => {
-      renewing = renewing.then(async () => {
-        const next = new Date(Date.now() + LEASE_MS)
-        try {
-          if (await queue.renew(id, lease, next)) lease = next
-          else {
-            clearInterval(timer)
-            log.warn(context, 'mail claim lost while sending: another worker may send it too')
-          }
-        } catch (error) {
-          // The database did not answer: the claim stands until it runs out; try again.
-          log.warn({ ...context, err: error }, 'could not renew the claim on a mail')
-        }
-      })
-    }, HEARTBEAT_MS)
-    return {
-      async stop() {
-        clearInterval(timer)
-        await renewing
-      },
-    }
-  }
-
   async function attempt(queue: MailQueue, id: string): Promise<boolean> {
     const now = new Date()
     const leaseUntil = new Date(now.getTime() + LEASE_MS)
     const claimed = await queue.claim(id, now, leaseUntil)
     if (!claimed) return false
     const context = { queue: queue.name, id, attempt: claimed.attempts }
-    const lease = keepLease(queue, id, leaseUntil, context)
+    const lease = keepLease(log, queue, id, leaseUntil, context)
     try {
       try {
         await transport!.send(

@@ -143,57 +143,13 @@ export function deliveryQueue(
     },
 
     async claim(id, now, leaseUntil): Promise<ClaimedMail | undefined> {
-      const token = newToken()
-      const claimed = await db
-        .transaction()
-        .execute(async (trx) => {
-          const result = await trx
-            .updateTable('newsletter_delivery')
-            .set((eb) => ({
-              attempts: eb('attempts', '+', 1),
-              next_attempt_at: leaseUntil.toISOString(),
-              unsubscribe_token: eb.fn.coalesce('unsubscribe_token', sql.val(token)),
-            }))
-            .where('id', '=', id)
-            .where('status', '=', 'pending')
-            .where('next_attempt_at', '<=', now.toISOString())
-            .where((eb) => eb.exists(mailable(trx)))
-            .executeTakeFirst()
-          if (Number(result.numUpdatedRows) !== 1) return undefined
-          // No slot this minute: the claim is undone with the transaction.
-          if (!(await takeSlot(trx, limit, now.getTime()))) throw new WindowFull()
-          const row = await trx
-            .selectFrom('newsletter_delivery as delivery')
-            .innerJoin(
-              'newsletter_subscriber as subscriber',
-              'subscriber.id',
-              'delivery.subscriber_id',
-            )
-            .selectAll('delivery')
-            .select('subscriber.email')
-            .where('delivery.id', '=', id)
-            .executeTakeFirstOrThrow()
-          if (row.unsubscribe_token === token)
-            await trx
-              .insertInto('newsletter_unsubscribe_token')
-              .values({
-                token_hash: hashToken(token),
-                subscriber_id: row.subscriber_id,
-                created_at: now.toISOString(),
-              })
-              .execute()
-          return row
-        })
-        .catch((error: unknown) => {
-          if (error instanceof WindowFull) return undefined
-          throw error
-        })
+      const claimed = await claimCopy(db, limit, id, now, leaseUntil)
       if (!claimed) {
         const letterId = await skipIfLeft(db, id, now)
         if (letterId) await finishIfDone(db, letterId, now)
         return undefined
       }
-      return { mail: await compose(claimed), attempts: Number(claimed.attempts) }
+      return { mail: await compose(db, options, claimed), attempts: Number(claimed.attempts) }
     },
 
     async renew(id, leaseUntil, newLeaseUntil) {
@@ -237,28 +193,83 @@ export function deliveryQueue(
       await settle(id, { status: 'bounced', last_error: error })
     },
   }
+}
 
-  async function compose(row: DeliveryRow & { email: string }) {
-    const letter = await findLetter(db, row.letter_id)
-    if (!letter || !row.unsubscribe_token) throw new Error('a claimed copy has no letter or token')
-    const rendered = await options.render(letter)
-    const copy = personalise(rendered, {
-      email: row.email,
-      unsubscribeUrl: unsubscribeUrl(env, row.unsubscribe_token),
+/**
+ * Claims one pending copy for a sender until `leaseUntil`, in one transaction with a slot of this
+ * minute's sending window and the copy's unsubscribe token; undefined if it is not due, its
+ * subscriber left, or the window is full.
+ */
+async function claimCopy(db: Db, limit: number, id: string, now: Date, leaseUntil: Date) {
+  const token = newToken()
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const result = await trx
+        .updateTable('newsletter_delivery')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          next_attempt_at: leaseUntil.toISOString(),
+          unsubscribe_token: eb.fn.coalesce('unsubscribe_token', sql.val(token)),
+        }))
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', now.toISOString())
+        .where((eb) => eb.exists(mailable(trx)))
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) !== 1) return undefined
+      // No slot this minute: the claim is undone with the transaction.
+      if (!(await takeSlot(trx, limit, now.getTime()))) throw new WindowFull()
+      const row = await trx
+        .selectFrom('newsletter_delivery as delivery')
+        .innerJoin('newsletter_subscriber as subscriber', 'subscriber.id', 'delivery.subscriber_id')
+        .selectAll('delivery')
+        .select('subscriber.email')
+        .where('delivery.id', '=', id)
+        .executeTakeFirstOrThrow()
+      if (row.unsubscribe_token === token)
+        await trx
+          .insertInto('newsletter_unsubscribe_token')
+          .values({
+            token_hash: hashToken(token),
+            subscriber_id: row.subscriber_id,
+            created_at: now.toISOString(),
+          })
+          .execute()
+      return row
     })
-    return {
-      to: row.email,
-      subject: rendered.subject,
-      text: copy.text,
-      html: copy.html,
-      // One Message-ID per copy: a retry repeats it, so a client can tell a repeat.
-      messageId: `<letter-${row.id.replace(':', '.')}@${senderDomain(env)}>`,
-      headers: {
-        ...listUnsubscribeHeaders(env, row.unsubscribe_token),
-        'List-Id': listId(env),
-        Precedence: 'bulk',
-      },
-    }
+    .catch((error: unknown) => {
+      if (error instanceof WindowFull) return undefined
+      throw error
+    })
+}
+
+/** The copy of a letter for one subscriber, with their unsubscribe link. */
+async function compose(
+  db: Db,
+  options: DeliveryQueueOptions,
+  row: DeliveryRow & { email: string },
+) {
+  const { env } = options
+  const letter = await findLetter(db, row.letter_id)
+  if (!letter || !row.unsubscribe_token) throw new Error('a claimed copy has no letter or token')
+  const rendered = await options.render(letter)
+  const copy = personalise(rendered, {
+    email: row.email,
+    unsubscribeUrl: unsubscribeUrl(env, row.unsubscribe_token),
+  })
+  return {
+    to: row.email,
+    subject: rendered.subject,
+    text: copy.text,
+    html: copy.html,
+    // One Message-ID per copy: a retry repeats it, so a client can tell a repeat.
+    messageId: `<letter-${row.id.replace(':', '.')}@${senderDomain(env)}>`,
+    headers: {
+      ...listUnsubscribeHeaders(env, row.unsubscribe_token),
+      'List-Id': listId(env),
+      Precedence: 'bulk',
+    },
   }
 }
 

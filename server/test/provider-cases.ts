@@ -5,7 +5,7 @@
  * repeated one, keep the store's order).
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { courseSchema, type CourseInput } from '#common/course.ts'
+import { courseSchema, type CourseInput } from '#common/course-schemas.ts'
 import type { StoreCatalogue } from '#server/catalogue/providers/index.ts'
 import { UpstreamError } from '#server/catalogue/upstream.ts'
 import { startStubStore, type StubStore } from './stub-store.ts'

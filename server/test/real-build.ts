@@ -68,6 +68,8 @@ export async function realBuild(): Promise<string> {
   if (upToDate(hash)) return REAL_BUILD_DIR
   // One builder at a time; the others wait for it (bounded), then find the build up to date.
   const deadline = Date.now() + 240_000
+  // The lock is a folder inside build/, which a fresh checkout does not have yet.
+  fs.mkdirSync(path.dirname(LOCK), { recursive: true })
   for (;;) {
     try {
       fs.mkdirSync(LOCK)

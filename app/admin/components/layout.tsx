@@ -7,8 +7,8 @@ import { NavLink, Outlet, useNavigate } from 'react-router'
 import { ROLE_LABELS } from '#common/back-office.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { post } from '../api.ts'
-import { useSession } from '../session.ts'
+import { post } from '#app/admin/api.ts'
+import { useSession } from '#app/admin/session.ts'
 import { useToast } from './toast.tsx'
 
 export function Layout() {

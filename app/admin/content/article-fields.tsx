@@ -7,7 +7,7 @@
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import { articleFrontmatter } from '#common/content/articles.ts'
 import type { SeriesId } from '#common/content/pages.ts'
-import { Card, Field, SelectField, TextAreaField } from '../components/ui.tsx'
+import { Card, Field, SelectField, TextAreaField } from '#app/admin/components/ui.tsx'
 import { PictureField } from './picture-field.tsx'
 import { fieldProblems } from './validation.ts'
 

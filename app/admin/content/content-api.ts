@@ -21,7 +21,7 @@ import {
   type RevisionAnswer,
   type RevisionListAnswer,
 } from '#common/content-admin.ts'
-import { api, ApiError, get, post, query } from '../api.ts'
+import { api, ApiError, get, post, query } from '#app/admin/api.ts'
 
 export const contentOverview = () => get<ContentOverviewAnswer>('/content')
 export const liveState = () => get<LiveAnswer>('/content/live')

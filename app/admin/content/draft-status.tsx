@@ -6,10 +6,10 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { useBlocker } from 'react-router'
-import { Dialog } from '../components/dialog.tsx'
-import { useToast } from '../components/toast.tsx'
-import { Alert, buttonClass } from '../components/ui.tsx'
-import { formatAgo, formatDateTime } from '../format.ts'
+import { Dialog } from '#app/admin/components/dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Alert, buttonClass } from '#app/admin/components/ui.tsx'
+import { formatAgo, formatDateTime } from '#app/admin/format.ts'
 import type { Conflict, DocumentDraft } from './use-document-draft.ts'
 
 const timeOnly = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' })

@@ -1,6 +1,6 @@
 /** An article's state as a badge: draft, scheduled, published. */
 import type { ContentStatus } from '#common/content-admin.ts'
-import { Badge } from '../components/ui.tsx'
+import { Badge } from '#app/admin/components/ui.tsx'
 
 export const STATUS_LABELS: Record<ContentStatus, string> = {
   draft: 'Draft',

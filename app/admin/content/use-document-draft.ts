@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { ConflictAnswer, ContentProblemAnswer, DocumentAnswer } from '#common/content-admin.ts'
-import { ApiError } from '../api.ts'
+import { ApiError } from '#app/admin/api.ts'
 import { conflictOf, getDocument, problemsOf, saveDraft } from './content-api.ts'
 
 export const AUTOSAVE_MS = 1200

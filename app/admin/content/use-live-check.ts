@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react'
 import type { LiveAnswer } from '#common/content-admin.ts'
-import { useToast } from '../components/toast.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
 import { liveState } from './content-api.ts'
 
 export const SLOW_AFTER_TRIES = 20

@@ -5,9 +5,9 @@
  */
 import { useState, type FormEvent } from 'react'
 import type { PicturePreview } from '#common/content-admin.ts'
-import { Dialog, FormButtons } from '../components/dialog.tsx'
-import { buttonClass, Field } from '../components/ui.tsx'
-import { PicturePicker, Thumbnail, usePictures } from '../content/pictures.tsx'
+import { Dialog, FormButtons } from '#app/admin/components/dialog.tsx'
+import { buttonClass, Field } from '#app/admin/components/ui.tsx'
+import { PicturePicker, Thumbnail, usePictures } from '#app/admin/content/pictures.tsx'
 import { linkProblem } from './links.ts'
 import { markdownToDocument, type PhotoAttributes } from './markdown-document.ts'
 

@@ -7,7 +7,7 @@
 import { NodeViewWrapper, type ReactNodeViewProps } from '@tiptap/react'
 import { createContext, use, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
-import { usePictures, Thumbnail } from '../content/pictures.tsx'
+import { usePictures, Thumbnail } from '#app/admin/content/pictures.tsx'
 import { markdownToDocument } from './markdown-document.ts'
 
 export interface EditorActions {

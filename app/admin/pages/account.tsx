@@ -2,12 +2,12 @@
 import { useState, type FormEvent } from 'react'
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router'
 import { ROLE_LABELS, type AccountAnswer, type PasskeySummary } from '#common/back-office.ts'
-import { api, get, post } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { useToast } from '../components/toast.tsx'
-import { Badge, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
-import { formatDateTime } from '../format.ts'
-import { createPasskey } from '../passkeys.ts'
+import { api, get, post } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Badge, buttonClass, Card, Field, PageHeader } from '#app/admin/components/ui.tsx'
+import { formatDateTime } from '#app/admin/format.ts'
+import { createPasskey } from '#app/admin/passkeys.ts'
 
 export const accountLoader = () => get<AccountAnswer>('/account')
 

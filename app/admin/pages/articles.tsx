@@ -11,13 +11,13 @@ import {
   type ContentOverviewAnswer,
   type ContentStatus,
 } from '#common/content-admin.ts'
-import { query } from '../api.ts'
-import { SearchForm, ViewLinks } from '../components/list-controls.tsx'
-import { Badge, buttonClass, EmptyState, PageHeader } from '../components/ui.tsx'
-import { contentOverview } from '../content/content-api.ts'
-import { formatKansasCity } from '../content/kansas-city-time.ts'
-import { StatusBadge } from '../content/status-badge.tsx'
-import { formatAgo, formatDateTime } from '../format.ts'
+import { query } from '#app/admin/api.ts'
+import { SearchForm, ViewLinks } from '#app/admin/components/list-controls.tsx'
+import { Badge, buttonClass, EmptyState, PageHeader } from '#app/admin/components/ui.tsx'
+import { contentOverview } from '#app/admin/content/content-api.ts'
+import { formatKansasCity } from '#app/admin/content/kansas-city-time.ts'
+import { StatusBadge } from '#app/admin/content/status-badge.tsx'
+import { formatAgo, formatDateTime } from '#app/admin/format.ts'
 
 export const articlesLoader = () => contentOverview()
 

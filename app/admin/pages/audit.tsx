@@ -7,10 +7,10 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import type { AuditAnswer } from '#common/back-office.ts'
-import { get, query } from '../api.ts'
-import { useMore } from '../components/more.tsx'
-import { EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
-import { formatDateTime } from '../format.ts'
+import { get, query } from '#app/admin/api.ts'
+import { useMore } from '#app/admin/components/more.tsx'
+import { EmptyState, PageHeader, SelectField } from '#app/admin/components/ui.tsx'
+import { formatDateTime } from '#app/admin/format.ts'
 
 export function auditLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams

@@ -1,9 +1,9 @@
 /** The pages and settings staff edit: each with its last change and whether changes wait. */
 import { Link, useLoaderData } from 'react-router'
 import type { ContentOverviewAnswer } from '#common/content-admin.ts'
-import { Badge, PageHeader } from '../components/ui.tsx'
-import { contentOverview } from '../content/content-api.ts'
-import { formatAgo, formatDateTime } from '../format.ts'
+import { Badge, PageHeader } from '#app/admin/components/ui.tsx'
+import { contentOverview } from '#app/admin/content/content-api.ts'
+import { formatAgo, formatDateTime } from '#app/admin/format.ts'
 
 export const contentPagesLoader = () => contentOverview()
 

@@ -10,11 +10,11 @@ import type {
   ErasurePreviewAnswer,
 } from '#common/back-office.ts'
 import { useLoaderData } from 'react-router'
-import { ApiError, get, post } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { useToast } from '../components/toast.tsx'
-import { Alert, buttonClass, Card, Field, PageHeader } from '../components/ui.tsx'
-import { formatDateTime, plural } from '../format.ts'
+import { ApiError, get, post } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Alert, buttonClass, Card, Field, PageHeader } from '#app/admin/components/ui.tsx'
+import { formatDateTime, plural } from '#app/admin/format.ts'
 
 /** A record's line with its times (ISO, as the server and the command write them) for people. */
 const readable = (record: string) =>

@@ -16,10 +16,10 @@ import {
   type RevisionSummaryAnswer,
 } from '#common/content-admin.ts'
 import { cn } from '#app/lib/cn.ts'
-import { query } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { BackLink } from '../components/list-controls.tsx'
-import { useToast } from '../components/toast.tsx'
+import { query } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { BackLink } from '#app/admin/components/list-controls.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -28,11 +28,11 @@ import {
   EmptyState,
   PageHeader,
   SelectField,
-} from '../components/ui.tsx'
-import * as content from '../content/content-api.ts'
-import { conflictSentence } from '../content/draft-status.tsx'
-import { fieldLabel } from '../content/field-labels.ts'
-import { formatDateTime } from '../format.ts'
+} from '#app/admin/components/ui.tsx'
+import * as content from '#app/admin/content/content-api.ts'
+import { conflictSentence } from '#app/admin/content/draft-status.tsx'
+import { fieldLabel } from '#app/admin/content/field-labels.ts'
+import { formatDateTime } from '#app/admin/format.ts'
 
 interface Loaded {
   answer: DocumentAnswer

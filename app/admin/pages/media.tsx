@@ -14,12 +14,12 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import type { MediaItemWithUses, MediaListAnswer } from '#common/content-admin.ts'
-import { ApiError, query } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { SearchForm } from '../components/list-controls.tsx'
-import { Dialog } from '../components/dialog.tsx'
-import { useMore } from '../components/more.tsx'
-import { useToast } from '../components/toast.tsx'
+import { ApiError, query } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { SearchForm } from '#app/admin/components/list-controls.tsx'
+import { Dialog } from '#app/admin/components/dialog.tsx'
+import { useMore } from '#app/admin/components/more.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -29,12 +29,12 @@ import {
   Facts,
   Field,
   PageHeader,
-} from '../components/ui.tsx'
-import { deleteMedia, mediaList, updateMedia } from '../content/content-api.ts'
-import { FocalPointPicker, type FocalPoint } from '../content/focal-point.tsx'
-import { previewOfItem, thumbnailOf } from '../content/media.ts'
-import { PicturesProvider, Thumbnail, UploadForm } from '../content/pictures.tsx'
-import { formatDateTime, formatSize, plural } from '../format.ts'
+} from '#app/admin/components/ui.tsx'
+import { deleteMedia, mediaList, updateMedia } from '#app/admin/content/content-api.ts'
+import { FocalPointPicker, type FocalPoint } from '#app/admin/content/focal-point.tsx'
+import { previewOfItem, thumbnailOf } from '#app/admin/content/media.ts'
+import { PicturesProvider, Thumbnail, UploadForm } from '#app/admin/content/pictures.tsx'
+import { formatDateTime, formatSize, plural } from '#app/admin/format.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
   return mediaList(new URL(request.url).searchParams.get('q') ?? '')

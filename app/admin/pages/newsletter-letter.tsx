@@ -8,9 +8,9 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import type { LetterDetail } from '#common/newsletter-admin.ts'
-import { api, ApiError, get, post } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { useToast } from '../components/toast.tsx'
+import { api, ApiError, get, post } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -20,9 +20,9 @@ import {
   Field,
   PageHeader,
   TextAreaField,
-} from '../components/ui.tsx'
-import { formatDateTime, isoToZoned, plural, zonedToIso } from '../format.ts'
-import { useSession } from '../session.ts'
+} from '#app/admin/components/ui.tsx'
+import { formatDateTime, isoToZoned, plural, zonedToIso } from '#app/admin/format.ts'
+import { useSession } from '#app/admin/session.ts'
 import { STATUS_LABEL, STATUS_TONE } from './newsletter.tsx'
 
 export const letterLoader = ({ params }: LoaderFunctionArgs) =>

@@ -7,10 +7,17 @@
 import { useEffect } from 'react'
 import { Link, redirect, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import type { LetterDetail, LetterListAnswer, LetterStatus } from '#common/newsletter-admin.ts'
-import { get, post } from '../api.ts'
-import { useToast } from '../components/toast.tsx'
-import { Badge, buttonClass, Card, EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
-import { formatDateTime, plural } from '../format.ts'
+import { get, post } from '#app/admin/api.ts'
+import { useToast } from '#app/admin/components/toast.tsx'
+import {
+  Badge,
+  buttonClass,
+  Card,
+  EmptyState,
+  PageHeader,
+  SelectField,
+} from '#app/admin/components/ui.tsx'
+import { formatDateTime, plural } from '#app/admin/format.ts'
 
 export const STATUS_LABEL: Record<LetterStatus, string> = {
   draft: 'Draft',

@@ -22,8 +22,8 @@ import {
   type DocumentAnswer,
   type PageName,
 } from '#common/content-admin.ts'
-import { BackLink } from '../components/list-controls.tsx'
-import { useToast } from '../components/toast.tsx'
+import { BackLink } from '#app/admin/components/list-controls.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -32,23 +32,23 @@ import {
   SelectField,
   smallButtonClass,
   ViewOnSite,
-} from '../components/ui.tsx'
-import { ApiError } from '../api.ts'
-import * as content from '../content/content-api.ts'
-import { problemsOf } from '../content/content-api.ts'
+} from '#app/admin/components/ui.tsx'
+import { ApiError } from '#app/admin/api.ts'
+import * as content from '#app/admin/content/content-api.ts'
+import { problemsOf } from '#app/admin/content/content-api.ts'
 import {
   ConflictDialog,
   LeaveGuard,
   RecoveredBanner,
   SaveStatus,
-} from '../content/draft-status.tsx'
-import { fieldLabel } from '../content/field-labels.ts'
-import { PicturesProvider } from '../content/pictures.tsx'
-import { fieldsOf, PublishNeeds } from '../content/publish-needs.tsx'
-import { SchemaForm, type FormContext } from '../content/schema-form.tsx'
-import { useDocumentDraft, type DocumentDraft } from '../content/use-document-draft.ts'
-import { useLiveCheck } from '../content/use-live-check.ts'
-import { fieldProblems } from '../content/validation.ts'
+} from '#app/admin/content/draft-status.tsx'
+import { fieldLabel } from '#app/admin/content/field-labels.ts'
+import { PicturesProvider } from '#app/admin/content/pictures.tsx'
+import { fieldsOf, PublishNeeds } from '#app/admin/content/publish-needs.tsx'
+import { SchemaForm, type FormContext } from '#app/admin/content/schema-form.tsx'
+import { useDocumentDraft, type DocumentDraft } from '#app/admin/content/use-document-draft.ts'
+import { useLiveCheck } from '#app/admin/content/use-live-check.ts'
+import { fieldProblems } from '#app/admin/content/validation.ts'
 
 const SCHEMAS: Record<PageName, z.ZodType> = {
   home,

@@ -14,8 +14,8 @@ import {
   type ShowAnswer,
   type ShowFields,
 } from '#common/podcast-admin.ts'
-import { ApiError, chosenFile, fieldError, get, post, upload } from '../api.ts'
-import { useToast } from '../components/toast.tsx'
+import { ApiError, chosenFile, fieldError, get, post, upload } from '#app/admin/api.ts'
+import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   buttonClass,
@@ -24,7 +24,7 @@ import {
   PageHeader,
   SelectField,
   TextAreaField,
-} from '../components/ui.tsx'
+} from '#app/admin/components/ui.tsx'
 
 export const showLoader = () => get<ShowAnswer>('/podcast/show')
 

@@ -5,9 +5,15 @@
  */
 import { Link, useLoaderData } from 'react-router'
 import type { EpisodeListItem, PodcastOverviewAnswer } from '#common/podcast-admin.ts'
-import { get } from '../api.ts'
-import { Badge, buttonClass, EmptyState, PageHeader, ViewOnSite } from '../components/ui.tsx'
-import { formatAgo, formatClock, formatShowTime } from '../format.ts'
+import { get } from '#app/admin/api.ts'
+import {
+  Badge,
+  buttonClass,
+  EmptyState,
+  PageHeader,
+  ViewOnSite,
+} from '#app/admin/components/ui.tsx'
+import { formatAgo, formatClock, formatShowTime } from '#app/admin/format.ts'
 
 /** The episodes' link to their page on the site, in the list and on the episode's own page. */
 export const siteLinkClass = 'text-sm font-semibold text-teal underline underline-offset-4'

@@ -1,7 +1,7 @@
 /** What a page shows when it cannot: not allowed for this role, not found, or a failure. */
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router'
-import { ApiError } from '../api.ts'
-import { buttonClass, PageHeader } from '../components/ui.tsx'
+import { ApiError } from '#app/admin/api.ts'
+import { buttonClass, PageHeader } from '#app/admin/components/ui.tsx'
 
 export function RouteError() {
   const error = useRouteError()

@@ -2,11 +2,11 @@
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { SessionAnswer } from '#common/back-office.ts'
-import { post } from '../api.ts'
-import { PublicFrame } from '../components/public-frame.tsx'
-import { Alert, buttonClass, PageHeader } from '../components/ui.tsx'
-import { passkeysSupported, signInWithPasskey } from '../passkeys.ts'
-import { nextPath } from '../session.ts'
+import { post } from '#app/admin/api.ts'
+import { PublicFrame } from '#app/admin/components/public-frame.tsx'
+import { Alert, buttonClass, PageHeader } from '#app/admin/components/ui.tsx'
+import { passkeysSupported, signInWithPasskey } from '#app/admin/passkeys.ts'
+import { nextPath } from '#app/admin/session.ts'
 
 export function SignInPage() {
   const navigate = useNavigate()

@@ -18,12 +18,19 @@ import {
   type SubscriberStatus,
   type SubscriberSummary,
 } from '#common/back-office.ts'
-import { downloadUrl, get, post, query } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { useMore } from '../components/more.tsx'
-import { useToast } from '../components/toast.tsx'
-import { Badge, buttonClass, Card, EmptyState, PageHeader, SelectField } from '../components/ui.tsx'
-import { formatDate } from '../format.ts'
+import { downloadUrl, get, post, query } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { useMore } from '#app/admin/components/more.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import {
+  Badge,
+  buttonClass,
+  Card,
+  EmptyState,
+  PageHeader,
+  SelectField,
+} from '#app/admin/components/ui.tsx'
+import { formatDate } from '#app/admin/format.ts'
 
 type View = SubscriberStatus | 'mailable' | 'all'
 const VIEWS: Record<View, string> = {

@@ -6,11 +6,11 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { ROLE_LABELS, type InvitationAnswer, type SessionAnswer } from '#common/back-office.ts'
-import { post } from '../api.ts'
-import { PublicFrame } from '../components/public-frame.tsx'
-import { Alert, buttonClass, Field, PageHeader } from '../components/ui.tsx'
-import { formatDateTime } from '../format.ts'
-import { createPasskey, passkeysSupported } from '../passkeys.ts'
+import { post } from '#app/admin/api.ts'
+import { PublicFrame } from '#app/admin/components/public-frame.tsx'
+import { Alert, buttonClass, Field, PageHeader } from '#app/admin/components/ui.tsx'
+import { formatDateTime } from '#app/admin/format.ts'
+import { createPasskey, passkeysSupported } from '#app/admin/passkeys.ts'
 
 function readToken(): string {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token') ?? ''

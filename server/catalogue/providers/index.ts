@@ -1,4 +1,4 @@
-import type { StoreProviderName } from '#common/course.ts'
+import type { StoreProviderName } from '#common/course-schemas.ts'
 import { DEFAULT_MAX_BYTES } from '#server/catalogue/upstream.ts'
 import { createIsolatedProvider } from './isolated.ts'
 import { createSampleProvider, DEFAULT_STORE_URL } from './sample.ts'

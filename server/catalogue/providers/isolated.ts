@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process'
 import os from 'node:os'
 import { UpstreamError, type UpstreamFailure } from '#server/catalogue/upstream.ts'
-import type { CourseInput } from '#common/course.ts'
+import type { CourseInput } from '#common/course-schemas.ts'
 import type {
   HttpProviderSettings,
   SkippedProduct,

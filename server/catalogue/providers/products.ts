@@ -4,7 +4,7 @@
  * Only a page that is not a product list at all fails the sync.
  */
 import type { z } from 'zod'
-import type { CourseInput } from '#common/course.ts'
+import type { CourseInput } from '#common/course-schemas.ts'
 import { UpstreamError } from '#server/catalogue/upstream.ts'
 import {
   MAX_CATALOGUE_BYTES,

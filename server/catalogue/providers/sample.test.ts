@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { courseSchema, MOST_POPULAR_TITLE } from '#common/course.ts'
+import { courseSchema, MOST_POPULAR_TITLE } from '#common/course-schemas.ts'
 import { createStoreProvider } from './index.ts'
 import { SAMPLE_COURSES, sampleCourses } from './sample.ts'
 

@@ -4,7 +4,7 @@
  * https://shopify.dev/docs/api/ajax/reference/product (the same product shape, public, no key)
  */
 import { z } from 'zod'
-import type { CourseInput } from '#common/course.ts'
+import type { CourseInput } from '#common/course-schemas.ts'
 import { htmlToText } from '#server/catalogue/html-text.ts'
 import { getStoreJson, UpstreamError } from '#server/catalogue/upstream.ts'
 import { centsToDollars, decimalToCents } from './money.ts'

@@ -1,4 +1,4 @@
-import type { CourseInput, StoreProviderName } from '#common/course.ts'
+import type { CourseInput, StoreProviderName } from '#common/course-schemas.ts'
 
 /** A source of the course catalogue: the bundled sample, or a store read over HTTP. */
 export interface StoreProvider {

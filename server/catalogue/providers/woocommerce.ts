@@ -5,7 +5,7 @@
  * https://github.com/woocommerce/woocommerce/blob/trunk/plugins/woocommerce/src/StoreApi/docs/products.md
  */
 import { z } from 'zod'
-import type { CourseInput } from '#common/course.ts'
+import type { CourseInput } from '#common/course-schemas.ts'
 import { htmlToText } from '#server/catalogue/html-text.ts'
 import { getStoreJson, UpstreamError } from '#server/catalogue/upstream.ts'
 import { centsToDollars, minorUnitsToCents } from './money.ts'

@@ -1,30 +1,30 @@
 /**
- * The footer's newsletter form is on every page, but the form outbox and the sending code are
+ * The footer's newsletter form is on every page, but the resend queue and the sending code are
  * needed only when a visitor submits or when something is waiting to be sent. This module is
  * the small part every page loads; the rest is imported on demand
  * (docs/decisions/006-javascript-budget.md).
  */
-import { OUTBOX_KEY } from './submission.ts'
+import { RESEND_QUEUE_KEY } from './submission.ts'
 import type { SendOutcome } from './send-form.ts'
 
-function outboxHasEntries(): boolean {
+function resendQueueHasEntries(): boolean {
   try {
-    return Boolean(window.localStorage.getItem(OUTBOX_KEY))
+    return Boolean(window.localStorage.getItem(RESEND_QUEUE_KEY))
   } catch {
     return false
   }
 }
 
 /**
- * Starts sending the outbox (now, and whenever the browser comes back online) if it holds
+ * Starts sending the resend queue (now, and whenever the browser comes back online) if it holds
  * anything. Returns the cleanup for a React effect.
  */
-export function syncOutboxIfPending(): () => void {
-  if (typeof window === 'undefined' || !outboxHasEntries()) return () => {}
+export function syncResendQueueIfPending(): () => void {
+  if (typeof window === 'undefined' || !resendQueueHasEntries()) return () => {}
   let active = true
   let stop: (() => void) | undefined
-  void import('./outbox.ts').then((outbox) => {
-    if (active) stop = outbox.startOutboxSync()
+  void import('./resend-queue.ts').then((resendQueue) => {
+    if (active) stop = resendQueue.startResendQueueSync()
   })
   return () => {
     active = false
@@ -41,14 +41,14 @@ export async function sendLazily(
   return sendForm(endpoint, body)
 }
 
-/** Keeps a submission for later and makes sure the outbox is being sent. */
+/** Keeps a submission for later and makes sure the resend queue is being sent. */
 export async function queueLazily(entry: {
   id: string
   endpoint: string
   body: Record<string, unknown>
 }) {
-  const { addToOutbox, startOutboxSync } = await import('./outbox.ts')
-  addToOutbox(entry)
+  const { addToResendQueue, startResendQueueSync } = await import('./resend-queue.ts')
+  addToResendQueue(entry)
   // It just failed: wait for the browser to come back online (or the next visit) to resend.
-  startOutboxSync({ flushNow: false })
+  startResendQueueSync({ flushNow: false })
 }
