@@ -198,34 +198,22 @@ const size = {
 }
 
 /**
- * TEMPORARY (issue 28) — the lead deletes this block on merge, once the owners below have split
- * their files. Each list is the files that still break the size rule, by the engineer who
- * splits them at the same time; no other file may be added here.
+ * TEMPORARY (issue 28, point 2): the files that still break the size rule, to be split by what
+ * they do. The list only shrinks: a new file or a file not listed here must keep to the rule.
  */
 const SIZE_WAITING_FOR = {
-  'staff-forms': [
-    'app/admin/pages/article-editor.tsx',
-    'app/admin/pages/episode.tsx',
-    'app/admin/content/schema-form.tsx',
-  ],
-  routes: [
+  // Not yet split by structure (issue 28, point 2): this list shrinks to nothing.
+  structure: [
+    'app/admin/pages/message.tsx',
+    'app/admin/pages/staff.tsx',
+    'server/app.ts',
+    'server/back-office/access.test.ts',
     'server/catalogue/routes.ts',
+    'server/content/episode-routes.test.ts',
     'server/newsletter/letter-routes.ts',
     'server/site/routes.ts',
     'server/staff/account-routes.ts',
-    // Not routes-owned, but open in the routes branch now: split after its merge.
     'server/staff/setup.ts',
-    'server/staff/back-office-access.test.ts',
-    'server/content/episode-routes.test.ts',
-    'server/app.ts',
-  ],
-  'staff-fixes': [
-    'app/admin/content/picture-field.tsx',
-    'app/admin/pages/message.tsx',
-    'app/admin/pages/staff.tsx',
-  ],
-  // Not yet split by structure (issue 28, point 2): this list shrinks to nothing.
-  structure: [
     'app/admin/content/article-fields.tsx',
     'app/admin/editor/article-body-editor.tsx',
     'app/admin/pages/account.tsx',

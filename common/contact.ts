@@ -7,9 +7,6 @@
 import { z } from 'zod'
 
 export * from './contact-constants.ts'
-// TEMPORARY (issue 28): server/media/routes.ts and server/staff/setup.ts, open in the routes
-// branch, still import fieldErrors from here; delete once they import #common/validation.ts.
-export { fieldErrors } from './validation.ts'
 import {
   BAD_IN_TEXT,
   CONTACT_LIMITS,

@@ -75,7 +75,7 @@ async function send<T>(method: Method, path: string, body?: unknown): Promise<T>
  * gets the share sent (0–1). XMLHttpRequest rather than fetch: only it reports an upload's
  * progress. Refusals are ApiErrors with the server's message and per-field messages.
  */
-export function sendForm<T>(
+export function uploadForm<T>(
   path: string,
   form: FormData,
   onProgress?: (share: number) => void,
@@ -115,7 +115,7 @@ export function upload<T>(
 ): Promise<T> {
   const form = new FormData()
   form.set('file', file, file.name)
-  return sendForm<T>(path, form, onProgress)
+  return uploadForm<T>(path, form, onProgress)
 }
 
 /**

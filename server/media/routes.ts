@@ -20,7 +20,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify'
 import { type z } from 'zod'
-import { fieldErrors } from '#common/contact.ts'
+import { fieldErrors } from '#common/validation.ts'
 import {
   mediaListQuery,
   mediaUpdate,

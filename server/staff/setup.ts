@@ -53,7 +53,7 @@ import { allows } from '#server/back-office/roles.ts'
 import { registerStaffRoutes, sessionTimes } from './routes.ts'
 import { sessionToken } from '#server/back-office/session-cookie.ts'
 import { adminSite, ADMIN_PATH, type AdminSite } from './site.ts'
-import { fieldErrors } from '#common/contact.ts'
+import { fieldErrors } from '#common/validation.ts'
 
 /** A session's last activity is written at most this often (idle expiry is that coarse). */
 const TOUCH_EVERY_MS = 60_000

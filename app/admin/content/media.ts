@@ -3,9 +3,9 @@
  * before sending (type and size, alt text), the upload with its progress, and a library item as
  * the picture previews of content (PicturePreview) read it.
  */
-import { formatSize, sizeOver } from '../format.ts'
+import { formatSize, sizeOver } from '#app/admin/format.ts'
 import type { MediaItemAnswer, MediaItemWithUses, PicturePreview } from '#common/content-admin.ts'
-import { sendForm } from '../api.ts'
+import { uploadForm } from '#app/admin/api.ts'
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 export const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const
@@ -53,7 +53,7 @@ export function uploadPicture(
     form.set('focalY', String(input.focalY))
   }
   form.set('file', input.file, input.file.name)
-  return sendForm<MediaItemAnswer>('/media', form, onProgress, signal)
+  return uploadForm<MediaItemAnswer>('/media', form, onProgress, signal)
 }
 
 /** A library item as content's picture previews describe it. */

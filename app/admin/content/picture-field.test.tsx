@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PicturePreview } from '#common/content-admin.ts'
-import { ToastProvider } from '../components/toast.tsx'
+import { ToastProvider } from '#app/admin/components/toast.tsx'
 import { PictureField } from './picture-field.tsx'
 import { PicturesProvider } from './pictures.tsx'
 

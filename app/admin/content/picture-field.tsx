@@ -4,9 +4,9 @@
  * applies wherever the picture is a cover).
  */
 import { useId, useState } from 'react'
-import { Dialog } from '../components/dialog.tsx'
-import { useToast } from '../components/toast.tsx'
-import { buttonClass, TextAreaField } from '../components/ui.tsx'
+import { Dialog } from '#app/admin/components/dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { buttonClass, TextAreaField } from '#app/admin/components/ui.tsx'
 import { updateMedia } from './content-api.ts'
 import { FocalPointPicker, type FocalPoint } from './focal-point.tsx'
 import type { PicturePreview } from '#common/content-admin.ts'

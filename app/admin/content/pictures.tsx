@@ -16,9 +16,9 @@ import {
 } from 'react'
 import type { PicturePreview } from '#common/content-admin.ts'
 import { cn } from '#app/lib/cn.ts'
-import { Dialog } from '../components/dialog.tsx'
-import { SearchForm } from '../components/list-controls.tsx'
-import { Alert, buttonClass, Field } from '../components/ui.tsx'
+import { Dialog } from '#app/admin/components/dialog.tsx'
+import { SearchForm } from '#app/admin/components/list-controls.tsx'
+import { Alert, buttonClass, Field } from '#app/admin/components/ui.tsx'
 import { findPictures } from './content-api.ts'
 import { ACCEPT, fileProblem, previewOfItem, uploadPicture } from './media.ts'
 

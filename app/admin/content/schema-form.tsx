@@ -8,7 +8,7 @@
  */
 import { useId, type ReactNode } from 'react'
 import type { z } from 'zod'
-import { Card, Field, SelectField, TextAreaField } from '../components/ui.tsx'
+import { Card, Field, SelectField, TextAreaField } from '#app/admin/components/ui.tsx'
 import { labelOf } from './field-labels.ts'
 import { PictureField } from './picture-field.tsx'
 import { ListField } from './schema-list-field.tsx'

@@ -4,7 +4,7 @@
  */
 import { useRef, useState, type ReactNode } from 'react'
 import { cn } from '#app/lib/cn.ts'
-import { buttonClass, smallButtonClass } from '../components/ui.tsx'
+import { buttonClass, smallButtonClass } from '#app/admin/components/ui.tsx'
 import { itemLabelOf } from './field-labels.ts'
 import { emptyOf, kindOf, lengthLimits, unwrapNull, type SchemaNode } from './schema-json.ts'
 

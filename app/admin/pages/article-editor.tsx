@@ -9,28 +9,28 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import { articleIdOf, type ArticleAnswer } from '#common/content-admin.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { Alert, Badge, buttonClass, PageHeader, ViewOnSite } from '../components/ui.tsx'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { Alert, Badge, buttonClass, PageHeader, ViewOnSite } from '#app/admin/components/ui.tsx'
 import {
   ARTICLE_FIELD_LABELS,
   ArticleFields,
   articleProblems,
   type ArticleData,
-} from '../content/article-fields.tsx'
-import * as content from '../content/content-api.ts'
+} from '#app/admin/content/article-fields.tsx'
+import * as content from '#app/admin/content/content-api.ts'
 import {
   ConflictDialog,
   LeaveGuard,
   RecoveredBanner,
   SaveStatus,
-} from '../content/draft-status.tsx'
-import { formatKansasCity } from '../content/kansas-city-time.ts'
-import { PicturesProvider } from '../content/pictures.tsx'
-import { fieldsOf, PublishNeeds } from '../content/publish-needs.tsx'
-import { StatusBadge } from '../content/status-badge.tsx'
-import { useDocumentDraft, type DocumentDraft } from '../content/use-document-draft.ts'
-import { ArticleBodyEditor } from '../editor/article-body-editor.tsx'
-import { useSession } from '../session.ts'
+} from '#app/admin/content/draft-status.tsx'
+import { formatKansasCity } from '#app/admin/content/kansas-city-time.ts'
+import { PicturesProvider } from '#app/admin/content/pictures.tsx'
+import { fieldsOf, PublishNeeds } from '#app/admin/content/publish-needs.tsx'
+import { StatusBadge } from '#app/admin/content/status-badge.tsx'
+import { useDocumentDraft, type DocumentDraft } from '#app/admin/content/use-document-draft.ts'
+import { ArticleBodyEditor } from '#app/admin/editor/article-body-editor.tsx'
+import { useSession } from '#app/admin/session.ts'
 import { ScheduleDialog, SlugDialog } from './article/dialogs.tsx'
 import { NewArticle } from './article/new-article.tsx'
 import {

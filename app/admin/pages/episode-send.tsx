@@ -6,8 +6,8 @@
  */
 import type { LetterDetail, NewLetter } from '#common/newsletter-admin.ts'
 import type { Role } from '#common/back-office.ts'
-import { post } from '../api.ts'
-import { formatShowTime } from '../format.ts'
+import { post } from '#app/admin/api.ts'
+import { formatShowTime } from '#app/admin/format.ts'
 
 export function SendToReadersChoice({
   id,

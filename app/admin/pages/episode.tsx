@@ -17,12 +17,12 @@ import {
   type EpisodeAnswer,
   type PodcastOverviewAnswer,
 } from '#common/podcast-admin.ts'
-import { chosenFile, fieldError, get, upload } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { useToast } from '../components/toast.tsx'
-import { Alert, PageHeader, ViewOnSite } from '../components/ui.tsx'
-import { formatAgo, formatClock, zonedToIso } from '../format.ts'
-import { useSession } from '../session.ts'
+import { chosenFile, fieldError, get, upload } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Alert, PageHeader, ViewOnSite } from '#app/admin/components/ui.tsx'
+import { formatAgo, formatClock, zonedToIso } from '#app/admin/format.ts'
+import { useSession } from '#app/admin/session.ts'
 import { EpisodeStatus, siteLinkClass } from './podcast.tsx'
 import type { EpisodeActionResult, EpisodeIntent } from './episode/action.ts'
 import {

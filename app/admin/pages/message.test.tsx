@@ -7,8 +7,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MessageDetail } from '#common/back-office.ts'
-import { ToastProvider } from '../components/toast.tsx'
-import { SESSION_ROUTE } from '../session.ts'
+import { ToastProvider } from '#app/admin/components/toast.tsx'
+import { SESSION_ROUTE } from '#app/admin/session.ts'
 import { messageAction, MessagePage, messageLoader } from './message.tsx'
 
 /** A generous deadline: the machine may be busy. */

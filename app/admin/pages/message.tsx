@@ -12,11 +12,11 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import type { MessageDetail } from '#common/back-office.ts'
-import { get, post } from '../api.ts'
-import { BackLink } from '../components/list-controls.tsx'
-import { useToast } from '../components/toast.tsx'
-import { Alert, Badge, buttonClass, Card, Facts, PageHeader } from '../components/ui.tsx'
-import { formatDateTime } from '../format.ts'
+import { get, post } from '#app/admin/api.ts'
+import { BackLink } from '#app/admin/components/list-controls.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Alert, Badge, buttonClass, Card, Facts, PageHeader } from '#app/admin/components/ui.tsx'
+import { formatDateTime } from '#app/admin/format.ts'
 
 export function messageLoader({ params }: LoaderFunctionArgs) {
   return get<MessageDetail>(`/messages/${encodeURIComponent(params.id ?? '')}`)

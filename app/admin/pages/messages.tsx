@@ -16,11 +16,11 @@ import {
   type MessageListAnswer,
   type MessageSummary,
 } from '#common/back-office.ts'
-import { downloadUrl, get, query } from '../api.ts'
-import { SearchForm, ViewLinks } from '../components/list-controls.tsx'
-import { useMore } from '../components/more.tsx'
-import { Badge, buttonClass, EmptyState, PageHeader } from '../components/ui.tsx'
-import { formatAgo, formatDateTime } from '../format.ts'
+import { downloadUrl, get, query } from '#app/admin/api.ts'
+import { SearchForm, ViewLinks } from '#app/admin/components/list-controls.tsx'
+import { useMore } from '#app/admin/components/more.tsx'
+import { Badge, buttonClass, EmptyState, PageHeader } from '#app/admin/components/ui.tsx'
+import { formatAgo, formatDateTime } from '#app/admin/format.ts'
 
 const VIEW_LABELS: Record<MessageFilter, string> = {
   new: 'New',

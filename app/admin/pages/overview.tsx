@@ -3,11 +3,11 @@ import { useEffect } from 'react'
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router'
 import type { MessageListAnswer, SessionAnswer, SubscriberListAnswer } from '#common/back-office.ts'
 import { SECTION_DESCRIPTIONS } from '#common/back-office-sections.ts'
-import { get } from '../api.ts'
-import { useToast } from '../components/toast.tsx'
-import { Card, PageHeader } from '../components/ui.tsx'
-import { plural } from '../format.ts'
-import { useSession } from '../session.ts'
+import { get } from '#app/admin/api.ts'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Card, PageHeader } from '#app/admin/components/ui.tsx'
+import { plural } from '#app/admin/format.ts'
+import { useSession } from '#app/admin/session.ts'
 
 interface Overview {
   messages?: MessageListAnswer['counts'] | undefined

@@ -7,8 +7,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ShowAnswer } from '#common/podcast-admin.ts'
-import { ToastProvider } from '../components/toast.tsx'
-import { SESSION_ROUTE } from '../session.ts'
+import { ToastProvider } from '#app/admin/components/toast.tsx'
+import { SESSION_ROUTE } from '#app/admin/session.ts'
 import { PodcastShowPage, showAction, showLoader } from './podcast-show.tsx'
 
 /** A generous deadline: the machine may be busy. */

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StaffListAnswer, StaffMemberSummary } from '#common/back-office.ts'
-import { ToastProvider } from '../components/toast.tsx'
-import { SESSION_ROUTE } from '../session.ts'
+import { ToastProvider } from '#app/admin/components/toast.tsx'
+import { SESSION_ROUTE } from '#app/admin/session.ts'
 import { StaffPage } from './staff.tsx'
 
 afterEach(() => {

@@ -12,9 +12,9 @@ import {
   type StaffListAnswer,
   type StaffMemberSummary,
 } from '#common/back-office.ts'
-import { api, ApiError, get, post } from '../api.ts'
-import { ConfirmDialog } from '../components/confirm-dialog.tsx'
-import { useToast } from '../components/toast.tsx'
+import { api, ApiError, get, post } from '#app/admin/api.ts'
+import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
+import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -23,9 +23,9 @@ import {
   Field,
   PageHeader,
   SelectField,
-} from '../components/ui.tsx'
-import { formatDateTime } from '../format.ts'
-import { useSession } from '../session.ts'
+} from '#app/admin/components/ui.tsx'
+import { formatDateTime } from '#app/admin/format.ts'
+import { useSession } from '#app/admin/session.ts'
 
 export const staffLoader = () => get<StaffListAnswer>('/staff')
 

@@ -5,17 +5,17 @@
 import { useState } from 'react'
 import type { ArticleAnswer } from '#common/content-admin.ts'
 import { slugProblem } from '#common/content/slug.ts'
-import { ApiError } from '../../api.ts'
-import { Dialog, FormButtons } from '../../components/dialog.tsx'
-import { Alert, Field } from '../../components/ui.tsx'
+import { ApiError } from '#app/admin/api.ts'
+import { Dialog, FormButtons } from '#app/admin/components/dialog.tsx'
+import { Alert, Field } from '#app/admin/components/ui.tsx'
 import {
   formatKansasCity,
   formatLocalIfDifferent,
   fromKansasCity,
   kansasCityWallClock,
   ORGANISATION_CLOCK,
-} from '../../content/kansas-city-time.ts'
-import { sentence } from '../../content/validation.ts'
+} from '#app/admin/content/kansas-city-time.ts'
+import { sentence } from '#app/admin/content/validation.ts'
 
 /** Tomorrow at 9:00 in Kansas City, as a first suggestion. */
 function suggestedTime() {

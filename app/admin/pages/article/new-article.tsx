@@ -6,17 +6,21 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { articleIdOf } from '#common/content-admin.ts'
 import { slugProblem } from '#common/content/slug.ts'
-import { ApiError } from '../../api.ts'
-import { useToast } from '../../components/toast.tsx'
-import { Alert, buttonClass, Field, PageHeader } from '../../components/ui.tsx'
-import { ArticleFields, articleProblems, type ArticleData } from '../../content/article-fields.tsx'
-import * as content from '../../content/content-api.ts'
-import { LeaveGuard, WITHOUT_ASKING } from '../../content/draft-status.tsx'
-import { kansasCityWallClock } from '../../content/kansas-city-time.ts'
-import { PicturesProvider } from '../../content/pictures.tsx'
-import { slugFrom } from '../../content/validation.ts'
-import { ArticleBodyEditor } from '../../editor/article-body-editor.tsx'
-import { useSession } from '../../session.ts'
+import { ApiError } from '#app/admin/api.ts'
+import { useToast } from '#app/admin/components/toast.tsx'
+import { Alert, buttonClass, Field, PageHeader } from '#app/admin/components/ui.tsx'
+import {
+  ArticleFields,
+  articleProblems,
+  type ArticleData,
+} from '#app/admin/content/article-fields.tsx'
+import * as content from '#app/admin/content/content-api.ts'
+import { LeaveGuard, WITHOUT_ASKING } from '#app/admin/content/draft-status.tsx'
+import { kansasCityWallClock } from '#app/admin/content/kansas-city-time.ts'
+import { PicturesProvider } from '#app/admin/content/pictures.tsx'
+import { slugFrom } from '#app/admin/content/validation.ts'
+import { ArticleBodyEditor } from '#app/admin/editor/article-body-editor.tsx'
+import { useSession } from '#app/admin/session.ts'
 import { backLink, changedFields, HeadlineField, useShownProblems, type Series } from './parts.tsx'
 
 export function NewArticle({ series }: { series: Series }) {

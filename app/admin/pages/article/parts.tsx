@@ -5,8 +5,8 @@
 import { useState } from 'react'
 import type { SeriesId } from '#common/content/pages.ts'
 import type { ContentProblemAnswer } from '#common/content-admin.ts'
-import { BackLink } from '../../components/list-controls.tsx'
-import type { ArticleData } from '../../content/article-fields.tsx'
+import { BackLink } from '#app/admin/components/list-controls.tsx'
+import type { ArticleData } from '#app/admin/content/article-fields.tsx'
 
 /** The series an article can be in, as the content overview lists them. */
 export type Series = { id: SeriesId; title: string }[]

@@ -11,15 +11,15 @@ import {
   type ArticleAnswer,
   type ContentProblemAnswer,
 } from '#common/content-admin.ts'
-import { ApiError } from '../../api.ts'
-import { useToast } from '../../components/toast.tsx'
-import type { ArticleData } from '../../content/article-fields.tsx'
-import * as content from '../../content/content-api.ts'
-import { problemsOf } from '../../content/content-api.ts'
-import { WITHOUT_ASKING } from '../../content/draft-status.tsx'
-import { formatKansasCity } from '../../content/kansas-city-time.ts'
-import type { DocumentDraft } from '../../content/use-document-draft.ts'
-import { useLiveCheck } from '../../content/use-live-check.ts'
+import { ApiError } from '#app/admin/api.ts'
+import { useToast } from '#app/admin/components/toast.tsx'
+import type { ArticleData } from '#app/admin/content/article-fields.tsx'
+import * as content from '#app/admin/content/content-api.ts'
+import { problemsOf } from '#app/admin/content/content-api.ts'
+import { WITHOUT_ASKING } from '#app/admin/content/draft-status.tsx'
+import { formatKansasCity } from '#app/admin/content/kansas-city-time.ts'
+import type { DocumentDraft } from '#app/admin/content/use-document-draft.ts'
+import { useLiveCheck } from '#app/admin/content/use-live-check.ts'
 
 export type ArticleDialog = 'schedule' | 'unpublish' | 'slug' | 'delete'
 

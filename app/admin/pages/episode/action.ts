@@ -7,9 +7,9 @@
  */
 import type { ActionFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
 import type { EpisodeAnswer } from '#common/podcast-admin.ts'
-import { api, ApiError, post } from '../../api.ts'
-import { formatShowTime } from '../../format.ts'
-import { sendEpisodeToReaders } from '../episode-send.tsx'
+import { api, ApiError, post } from '#app/admin/api.ts'
+import { formatShowTime } from '#app/admin/format.ts'
+import { sendEpisodeToReaders } from '#app/admin/pages/episode-send.tsx'
 import { episodeBody, FormRefusal } from './form-state.ts'
 
 export type EpisodeIntent = 'save' | 'publish' | 'unpublish' | 'delete'

@@ -4,7 +4,7 @@
  * FormData by the route action (./action.ts).
  */
 import type { EpisodeAnswer, EpisodeFields } from '#common/podcast-admin.ts'
-import { formatClock, isoToZoned, parseClock, zonedToIso } from '../../format.ts'
+import { formatClock, isoToZoned, parseClock, zonedToIso } from '#app/admin/format.ts'
 
 export type Loaded = { mode: 'new'; nextNumber: number } | { mode: 'edit'; episode: EpisodeAnswer }
 

@@ -5,9 +5,9 @@
  */
 import type { EpisodeAnswer } from '#common/podcast-admin.ts'
 import type { Role } from '#common/back-office.ts'
-import { buttonClass, Card, Field } from '../../components/ui.tsx'
-import { formatShowTime } from '../../format.ts'
-import { SendToReadersChoice } from '../episode-send.tsx'
+import { buttonClass, Card, Field } from '#app/admin/components/ui.tsx'
+import { formatShowTime } from '#app/admin/format.ts'
+import { SendToReadersChoice } from '#app/admin/pages/episode-send.tsx'
 import type { EpisodeIntent } from './action.ts'
 
 export function PublishingCard({

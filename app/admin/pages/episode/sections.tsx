@@ -6,8 +6,8 @@
 import type { ChangeEvent } from 'react'
 import { AUDIO_UPLOAD_MAX_BYTES, type EpisodeAnswer } from '#common/podcast-admin.ts'
 import { slugify } from '#common/content/slug.ts'
-import { buttonClass, Card, Field, TextAreaField } from '../../components/ui.tsx'
-import { formatClock, formatSize, parseClock } from '../../format.ts'
+import { buttonClass, Card, Field, TextAreaField } from '#app/admin/components/ui.tsx'
+import { formatClock, formatSize, parseClock } from '#app/admin/format.ts'
 import { chapterDraft, type FormState } from './form-state.ts'
 
 const MEGABYTE = 1024 * 1024
