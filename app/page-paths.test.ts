@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { CONTACT_LIMITS, contactFields } from '#common/contact-constants.ts'
-import { ContactSubmission, NewsletterSignup } from '#common/contact.ts'
+import { CONTACT_LIMITS, contactFields } from '#common/contact.ts'
+import { ContactSubmission, NewsletterSignup } from '#common/contact-schemas.ts'
 import { RESERVED_SLUGS, slugProblem } from '#common/content/slug.ts'
 import { RESERVED_LETTER_SLUGS } from '#common/newsletter-archive.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod'
 import { MESSAGE_FILTERS, ROLES, SUBSCRIBER_STATUSES } from './back-office.ts'
-import { emailAddress } from './contact.ts'
-import { NOT_ONE_LINE } from './contact-constants.ts'
+import { emailAddress } from './contact-schemas.ts'
+import { NOT_ONE_LINE } from './contact.ts'
 
 const oneLine = (what: string, max: number) =>
   z

@@ -5,7 +5,7 @@
  * worker with the published content; the pages (app/routes/newsletter-*.tsx) read them from the
  * snapshot. Nothing about readers is here: a letter is the same words for everyone.
  */
-import { LETTER_ARCHIVE_PATH } from './contact-constants.ts'
+import { LETTER_ARCHIVE_PATH } from './contact.ts'
 
 /** A letter that went out (or started to), as its public copy shows it. */
 export interface ArchivedLetter {

@@ -7,7 +7,7 @@ import {
   contactFields,
   HONEYPOT_FIELD,
   type ContactField,
-} from '#common/contact-constants.ts'
+} from '#common/contact.ts'
 import { addToResendQueue, startResendQueueSync } from './resend-queue.ts'
 import { sendForm, type SendOutcome } from './send-form.ts'
 import { newSubmissionId } from './submission.ts'

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '#common/contact-constants.ts'
+import { HONEYPOT_FIELD } from '#common/contact.ts'
 
 /**
  * The spam trap of both forms: a field hidden from people and from assistive technology, left

@@ -7,7 +7,7 @@ import {
   HONEYPOT_FIELD,
   LETTER_ARCHIVE_PATH,
   NEWSLETTER_ENDPOINT,
-} from '#common/contact-constants.ts'
+} from '#common/contact.ts'
 import { queueLazily, sendLazily, syncResendQueueIfPending } from './resend-queue-lazy.ts'
 import { newSubmissionId } from './submission.ts'
 import type { SendOutcome } from './send-form.ts'

@@ -38,7 +38,7 @@ export async function sendForm(
   if (response.status === 400) {
     // The schema (and zod with it) loads only when a 400 arrives, not with every page.
     const [{ ValidationErrorBody }, body] = await Promise.all([
-      import('#common/contact.ts'),
+      import('#common/contact-schemas.ts'),
       readJson(response),
     ])
     const parsed = ValidationErrorBody.safeParse(body)

@@ -4,7 +4,7 @@
  * at run time (the loader only changes where it gets the snapshot). Articles are in
  * ./articles.server.ts.
  */
-import { CONTACT_LIMITS } from '#common/contact-constants.ts'
+import { CONTACT_LIMITS } from '#common/contact.ts'
 import type { ConsentPageContent } from '#common/content/pages.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { siteConfig } from '#app/config.ts'

@@ -189,7 +189,7 @@ const smallPage = {
 
 /**
  * The rule shown for one field of a form. "{max}" stands for the field's length limit, which the
- * page fills in from the form's own rules (common/contact-constants.ts), so the copy can never
+ * page fills in from the form's own rules (common/contact.ts), so the copy can never
  * promise another limit than the server keeps.
  */
 const fieldRule = nonEmpty.refine((rule) => !/\{(?!max\})[^}]*\}/.test(rule), {

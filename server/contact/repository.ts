@@ -93,7 +93,7 @@ export function contactNotificationQueue(
   })
 }
 
-// Stored addresses are ASCII (common/contact-constants.ts), where lower() agrees on both engines.
+// Stored addresses are ASCII (common/contact.ts), where lower() agrees on both engines.
 const sameAddress = (email: string) => sql<SqlBool>`lower(email) = ${email.trim().toLowerCase()}`
 
 /** The messages sent with this address, whatever its case, oldest first. */

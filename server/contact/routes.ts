@@ -5,7 +5,7 @@
  * notification mail (server/mail/outbox.ts). See docs/forms-and-mail.md.
  */
 import type { FastifyInstance } from 'fastify'
-import { ContactSubmission } from '#common/contact.ts'
+import { ContactSubmission } from '#common/contact-schemas.ts'
 import type { Database } from '#server/db/index.ts'
 import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'

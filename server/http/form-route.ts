@@ -12,7 +12,7 @@ import type {
   onRequestAsyncHookHandler,
 } from 'fastify'
 import type { z } from 'zod'
-import { HONEYPOT_FIELD } from '#common/contact.ts'
+import { HONEYPOT_FIELD } from '#common/contact-schemas.ts'
 import { fieldErrors } from '#common/validation.ts'
 import { sendApiError } from './api-error.ts'
 import { acceptFormPosts, FORM_MEDIA_TYPE, isSameSite, mediaType } from './form-post.ts'

@@ -3,7 +3,7 @@
  * office's list, erasure, retention and the confirmation mail queue.
  */
 import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely'
-import type { NewsletterConfirmState, NewsletterSignup } from '#common/contact.ts'
+import type { NewsletterConfirmState, NewsletterSignup } from '#common/contact-schemas.ts'
 import { afterCursor, beforeCursor, keysetPages, type KeysetCursor } from '#server/db/keyset.ts'
 import type { DatabaseSchema, NewsletterSubscriberTable } from '#server/db/schema.ts'
 import { containing } from '#server/db/search.ts'

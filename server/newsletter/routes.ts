@@ -13,7 +13,7 @@
  * See docs/forms-and-mail.md.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { NewsletterSignup } from '#common/contact.ts'
+import { NewsletterSignup } from '#common/contact-schemas.ts'
 import { answerWithin, type Database } from '#server/db/index.ts'
 import type { Housekeeping } from '#server/db/housekeeping.ts'
 import type { Env } from '#server/env.ts'

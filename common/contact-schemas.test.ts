@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ContactSubmission, isHttpUrl, NewsletterSignup } from './contact.ts'
+import { ContactSubmission, isHttpUrl, NewsletterSignup } from './contact-schemas.ts'
 import { fieldErrors } from './validation.ts'
 
 describe('isHttpUrl', () => {
