@@ -284,7 +284,11 @@ export async function signedInStaff(topology: Topology, email: string, from: str
   }
 }
 
-/** Polls every process directly (not through nginx) until each serves what `ok` wants. */
+/**
+ * Polls every process directly (not through nginx) until each serves what `ok` wants, for up to
+ * 60 s: a slow machine must not fail the test. The 10 s publishing promise is a benchmark figure
+ * (`npm run bench:scale`, "publish to visible"), not a deadline here.
+ */
 export async function everywhere(
   topology: Topology,
   pathname: string,
@@ -307,7 +311,7 @@ export async function everywhere(
       }
       return [...answers.values()].every(ok)
     },
-    options.timeoutMs ?? 10_000,
+    options.timeoutMs ?? 60_000,
     () =>
       `${what}: ${[...answers].map(([port, a]) => `${port} answered ${a.status}`).join(', ')}\n${servers
         .flatMap((server) =>
