@@ -69,6 +69,39 @@ test('with JavaScript, with the keyboard alone: / opens, arrows move, Enter open
   await expect(page).toHaveURL(MOMENT)
 })
 
+test('a result moved to keeps the focus while the answer to more typing comes in', async ({
+  page,
+}) => {
+  await page.goto('/about')
+  await waitForHydration(page)
+  await page.keyboard.press('/')
+  const dialog = page.getByRole('dialog', { name: /Search episodes/ })
+  await page.keyboard.type(`"${SENTENCE}"`)
+  await expect(dialog.getByRole('status')).toContainText(/results?\./)
+  await page.keyboard.press('ArrowDown')
+  const first = dialog.getByRole('link').filter({ hasText: 'A Cuff in Every Bag' }).first()
+  await expect(first).toBeFocused()
+  // The next search (a visitor who typed on, as a loaded machine may deliver the keys late) is
+  // held: the results on screen stay, and so does the focus.
+  const held: (() => Promise<void>)[] = []
+  await page.route('**/api/search?*', (route) => {
+    held.push(() => route.continue())
+  })
+  await dialog.getByRole('searchbox').press('End')
+  await page.keyboard.type(' cuff')
+  await expect.poll(() => held.length, { timeout: 15_000 }).toBe(1)
+  await expect(dialog.getByRole('status')).toHaveText('Searching…')
+  await first.focus()
+  await expect(first).toBeFocused()
+  // Released before the route goes: unrouting hands a held request on by itself.
+  await held[0]!()
+  await page.unroute('**/api/search?*')
+  await expect(dialog.getByRole('status')).toContainText(/results?\./)
+  await expect(first).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(MOMENT)
+})
+
 test('with JavaScript: Ctrl+K opens, Escape closes and gives the focus back', async ({ page }) => {
   await page.goto('/')
   await waitForHydration(page)

@@ -7,7 +7,8 @@ const TYPING_PAUSE_MS = 150
 
 type State =
   | { status: 'idle' }
-  | { status: 'loading' }
+  /** A new search under way; the last answer stays shown (and focusable) until it comes. */
+  | { status: 'loading'; previous?: SearchAnswer | undefined }
   | { status: 'done'; answer: SearchAnswer }
   | { status: 'failed'; message: string }
 
@@ -22,6 +23,24 @@ async function fetchAnswer(query: string, signal: AbortSignal): Promise<SearchAn
 }
 
 /** What the dialog's live region says of the search's state. */
+/** The answer whose results are on screen in a state. */
+const shownAnswer = (state: State): SearchAnswer | undefined =>
+  state.status === 'done' ? state.answer : state.status === 'loading' ? state.previous : undefined
+
+/**
+ * Keys that follow a result from one answer to the next (its address, and which of the same
+ * address it is), so that the result a visitor moved to keeps its element, and the focus, while
+ * the answer to more of their typing comes in.
+ */
+function hitKeys(answer: SearchAnswer): string[] {
+  const seen = new Map<string, number>()
+  return answer.hits.map((hit) => {
+    const nth = seen.get(hit.url) ?? 0
+    seen.set(hit.url, nth + 1)
+    return `${hit.url} ${nth}`
+  })
+}
+
 function statusText(shown: State): string {
   if (shown.status === 'loading') return 'Searching…'
   if (shown.status === 'failed') return shown.message
@@ -64,7 +83,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     if (!text) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      setState({ status: 'loading' })
+      setState((last) => ({ status: 'loading', previous: shownAnswer(last) }))
       fetchAnswer(text, controller.signal).then(
         (answer) => setState({ status: 'done', answer }),
         (error: unknown) => {
@@ -116,8 +135,16 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
 
   // An emptied box shows nothing, whatever the last answer was.
   const shown: State = query.trim() ? state : { status: 'idle' }
-  const answer = shown.status === 'done' ? shown.answer : undefined
+  const answer = shownAnswer(shown)
   const status = statusText(shown)
+  const keys = answer ? hitKeys(answer) : []
+
+  // A result that had the focus and is not in the new answer: the focus goes back to the box,
+  // not to the page behind the dialog.
+  useEffect(() => {
+    const dialog = dialogRef.current
+    if (dialog?.open && !dialog.contains(document.activeElement)) inputRef.current?.focus()
+  }, [answer])
 
   return (
     <dialog
@@ -162,7 +189,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           <div className="overflow-y-auto px-5 pb-4">
             <ol ref={listRef} className="divide-y divide-ink/10">
               {answer.hits.map((hit, i) => (
-                <li key={`${hit.url}-${i}`}>
+                <li key={keys[i]}>
                   <SearchHitView hit={hit} headingLevel="h3" />
                 </li>
               ))}
