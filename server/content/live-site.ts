@@ -119,7 +119,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
    * while idle is given the same content again by the render thread, which keeps its bytes: the
    * database may have moved on, and a generation's pages must all come from its own content.)
    */
-  let lastLoad: { version: number } | undefined
+  let loadedId: number | undefined
   const thread: RenderThread = startRenderThread(build.buildDirectory)
   /** A site build without React Router's server build (made for a test) cannot render. */
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
@@ -171,7 +171,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     // A second reason to look at the same change (this process's publish and its NOTIFY, or the
     // poll) finds nothing new: no version since, no publication come due, nothing to retry.
     const due = nextDue !== null && at.toISOString() >= nextDue
-    if (!initial && !full && lastLoad && version === servedVersion && !due) {
+    if (!initial && !full && loadedId !== undefined && version === servedVersion && !due) {
       resolveWaiters()
       return
     }
@@ -190,7 +190,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
         renderedAt: moment,
         buildFingerprint: initial ? build.rendered.content : undefined,
       })
-      lastLoad = { version: id }
+      loadedId = id
       build.pages.advance({
         version,
         paths: new Set(answer.paths),
@@ -367,10 +367,10 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
       if (cannotRender) throw new Error(cannotRender)
       // Of the version the pages show; a version loaded meanwhile makes it stale: once more.
       for (let attempt = 0; ; attempt++) {
-        if (!lastLoad)
+        if (loadedId === undefined)
           throw new Error('No published content is loaded yet to render the page with.')
         try {
-          return await thread.render(lastLoad.version, path, { search })
+          return await thread.render(loadedId, path, { search })
         } catch (error) {
           if (!(error instanceof RenderJobError && error.stale) || attempt > 0) throw error
         }
