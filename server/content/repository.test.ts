@@ -84,6 +84,28 @@ describeOnDatabases('content repository', (dialect) => {
     expect(await repository.contentVersion()).toBe(1)
   })
 
+  it('imports a content larger than one insert statement may carry (2,600 more episodes)', async () => {
+    // SQLite binds at most 32,766 values a statement: 2,600 documents of 13 columns are more.
+    const base = sample.podcast.episodes[0]!
+    const episodes = Array.from({ length: 2600 }, (_, i) => ({
+      slug: `day-${i + 1}`,
+      notes: 'One more day of the show.\n',
+      data: {
+        ...base.data,
+        number: 1000 + i,
+        guid: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+        publishedAt: new Date(Date.UTC(2016, 0, 1 + i, 11)).toISOString(),
+      },
+    }))
+    const large: ContentSnapshot = {
+      ...sample,
+      podcast: { ...sample.podcast, episodes: [...sample.podcast.episodes, ...episodes] },
+    }
+    const result = await repository.importSnapshot(large)
+    expect(result).toMatchObject({ imported: true, documents: documentsOf(large) })
+    expect(await repository.documentCount()).toBe(documentsOf(large))
+  })
+
   // Several pools on one PostgreSQL are several processes; SQLite's are tested with real
   // processes (server/cli/content.test.ts): node:sqlite blocks the one thread they would share.
   if (dialect === 'postgres')

@@ -46,6 +46,20 @@ function documentRow({ document, id, revisionId }: ImportRow, at: string, actor:
   }
 }
 
+/**
+ * Rows per insert statement. SQLite takes at most 32,766 bound values in one statement and a
+ * document row has 13: one statement for every document stopped a content of 3,650 episodes
+ * ("too many SQL variables"). PostgreSQL's limit (65,535) is met later the same way.
+ */
+export const ROWS_PER_INSERT = 500
+
+function inParts<T>(rows: readonly T[]): T[][] {
+  const parts: T[][] = []
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    parts.push(rows.slice(i, i + ROWS_PER_INSERT))
+  return parts
+}
+
 async function insertSnapshot(
   trx: Db,
   snapshot: ContentSnapshot,
@@ -58,30 +72,32 @@ async function insertSnapshot(
     if (document.slug) ids.set(document.slug, id)
     return { document, id, revisionId: newRowId() }
   })
-  await trx
-    .insertInto('content_document')
-    .values(rows.map((row) => documentRow(row, at, actor)))
-    .execute()
-  await trx
-    .insertInto('content_revision')
-    .values(
-      rows.map(({ document, id, revisionId }) => ({
-        id: revisionId,
-        document_id: id,
-        number: 1,
-        data: JSON.stringify(document.data),
-        body: document.body,
-        author_id: actor,
-        created_at: at,
-        note: details.note ?? 'Imported',
-      })),
-    )
-    .execute()
-  if (snapshot.redirects.length > 0)
+  for (const part of inParts(rows))
+    await trx
+      .insertInto('content_document')
+      .values(part.map((row) => documentRow(row, at, actor)))
+      .execute()
+  for (const part of inParts(rows))
+    await trx
+      .insertInto('content_revision')
+      .values(
+        part.map(({ document, id, revisionId }) => ({
+          id: revisionId,
+          document_id: id,
+          number: 1,
+          data: JSON.stringify(document.data),
+          body: document.body,
+          author_id: actor,
+          created_at: at,
+          note: details.note ?? 'Imported',
+        })),
+      )
+      .execute()
+  for (const part of inParts(snapshot.redirects))
     await trx
       .insertInto('content_redirect')
       .values(
-        snapshot.redirects.map((redirect) => ({
+        part.map((redirect) => ({
           from_slug: redirect.from,
           document_id: ids.get(redirect.to)!,
           created_at: at,
