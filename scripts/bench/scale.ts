@@ -6,8 +6,10 @@
  *
  * - first answer: from spawning `node server/index.ts` to the first 200 for `/`;
  * - resident memory (VmRSS of the server process, render worker included) 8 s after the first
- *   answer, at rest (a minute without requests at the end: the render worker stopped), and the
- *   most seen during a burst of 1,000 requests over every page of the sitemap (20 at a time);
+ *   answer (the warm pages rendered, the worker still there), idle (nothing asked for a minute
+ *   and more after the start: the render worker stopped), the most seen during a burst of 1,000
+ *   requests over every page of the sitemap (20 at a time), and at rest after it all (a minute
+ *   without requests at the end, the page cache full);
  * - cold and warm time to first byte (p50/p95) of pages nobody asked for yet, then again;
  * - the podcast feed's bytes and the time of its first and second answer;
  * - publish to visible: a settings change (the phone number, on every page) and one episode's
@@ -29,6 +31,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { startPostgres, type RunningPostgres } from '#scripts/postgres.ts'
 import { createContentRepository } from '#server/content/repository.ts'
@@ -127,8 +130,11 @@ interface Row {
   documents: number
   importS: number
   firstAnswerS: number
+  /** 8 s after the first answer: the warm pages rendered, the render worker alive. */
+  warmMb: number
+  /** Nothing asked for since the start, the render worker stopped (IDLE_MS). */
   idleMb: number
-  /** After a quiet minute: the render worker stopped (IDLE_MS) and gave its memory back. */
+  /** After the burst and the publishes, a quiet minute: the worker stopped, the caches full. */
   restMb: number
   burstMb: number
   burstRps: number
@@ -189,24 +195,19 @@ async function publish(
   await repository.publish(key, { baseVersion: saved.document.version, actor: null })
 }
 
-/** Time until every server shows `expected` at `pagePath`, with /api/health probed meanwhile. */
+/**
+ * Time until every server shows `expected` at `pagePath`, with /api/health probed meanwhile from
+ * another thread (scripts/bench/health-probe.ts).
+ */
 async function publishToVisible(
   servers: ServerProcess[],
   pagePath: string,
   expected: string,
   act: () => Promise<void>,
 ): Promise<{ seconds: number; healthMaxMs: number }> {
-  let probing = true
-  let healthMaxMs = 0
-  const probe = (async () => {
-    while (probing) {
-      for (const server of servers) {
-        const answer = await get(`${server.url}/api/health`)
-        healthMaxMs = Math.max(healthMaxMs, answer.totalMs)
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-  })()
+  const probe = new Worker(new URL('./health-probe.ts', import.meta.url), {
+    workerData: { urls: servers.map((server) => server.url) },
+  })
   const started = performance.now()
   await act()
   const seen = await Promise.all(
@@ -218,8 +219,10 @@ async function publishToVisible(
     ),
   )
   const seconds = (performance.now() - started) / 1000
-  probing = false
-  await probe
+  const longest = new Promise<number>((resolve) => probe.once('message', resolve))
+  probe.postMessage('stop')
+  const healthMaxMs = await longest
+  await probe.terminate()
   return { seconds: seen.some(Number.isNaN) ? NaN : seconds, healthMaxMs }
 }
 
@@ -271,8 +274,10 @@ async function measure(options: {
     const [main] = servers as [ServerProcess]
     const base = main.url
     const pid = main.child.pid!
-    // Idle: the warm pages rendered, nothing asked for since.
+    // The warm pages rendered, nothing asked for since; then idle: the render worker stopped.
     await new Promise((resolve) => setTimeout(resolve, 8000))
+    const warmMb = rssMb(pid)
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 20_000 - 8000))
     const idleMb = rssMb(pid)
 
     const paths = await sitemapPaths(base)
@@ -326,6 +331,7 @@ async function measure(options: {
       documents,
       importS,
       firstAnswerS: first.firstAnswerS,
+      warmMb,
       idleMb,
       restMb,
       burstMb,
@@ -359,7 +365,7 @@ const fixed = (n: number, digits = 0) =>
   Number.isNaN(n) ? 'not seen' : n.toLocaleString('en-US', { maximumFractionDigits: digits })
 
 function table(rows: Row[], burst: number): string {
-  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS at rest | RSS in a burst of ${burst} (req/s) | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
+  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS idle | RSS in a burst of ${burst} (req/s) | RSS at rest after | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
   const rule = `|${header
     .split('|')
     .slice(1, -1)
@@ -367,7 +373,7 @@ function table(rows: Row[], burst: number): string {
     .join('|')}|`
   const lines = rows.map(
     (r) =>
-      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.idleMb)} MB | ${fixed(r.restMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s | ${fixed(r.episodeS, 1)} s | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
+      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.warmMb)} MB | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.restMb)} MB | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s | ${fixed(r.episodeS, 1)} s | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
   )
   return [header, rule, ...lines].join('\n')
 }
