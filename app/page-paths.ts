@@ -8,6 +8,7 @@
  * Runs in Node (routes, build, server and tests), never in the browser.
  */
 import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
+import { seriesFirstPagePaths, seriesLaterPagePaths } from '#app/lib/series-paths.server.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { letterArchivePagePaths, letterPaths } from '#app/lib/letter-paths.server.ts'
 import { sitemapPartPaths } from '#app/lib/sitemap.server.ts'
@@ -93,6 +94,9 @@ const isArticle = (part: ContentPart) => part.startsWith('article/')
 const isEpisode = (part: ContentPart) => part.startsWith('episode/')
 /** A letter of the newsletter's archive (they only come: a sent letter is never changed). */
 const isLetter = (part: ContentPart) => part.startsWith('letter/')
+/** A list of articles: their cards, the series' names, their order (former slugs included). */
+const usesArticleList = (part: ContentPart) =>
+  isArticle(part) || part === 'page/articles' || part === 'redirects'
 /** What the sitemap lists with its date: the articles, the episodes and the letters. */
 const isListedInSitemap = (part: ContentPart) =>
   isArticle(part) || isEpisode(part) || isLetter(part)
@@ -195,19 +199,27 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   warm(page('/', 'routes/home.tsx', usesPart('page/home'))),
   warm(page('/about', 'routes/about.tsx', usesPart('page/about'))),
   // Every article's card, in the page's series and order (former slugs resolve through redirects).
-  warm(
-    page(
-      '/articles',
-      'routes/articles.tsx',
-      (part) => isArticle(part) || part === 'page/articles' || part === 'redirects',
-    ),
-  ),
+  warm(page('/articles', 'routes/articles.tsx', usesArticleList)),
   page(
     '/articles/:slug',
     'routes/article.tsx',
     (part, path) => part === `article/${path.slice('/articles/'.length)}`,
     (snapshot) => articleSlugs(snapshot).map((slug) => `/articles/${slug}`),
   ),
+  // Each series' own list (app/lib/article-series.server.ts): /articles shows its first cards.
+  page('/articles/series/:series', 'routes/article-series.tsx', usesArticleList, (snapshot) =>
+    seriesFirstPagePaths(snapshot),
+  ),
+  {
+    ...page(
+      '/articles/series/:series/page/:page',
+      'routes/article-series.tsx',
+      usesArticleList,
+      (snapshot) => seriesLaterPagePaths(snapshot),
+      'article-series-page',
+    ),
+    optional: true,
+  },
   warm(page('/contact', 'routes/contact.tsx', usesPart('page/contact'))),
   warm(page('/courses', 'routes/courses.tsx', usesNothingElse)),
   page('/privacy', 'routes/privacy.tsx', usesPart('page/privacy')),

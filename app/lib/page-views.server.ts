@@ -8,7 +8,7 @@ import { CONTACT_LIMITS } from '#common/contact.ts'
 import type { ConsentPageContent } from '#common/content/pages.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { siteConfig } from '#app/config.ts'
-import { listArticles } from './articles.server.ts'
+import { seriesPreview } from './article-series.server.ts'
 import { awards, ogImage, partners, resolveImage, resolveVideo } from './content.server.ts'
 import { breadcrumbs, seo } from './seo.server.ts'
 import { resolveSettings } from './site-settings.ts'
@@ -108,28 +108,12 @@ export function aboutView(snapshot: ContentSnapshot) {
 
 export function articlesView(snapshot: ContentSnapshot) {
   const { order: _order, ...page } = snapshot.pages.articles
-  const articles = orderedArticles(snapshot)
-  const inSeries = (id: string, trailingSlash: boolean) =>
-    articles
-      .filter((a) => a.series === id)
-      .map((a) => ({
-        slug: a.slug,
-        name: a.name,
-        cardTitle: a.cardTitle,
-        summary: a.summary,
-        location: a.location,
-        color: a.color,
-        portrait: a.portrait,
-        // The series cards link with a trailing slash, the Art & Advocacy cards without:
-        // both forms are served (docs/requirements.md#pages).
-        link: `/articles/${a.slug}${trailingSlash ? '/' : ''}`,
-      }))
   return {
     page,
     groups: {
-      'art-advocacy': inSeries('art-advocacy', false),
-      'returning-redemption': inSeries('returning-redemption', true),
-      'bails-bonds': inSeries('bails-bonds', true),
+      'art-advocacy': seriesPreview(snapshot, 'art-advocacy'),
+      'returning-redemption': seriesPreview(snapshot, 'returning-redemption'),
+      'bails-bonds': seriesPreview(snapshot, 'bails-bonds'),
     },
     meta: topLevelMeta(snapshot, {
       title: 'Articles',
@@ -139,26 +123,6 @@ export function articlesView(snapshot: ContentSnapshot) {
       og: 'articles',
     }),
   }
-}
-
-/**
- * The articles as /articles lists them: those the page's `order` names first, in that order (a
- * former slug counts for the article it redirects to; a slug no published article has is passed
- * over), then the others, newest first.
- */
-export function orderedArticles(snapshot: ContentSnapshot) {
-  const articles = listArticles(snapshot)
-  const order = snapshot.pages.articles.order
-  if (!order?.length) return articles
-  const current = (slug: string) => snapshot.redirects.find((r) => r.from === slug)?.to ?? slug
-  const position = new Map<string, number>()
-  order.forEach((slug, i) => {
-    const resolved = current(slug)
-    if (!position.has(resolved)) position.set(resolved, i)
-  })
-  const rank = (slug: string) => position.get(slug) ?? order.length
-  // Array.prototype.sort is stable: the unordered keep their newest-first order.
-  return [...articles].sort((a, b) => rank(a.slug) - rank(b.slug))
 }
 
 export function contactView(snapshot: ContentSnapshot) {

@@ -47,3 +47,21 @@ export function pageItems<T>(items: readonly T[], page: number, perPage: number)
   const end = items.length - (page - 1) * perPage
   return items.slice(Math.max(0, end - perPage), end)
 }
+
+/**
+ * The pager of a list read from its start (a series of articles): page 1, the pages near this
+ * one and the last page, never every page.
+ */
+export function numberedPagerLinks(
+  page: number,
+  pages: number,
+  pathOf: (n: number) => string,
+): PageLink[] {
+  const numbers = new Set([1])
+  for (let n = Math.max(1, page - PAGER_REACH); n <= Math.min(pages, page + PAGER_REACH); n++)
+    numbers.add(n)
+  numbers.add(pages)
+  return [...numbers]
+    .sort((a, b) => a - b)
+    .map((n) => ({ label: String(n), href: pathOf(n), current: n === page }))
+}

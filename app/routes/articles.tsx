@@ -37,12 +37,16 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               subtitle={series.subtitle}
             />
             <ul className="mt-12 grid gap-6 md:grid-cols-3" data-testid="art-advocacy-cards">
-              {groups['art-advocacy'].map((article) => (
+              {groups['art-advocacy'].cards.map((article) => (
                 <li key={article.slug}>
                   <TeaserCard article={article} />
                 </li>
               ))}
             </ul>
+            <MoreInSeries
+              group={groups['art-advocacy']}
+              name={`${series.title1} ${series.title2}`}
+            />
           </section>
         ) : (
           <section
@@ -58,17 +62,40 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
                 subtitle={series.subtitle}
               />
               <ul className="mt-12 grid gap-6 lg:grid-cols-2" data-testid={`${series.id}-cards`}>
-                {groups[series.id].map((article) => (
+                {groups[series.id].cards.map((article) => (
                   <li key={article.slug}>
                     <PersonCard article={article} />
                   </li>
                 ))}
               </ul>
+              <MoreInSeries group={groups[series.id]} name={`${series.title1} ${series.title2}`} />
             </div>
           </section>
         ),
       )}
     </>
+  )
+}
+
+/** Below a series that has more articles than the page shows: the link to its own list. */
+function MoreInSeries({
+  group,
+  name,
+}: {
+  group: { total: number; more: string | undefined }
+  name: string
+}) {
+  if (!group.more) return null
+  return (
+    <p className="mt-10">
+      <a
+        href={group.more}
+        className="inline-flex min-h-11 items-center rounded-full bg-ink px-6 font-semibold text-paper hover:bg-ink/85"
+      >
+        All {group.total} articles in {name}
+        <span aria-hidden="true">&nbsp;→</span>
+      </a>
+    </p>
   )
 }
 

@@ -2,19 +2,26 @@ import type { PageLink } from '#app/lib/pager.ts'
 
 /**
  * The windowed pager of an archive (app/lib/pager.ts): newer and older links, page 1, the pages
- * near this one and "Latest". `noun` names what is paged ("episodes", "letters").
+ * near this one and "Latest". `noun` names what is paged ("episodes", "letters"); a list read
+ * from its start (a series of articles) says "Previous" and "Next" instead (`order="reading"`).
  */
 export function Pager({
   noun,
   pager,
   newerHref,
   olderHref,
+  order = 'time',
 }: {
   noun: string
   pager: readonly PageLink[]
+  /** The link back (newer items, or the previous page). */
   newerHref: string | undefined
+  /** The link on (older items, or the next page). */
   olderHref: string | undefined
+  order?: 'time' | 'reading'
 }) {
+  const back = order === 'time' ? `Newer ${noun}` : `Previous page`
+  const on = order === 'time' ? `Older ${noun}` : `Next page`
   return (
     <nav aria-label={`Pages of ${noun}`} className="mt-12">
       <ol className="flex flex-wrap items-center gap-2">
@@ -25,7 +32,8 @@ export function Pager({
               rel="prev"
               className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
             >
-              <span aria-hidden="true">←&nbsp;</span>Newer {noun}
+              <span aria-hidden="true">←&nbsp;</span>
+              {back}
             </a>
           </li>
         )}
@@ -53,7 +61,7 @@ export function Pager({
               rel="next"
               className="inline-flex min-h-11 items-center rounded-full px-4 font-semibold text-teal underline-offset-4 hover:underline"
             >
-              Older {noun}
+              {on}
               <span aria-hidden="true">&nbsp;→</span>
             </a>
           </li>
