@@ -206,12 +206,9 @@ const SIZE_WAITING_FOR = {
   structure: [
     'app/admin/pages/message.tsx',
     'app/admin/pages/staff.tsx',
-    'server/app.ts',
     'server/back-office/access.test.ts',
-    'server/catalogue/routes.ts',
     'server/content/episode-routes.test.ts',
     'server/newsletter/letter-routes.ts',
-    'server/site/routes.ts',
     'server/staff/account-routes.ts',
     'server/staff/setup.ts',
     'app/admin/content/article-fields.tsx',
