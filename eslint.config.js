@@ -229,7 +229,6 @@ const SIZE_WAITING_FOR = {
     'e2e/pages.spec.ts',
     'server/catalogue/catalogue-api.test.ts',
     'server/catalogue/sync-service.test.ts',
-    'server/catalogue/sync-service.ts',
     'server/catalogue/upstream.test.ts',
     'server/cli/content.test.ts',
     'server/cli/messages.test.ts',
