@@ -3,13 +3,18 @@
  * app.inject() and index.ts owns the port and the process lifecycle.
  */
 import path from 'node:path'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import { catalogueRoutes } from '#server/catalogue/routes.ts'
 import { isDatabaseUnavailable, isUnconfirmed, type Database } from '#server/db/index.ts'
-import { createHousekeeping } from '#server/db/housekeeping.ts'
+import { createHousekeeping, type Housekeeping } from '#server/db/housekeeping.ts'
 import { clearPayloadHeaders, sendApiError } from '#server/http/api-error.ts'
 import { resolvePaths, type Env } from './env.ts'
-import { createMailOutbox } from '#server/mail/outbox.ts'
+import { createMailOutbox, type MailOutbox } from '#server/mail/outbox.ts'
 import { contactRoutes } from '#server/contact/routes.ts'
 import { healthRoutes } from '#server/health/routes.ts'
 import { newsletterPageRoutes, newsletterRoutes } from '#server/newsletter/routes.ts'
@@ -29,7 +34,7 @@ import { erasureAdminRoutes } from '#server/privacy/admin-routes.ts'
 import type { PersonalDataEraser } from '#server/privacy/erasure.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
-import { createMediaLibrary } from '#server/media/media-library.ts'
+import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { mediaFileRoutes } from '#server/media/file-routes.ts'
 import { MEDIA_ROUTES, mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 import { contentAdminRoutes, EDITORS, type ContentSite } from '#server/content/admin-routes.ts'
@@ -101,6 +106,105 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   }
 }
 
+/** An API failure as JSON: the database away is a 503, a server error never shows its message. */
+function sendAppError(
+  error: Error & { statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const unavailable = isDatabaseUnavailable(error)
+  const status = unavailable
+    ? 503
+    : error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+      ? error.statusCode
+      : 500
+  if (unavailable) request.log.warn({ err: error }, 'database unavailable')
+  else if (status >= 500) request.log.error({ err: error }, 'request failed')
+  else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
+  clearPayloadHeaders(reply)
+  // A server error's own message may reveal internals; a client error's message explains
+  // what to fix.
+  const message = unavailable
+    ? isUnconfirmed(error)
+      ? 'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.'
+      : 'The database is not reachable right now; nothing was saved. Please try again in a minute.'
+    : status >= 500
+      ? 'Something went wrong on our side. Please try again later.'
+      : error.message
+  return sendApiError(reply, status, message, unavailable ? { retryAfterSeconds: 30 } : {})
+}
+
+/** The back office: staff's accounts and sessions (server/staff), then each feature's routes. */
+function backOffice(
+  app: FastifyInstance,
+  options: AppOptions,
+  parts: {
+    outbox: MailOutbox
+    housekeeping: Housekeeping
+    media: MediaLibrary | undefined
+  },
+) {
+  const { env, database } = options
+  const { outbox, housekeeping, media } = parts
+  const staff = createStaff({
+    env,
+    database,
+    outbox,
+    housekeeping,
+    log: app.log,
+    builtSiteUrl: options.build?.settings?.PUBLIC_SITE_URL,
+    adminDir:
+      options.adminDir ??
+      (options.build?.release ? path.join(options.build.release, 'admin') : undefined),
+    now: options.now,
+  })
+  contactAdminRoutes(staff.backOffice, { env, database, outbox })
+  newsletterAdminRoutes(staff.backOffice, { database })
+  // Letters are made from and link to published content: the composition root reads it for them.
+  const published = createContentRepository(database, { clock: staff.now })
+  letterRoutes(staff.backOffice, {
+    env,
+    database,
+    outbox,
+    readPublished: () => published.readPublished(),
+    ...(options.announce && { announce: options.announce }),
+    clock: staff.now,
+  })
+  erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
+  contentAdminRoutes(staff.backOffice, {
+    database,
+    media,
+    site: options.contentSite,
+    clock: staff.now,
+  })
+  episodeAdminRoutes(staff.backOffice, {
+    database,
+    media,
+    site: options.contentSite,
+    clock: staff.now,
+  })
+  if (media && options.media?.backOffice)
+    staff.backOffice.mount(EDITORS, {
+      prefix: '/media',
+      routes: Object.values(MEDIA_ROUTES),
+      register: (scope, { guard, audit }) =>
+        mediaRoutes(scope, {
+          library: media,
+          guard,
+          audit: (entry, request) =>
+            audit(request, {
+              action: entry.action,
+              summary: entry.summary,
+              target: { type: 'media', id: entry.mediaId },
+              details: { kind: entry.kind },
+            }),
+          actorOf: (request) => request.staff?.id ?? null,
+          siteUrl: staff.site.origin,
+        }),
+    })
+  return staff
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env, database } = options
   const app = Fastify({
@@ -137,28 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     commonHeadersHook({ ...baseHeaders(env), 'content-security-policy': API_CSP }),
   )
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const unavailable = isDatabaseUnavailable(error)
-    const status = unavailable
-      ? 503
-      : error.statusCode && error.statusCode >= 400 && error.statusCode < 600
-        ? error.statusCode
-        : 500
-    if (unavailable) request.log.warn({ err: error }, 'database unavailable')
-    else if (status >= 500) request.log.error({ err: error }, 'request failed')
-    else request.log.info({ status, code: (error as { code?: string }).code }, error.message)
-    clearPayloadHeaders(reply)
-    // A server error's own message may reveal internals; a client error's message explains
-    // what to fix.
-    const message = unavailable
-      ? isUnconfirmed(error)
-        ? 'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.'
-        : 'The database is not reachable right now; nothing was saved. Please try again in a minute.'
-      : status >= 500
-        ? 'Something went wrong on our side. Please try again later.'
-        : error.message
-    return sendApiError(reply, status, message, unavailable ? { retryAfterSeconds: 30 } : {})
-  })
+  app.setErrorHandler(sendAppError)
 
   app.setNotFoundHandler((request, reply) =>
     sendApiError(reply, 404, `No route for ${request.method} ${request.url.split('?', 1)[0]}`),
@@ -232,62 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   )
 
   // The back office under /admin (server/staff): staff's routes, then each feature's own.
-  const staff = createStaff({
-    env,
-    database,
-    outbox,
-    housekeeping,
-    log: app.log,
-    builtSiteUrl: options.build?.settings?.PUBLIC_SITE_URL,
-    adminDir:
-      options.adminDir ??
-      (options.build?.release ? path.join(options.build.release, 'admin') : undefined),
-    now: options.now,
-  })
-  contactAdminRoutes(staff.backOffice, { env, database, outbox })
-  newsletterAdminRoutes(staff.backOffice, { database })
-  // Letters are made from and link to published content: the composition root reads it for them.
-  const published = createContentRepository(database, { clock: staff.now })
-  letterRoutes(staff.backOffice, {
-    env,
-    database,
-    outbox,
-    readPublished: () => published.readPublished(),
-    ...(options.announce && { announce: options.announce }),
-    clock: staff.now,
-  })
-  erasureAdminRoutes(staff.backOffice, { database, erasers: personalDataErasers })
-  contentAdminRoutes(staff.backOffice, {
-    database,
-    media,
-    site: options.contentSite,
-    clock: staff.now,
-  })
-  episodeAdminRoutes(staff.backOffice, {
-    database,
-    media,
-    site: options.contentSite,
-    clock: staff.now,
-  })
-  if (media && options.media?.backOffice)
-    staff.backOffice.mount(EDITORS, {
-      prefix: '/media',
-      routes: Object.values(MEDIA_ROUTES),
-      register: (scope, { guard, audit }) =>
-        mediaRoutes(scope, {
-          library: media,
-          guard,
-          audit: (entry, request) =>
-            audit(request, {
-              action: entry.action,
-              summary: entry.summary,
-              target: { type: 'media', id: entry.mediaId },
-              details: { kind: entry.kind },
-            }),
-          actorOf: (request) => request.staff?.id ?? null,
-          siteUrl: staff.site.origin,
-        }),
-    })
+  const staff = backOffice(app, options, { outbox, housekeeping, media })
   app.decorate('backOffice', staff.backOffice)
   await app.register(staff.plugin, { prefix: '/admin' })
 

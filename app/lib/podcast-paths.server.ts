@@ -3,11 +3,7 @@
  * list (app/page-paths.ts) as well as the views (./podcast.server.ts), so it imports nothing that
  * needs the build's constants.
  */
-import {
-  newestFirst,
-  parseEpisodeTranscript,
-  type EpisodeSource,
-} from '#common/content/episodes.ts'
+import { newestFirst, transcriptIsTimed, type EpisodeSource } from '#common/content/episodes.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 
 /** Episodes in each page of the list: a week of the daily show. */
@@ -84,7 +80,7 @@ export const episodeSlugs = (snapshot: ContentSnapshot, at: Date) =>
 /** Slugs of the published episodes with a WebVTT transcript to serve (a timed transcript). */
 export function timedTranscriptSlugs(snapshot: ContentSnapshot, at: Date): string[] {
   return publishedEpisodes(snapshot, at)
-    .filter((episode) => parseEpisodeTranscript(episode.data).timed)
+    .filter((episode) => transcriptIsTimed(episode.data))
     .map((episode) => episode.slug)
 }
 

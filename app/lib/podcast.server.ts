@@ -13,6 +13,7 @@
 import {
   parseEpisodeChapters,
   parseEpisodeTranscript,
+  transcriptIsTimed,
   type EpisodeSource,
 } from '#common/content/episodes.ts'
 import { renderMarkdown } from '#common/content/markdown.ts'
@@ -324,7 +325,7 @@ export function podcastFeed(snapshot: ContentSnapshot, at: Date): string {
     now: at,
     episodes: publishedEpisodes(snapshot, at).map((episode) => {
       const { slug, data } = episode
-      const timed = parseEpisodeTranscript(data).timed
+      const timed = transcriptIsTimed(data)
       return {
         title: data.title,
         number: data.number,

@@ -16,6 +16,7 @@ import {
 import type { ContentProblem } from './problems.ts'
 import {
   parsePlainTranscript,
+  plainTranscriptIsTimed,
   parseWebVtt,
   TranscriptError,
   type ParsedTranscript,
@@ -47,6 +48,14 @@ export function parseEpisodeTranscript(data: Pick<EpisodeDocument, 'transcript' 
   return extensionOf(data.transcript) === 'vtt'
     ? parseWebVtt(data.files.transcript)
     : parsePlainTranscript(data.files.transcript)
+}
+
+/**
+ * Whether a checked episode's transcript is timed (WebVTT always is), without parsing it: what
+ * parseEpisodeTranscript(data).timed says, for lists of every episode.
+ */
+export function transcriptIsTimed(data: Pick<EpisodeDocument, 'transcript' | 'files'>): boolean {
+  return extensionOf(data.transcript) === 'vtt' || plainTranscriptIsTimed(data.files.transcript)
 }
 
 /** The chapters, or undefined when the episode has none; throws when they do not parse. */

@@ -271,14 +271,12 @@ export function snapshotFromDocuments(
      * the snapshot's `media.images` carries them for rendering, never the exported manifest.
      */
     uploads?: Readonly<Record<string, ImageEntry>>
-    /**
-     * The documents passed every check before (a render worker started again loads the version
-     * its predecessor checked): each document's Markdown and files are not read again.
-     */
-    checkedBefore?: boolean
+    /** Passed every check before (true: all): Markdown and files not read again (ADR 021). */
+    checkedBefore?: boolean | ((document: ContentDocument) => boolean)
   } = {},
 ): ContentSnapshot {
   const source = options.source ?? byKey
+  const { checkedBefore: given } = options
   const problems: ContentProblem[] = []
   const values = new Map<string, unknown>()
   const articles: ArticleSource[] = []
@@ -302,7 +300,7 @@ export function snapshotFromDocuments(
       ...(media && { media }),
       bodyOffset: options.bodyOffset?.(document) ?? 0,
       ...(fileSource && { fileSource }),
-      ...(options.checkedBefore && { checkedBefore: true }),
+      ...((typeof given === 'function' ? given(document) : given) && { checkedBefore: true }),
     })
     problems.push(...checked.problems)
     if (document.kind === 'episode') {

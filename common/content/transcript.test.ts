@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   formatVttTime,
   parsePlainTranscript,
+  plainTranscriptIsTimed,
   parseTranscript,
   parseWebVtt,
   toWebVtt,
@@ -121,6 +122,20 @@ describe('parsePlainTranscript', () => {
     expect(lineOf(() => parsePlainTranscript('  \n'))).toMatchObject({
       message: expect.stringMatching(/empty/),
     })
+  })
+})
+
+describe('plainTranscriptIsTimed (one line read, for lists of every episode)', () => {
+  it('says what the whole parse says', () => {
+    const texts = [
+      '[00:00] Ada Nwosu: Good morning.\n[00:04] Owen Fairchild: Morning.',
+      'Ada Nwosu: Good morning.\nOwen Fairchild: Morning.',
+      '\uFEFF\n\n  [1:02:03.5] Ada Nwosu: Late in the hour.\r\n[1:02:09] Ada Nwosu: Still here.',
+      '\r\n\r\nAda Nwosu: [not a stamp] but a bracket.',
+      '   \t\nImani Brooks: One line.',
+    ]
+    for (const text of texts)
+      expect(plainTranscriptIsTimed(text), text).toBe(parsePlainTranscript(text).timed)
   })
 })
 

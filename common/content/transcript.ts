@@ -131,6 +131,17 @@ const STAMP = /^\[(?:(\d{1,2}):)?(\d{1,3}):([0-5]\d(?:\.\d{1,3})?)\]\s*/
 /** "Name: text". A name starts with a letter and holds no colon; up to 100 characters. */
 const SPEAKER = /^([\p{L}][\p{L}\p{M}\p{N} .'’-]{0,99}?):\s+(\S.*)$/u
 
+/**
+ * Whether a plain-text transcript that passed its checks is timed: its first line says (every
+ * line has a stamp or none has). Reads one line, not the whole text: lists of every episode (the
+ * feed, the transcript files' paths) ask it of thousands of episodes.
+ */
+export function plainTranscriptIsTimed(source: string): boolean {
+  const text = source.replace(/^\uFEFF/, '')
+  const first = /^[^\S\r\n]*\S.*$/m.exec(text)?.[0] ?? ''
+  return STAMP.test(first.trim())
+}
+
 export function parsePlainTranscript(source: string): ParsedTranscript {
   const lines = source.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)
   const cues: TranscriptCue[] = []

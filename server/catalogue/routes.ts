@@ -73,21 +73,7 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOp
     await service.close()
   })
 
-  // The refresh is a POST with a JSON content type and no body; Fastify's own JSON parser
-  // refuses an empty body, so this scope parses JSON itself and reads "" as no body.
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body)
-    if (text.trim() === '') return done(null, undefined)
-    try {
-      done(null, JSON.parse(text))
-    } catch {
-      done(
-        Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }),
-        undefined,
-      )
-    }
-  })
+  readEmptyJsonAsNoBody(app)
 
   // Synchronous (a callback, not a promise): it runs on every catalogue GET.
   const unknownStore = (reply: FastifyReply, store: string) =>
@@ -100,19 +86,6 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOp
     const { store } = request.params as Params
     if (store === provider.name) return done()
     unknownStore(reply, store)
-  }
-
-  const jsonOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    // A cross-site HTML form can only send form or text content types without a CORS
-    // preflight, so insisting on JSON keeps other sites from pressing Refresh for a visitor.
-    const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase()
-    if (type !== 'application/json') {
-      return sendApiError(
-        reply,
-        415,
-        'Send the refresh with the header Content-Type: application/json.',
-      )
-    }
   }
 
   const rateLimited = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -160,31 +133,6 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOp
     return sendCached(request, reply, answer)
   }
 
-  const refresh = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!refreshBodySchema.safeParse(request.body).success) {
-      return sendApiError(reply, 400, 'body: the refresh takes no body (send none, or {}).')
-    }
-    const outcome = await service.refresh()
-    if (outcome.kind === 'failed') {
-      if (outcome.retryAfterSeconds) reply.header('retry-after', String(outcome.retryAfterSeconds))
-      return sendApiError(reply, outcome.status, outcome.message)
-    }
-    const { snapshot, message } = outcome
-    reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8')
-    // The snapshot's bytes between two short ones, sent as they are: the list can be megabytes
-    // long, and neither encoding nor copying it per refresh is needed.
-    const parts = [
-      Buffer.from('{"data":'),
-      snapshot.dataBytes,
-      Buffer.from(`,"count":${snapshot.courses.length},"message":${JSON.stringify(message)}}`),
-    ]
-    reply.header(
-      'content-length',
-      parts.reduce((sum, part) => sum + part.length, 0),
-    )
-    return reply.send(Readable.from(parts))
-  }
-
   for (const url of ['/core/:store/courses', '/core/:store/courses/']) {
     app.get(url, list)
     app.post(
@@ -194,12 +142,76 @@ export async function catalogueRoutes(app: FastifyInstance, options: CatalogueOp
         bodyLimit: 1024,
         onRequest: [knownStore, jsonOnly, rateLimited],
       },
-      refresh,
+      (request, reply) => refresh(service, request, reply),
     )
   }
   for (const url of ['/core/:store/courses/:id', '/core/:store/courses/:id/']) {
     app.get(url, { schema: { params: paramsSchema }, onRequest: knownStore }, detail)
   }
+}
+
+/**
+ * The refresh is a POST with a JSON content type and no body; Fastify's own JSON parser refuses
+ * an empty body, so this scope parses JSON itself and reads "" as no body.
+ */
+function readEmptyJsonAsNoBody(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body)
+    if (text.trim() === '') return done(null, undefined)
+    try {
+      done(null, JSON.parse(text))
+    } catch {
+      done(
+        Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }),
+        undefined,
+      )
+    }
+  })
+}
+
+/**
+ * A cross-site HTML form can only send form or text content types without a CORS preflight, so
+ * insisting on JSON keeps other sites from pressing Refresh for a visitor.
+ */
+async function jsonOnly(request: FastifyRequest, reply: FastifyReply) {
+  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase()
+  if (type !== 'application/json') {
+    return sendApiError(
+      reply,
+      415,
+      'Send the refresh with the header Content-Type: application/json.',
+    )
+  }
+}
+
+async function refresh(
+  service: ReturnType<typeof createCatalogueService>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!refreshBodySchema.safeParse(request.body).success) {
+    return sendApiError(reply, 400, 'body: the refresh takes no body (send none, or {}).')
+  }
+  const outcome = await service.refresh()
+  if (outcome.kind === 'failed') {
+    if (outcome.retryAfterSeconds) reply.header('retry-after', String(outcome.retryAfterSeconds))
+    return sendApiError(reply, outcome.status, outcome.message)
+  }
+  const { snapshot, message } = outcome
+  reply.code(200).header('cache-control', 'no-store').type('application/json; charset=utf-8')
+  // The snapshot's bytes between two short ones, sent as they are: the list can be megabytes
+  // long, and neither encoding nor copying it per refresh is needed.
+  const parts = [
+    Buffer.from('{"data":'),
+    snapshot.dataBytes,
+    Buffer.from(`,"count":${snapshot.courses.length},"message":${JSON.stringify(message)}}`),
+  ]
+  reply.header(
+    'content-length',
+    parts.reduce((sum, part) => sum + part.length, 0),
+  )
+  return reply.send(Readable.from(parts))
 }
 
 /**

@@ -56,180 +56,214 @@ export interface CatalogueServiceOptions {
 export const DEFAULT_REVALIDATE_MS = 5000
 export const DEFAULT_LOCK_WAIT_MS = 25_000
 
-export function createCatalogueService(options: CatalogueServiceOptions) {
-  const { provider, log } = options
-  const repository = createCatalogueRepository(options.database)
-  const cooldownMs = options.cooldownSeconds * 1000
-  const revalidateMs = options.revalidateMs ?? DEFAULT_REVALIDATE_MS
-  const lockWaitMs = options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS
-  const now = options.now ?? Date.now
-  const shutdown = new AbortController()
+/** What a catalogue service holds: its parts, and the copy it answers from. */
+interface Service {
+  repository: ReturnType<typeof createCatalogueRepository>
+  provider: StoreProvider
+  log: Logger
+  cooldownMs: number
+  revalidateMs: number
+  lockWaitMs: number
+  now: () => number
+  shutdown: AbortController
+  snapshot: CatalogueSnapshot
+  inflight: Promise<RefreshOutcome> | undefined
+  initialSync: Promise<unknown> | undefined
+  revalidation: Promise<void> | undefined
+  lastCheckedAt: number
+}
 
-  let snapshot = EMPTY_SNAPSHOT
-  let inflight: Promise<RefreshOutcome> | undefined
-  let initialSync: Promise<unknown> | undefined
-  let revalidation: Promise<void> | undefined
-  let lastCheckedAt = 0
+async function reload(svc: Service) {
+  const stored = await svc.repository.readCatalogue()
+  svc.lastCheckedAt = performance.now()
+  // Versions only grow: a slow reload must not replace a newer copy a sync just installed.
+  if (stored.version <= svc.snapshot.version) return
+  const next = await createSnapshot(stored.version, stored.courses)
+  if (next.version > svc.snapshot.version) svc.snapshot = next
+}
 
-  async function reload() {
-    const stored = await repository.readCatalogue()
-    lastCheckedAt = performance.now()
-    // Versions only grow: a slow reload must not replace a newer copy a sync just installed.
-    if (stored.version <= snapshot.version) return
-    const next = await createSnapshot(stored.version, stored.courses)
-    if (next.version > snapshot.version) snapshot = next
-  }
-
-  function maybeRevalidate() {
-    if (revalidation || shutdown.signal.aborted || performance.now() - lastCheckedAt < revalidateMs)
-      return
-    lastCheckedAt = performance.now()
-    revalidation = (async () => {
-      const record = await repository.readSyncRecord()
-      if (record.version > snapshot.version) await reload()
-    })()
-      .catch((error: unknown) =>
-        log.error({ err: error }, 'catalogue: could not check for a newer catalogue'),
-      )
-      .finally(() => {
-        revalidation = undefined
-      })
-  }
-
-  /** The answer inside the cooldown, or undefined when a sync may run now. */
-  async function answerFromCooldown(
-    record: SyncRecord,
-    locked: boolean,
-  ): Promise<RefreshOutcome | undefined> {
-    // A different provider than the one that synced last: its catalogue is not ours to keep.
-    if (cooldownMs === 0 || !record.lastAttemptAt || record.provider !== provider.name)
-      return undefined
-    const since = now() - Date.parse(record.lastAttemptAt)
-    if (since >= cooldownMs) return undefined
-    const finished = record.lastFinishedAt !== null && record.lastFinishedAt >= record.lastAttemptAt
-    // Another process is syncing right now: wait for it at the lock, then answer its result.
-    if (!finished && !locked) return undefined
-    if (record.version > snapshot.version) await reload()
-    const retryAfterSeconds = Math.min(
-      Math.max(1, Math.ceil((cooldownMs - since) / 1000)),
-      Math.ceil(cooldownMs / 1000),
+function maybeRevalidate(svc: Service) {
+  if (
+    svc.revalidation ||
+    svc.shutdown.signal.aborted ||
+    performance.now() - svc.lastCheckedAt < svc.revalidateMs
+  )
+    return
+  svc.lastCheckedAt = performance.now()
+  svc.revalidation = (async () => {
+    const record = await svc.repository.readSyncRecord()
+    if (record.version > svc.snapshot.version) await reload(svc)
+  })()
+    .catch((error: unknown) =>
+      svc.log.error({ err: error }, 'catalogue: could not check for a newer catalogue'),
     )
-    if (finished && record.lastErrorStatus !== null) {
-      return {
-        kind: 'failed',
-        status: record.lastErrorStatus,
-        message: record.lastErrorMessage ?? 'The last sync failed.',
-        retryAfterSeconds,
-      }
-    }
-    return { kind: 'fresh', snapshot, message: upToDateMessage(since), retryAfterSeconds }
-  }
-
-  async function sync(): Promise<RefreshOutcome> {
-    const startedAt = now()
-    await repository.recordAttempt(provider.name, new Date(startedAt).toISOString())
-    let courses: Course[]
-    let skipped: SkippedProduct[]
-    let skippedCount: number
-    try {
-      ;({ courses, skipped, skippedCount } = await validate(
-        await provider.fetchCourses(shutdown.signal),
-      ))
-    } catch (caught) {
-      const error =
-        caught instanceof UpstreamError
-          ? caught
-          : new UpstreamError('invalid', "The store's answer could not be read.", { cause: caught })
-      if (error.kind === 'aborted')
-        return { kind: 'failed', status: 503, message: error.message, retryAfterSeconds: undefined }
-      const message =
-        snapshot.courses.length > 0
-          ? `Could not refresh the courses: ${error.message} The last saved catalogue is still shown.`
-          : `Could not load the courses from the store: ${error.message}`
-      await repository.recordFailure(new Date(now()).toISOString(), error.httpStatus, message)
-      log.warn(
-        {
-          provider: provider.name,
-          reason: error.kind,
-          err: caught instanceof UpstreamError ? undefined : caught,
-        },
-        `catalogue sync failed: ${error.message}`,
-      )
-      return {
-        kind: 'failed',
-        status: error.httpStatus,
-        message,
-        retryAfterSeconds: cooldownMs ? Math.ceil(cooldownMs / 1000) : undefined,
-      }
-    }
-    const version = await repository.replaceCatalogue(
-      courses,
-      provider.name,
-      new Date(now()).toISOString(),
-    )
-    const next = await createSnapshot(version, courses)
-    if (next.version > snapshot.version) snapshot = next
-    lastCheckedAt = performance.now()
-    const facts = { provider: provider.name, courses: courses.length, skipped: skippedCount }
-    const ms = now() - startedAt
-    if (skippedCount === 0) log.info({ ...facts, version, ms }, 'catalogue synced')
-    else
-      log.warn(
-        { ...facts, products: skipped, version, ms },
-        `catalogue synced; ${skippedCount} invalid product${skippedCount === 1 ? '' : 's'} skipped`,
-      )
-    return { kind: 'synced', snapshot, message: REFRESHED_MESSAGE, skipped: skippedCount }
-  }
-
-  function refresh(): Promise<RefreshOutcome> {
-    inflight ??= runRefresh().finally(() => {
-      inflight = undefined
+    .finally(() => {
+      svc.revalidation = undefined
     })
-    return inflight
-  }
+}
 
-  async function runRefresh(): Promise<RefreshOutcome> {
-    const early = await answerFromCooldown(await repository.readSyncRecord(), false)
-    if (early) return early
-    const locked = await repository.withSyncLock(async () => {
-      const inside = await answerFromCooldown(await repository.readSyncRecord(), true)
-      return inside ?? sync()
-    }, lockWaitMs)
-    if (locked) return locked.value
-    log.warn(
-      { provider: provider.name, waitedMs: lockWaitMs },
-      'catalogue: another process is still syncing',
+/** The answer inside the cooldown, or undefined when a sync may run now. */
+async function answerFromCooldown(
+  svc: Service,
+  record: SyncRecord,
+  locked: boolean,
+): Promise<RefreshOutcome | undefined> {
+  // A different provider than the one that synced last: its catalogue is not ours to keep.
+  if (svc.cooldownMs === 0 || !record.lastAttemptAt || record.provider !== svc.provider.name)
+    return undefined
+  const since = svc.now() - Date.parse(record.lastAttemptAt)
+  if (since >= svc.cooldownMs) return undefined
+  const finished = record.lastFinishedAt !== null && record.lastFinishedAt >= record.lastAttemptAt
+  // Another process is syncing right now: wait for it at the lock, then answer its result.
+  if (!finished && !locked) return undefined
+  if (record.version > svc.snapshot.version) await reload(svc)
+  const retryAfterSeconds = Math.min(
+    Math.max(1, Math.ceil((svc.cooldownMs - since) / 1000)),
+    Math.ceil(svc.cooldownMs / 1000),
+  )
+  if (finished && record.lastErrorStatus !== null) {
+    return {
+      kind: 'failed',
+      status: record.lastErrorStatus,
+      message: record.lastErrorMessage ?? 'The last sync failed.',
+      retryAfterSeconds,
+    }
+  }
+  return {
+    kind: 'fresh',
+    snapshot: svc.snapshot,
+    message: upToDateMessage(since),
+    retryAfterSeconds,
+  }
+}
+
+async function sync(svc: Service): Promise<RefreshOutcome> {
+  const startedAt = svc.now()
+  await svc.repository.recordAttempt(svc.provider.name, new Date(startedAt).toISOString())
+  let courses: Course[]
+  let skipped: SkippedProduct[]
+  let skippedCount: number
+  try {
+    ;({ courses, skipped, skippedCount } = await validate(
+      await svc.provider.fetchCourses(svc.shutdown.signal),
+    ))
+  } catch (caught) {
+    const error =
+      caught instanceof UpstreamError
+        ? caught
+        : new UpstreamError('invalid', "The store's answer could not be read.", { cause: caught })
+    if (error.kind === 'aborted')
+      return { kind: 'failed', status: 503, message: error.message, retryAfterSeconds: undefined }
+    const message =
+      svc.snapshot.courses.length > 0
+        ? `Could not refresh the courses: ${error.message} The last saved catalogue is still shown.`
+        : `Could not load the courses from the store: ${error.message}`
+    await svc.repository.recordFailure(new Date(svc.now()).toISOString(), error.httpStatus, message)
+    svc.log.warn(
+      {
+        provider: svc.provider.name,
+        reason: error.kind,
+        err: caught instanceof UpstreamError ? undefined : caught,
+      },
+      `catalogue sync failed: ${error.message}`,
     )
     return {
       kind: 'failed',
-      status: 503,
-      message:
-        'Another server is refreshing the courses right now. Please try again in a few seconds.',
-      retryAfterSeconds: 5,
+      status: error.httpStatus,
+      message,
+      retryAfterSeconds: svc.cooldownMs ? Math.ceil(svc.cooldownMs / 1000) : undefined,
     }
   }
-
-  /** read() without a promise when it would not wait (every GET but those of the first sync). */
-  function readNow(): CatalogueSnapshot | undefined {
-    if (snapshot.courses.length === 0 && initialSync) return undefined
-    maybeRevalidate()
-    return snapshot
+  const version = await svc.repository.replaceCatalogue(
+    courses,
+    svc.provider.name,
+    new Date(svc.now()).toISOString(),
+  )
+  const next = await createSnapshot(version, courses)
+  if (next.version > svc.snapshot.version) svc.snapshot = next
+  svc.lastCheckedAt = performance.now()
+  const facts = { provider: svc.provider.name, courses: courses.length, skipped: skippedCount }
+  const ms = svc.now() - startedAt
+  if (skippedCount === 0) svc.log.info({ ...facts, version, ms }, 'catalogue synced')
+  else
+    svc.log.warn(
+      { ...facts, products: skipped, version, ms },
+      `catalogue synced; ${skippedCount} invalid product${skippedCount === 1 ? '' : 's'} skipped`,
+    )
+  return {
+    kind: 'synced',
+    snapshot: svc.snapshot,
+    message: REFRESHED_MESSAGE,
+    skipped: skippedCount,
   }
+}
 
+function refresh(svc: Service): Promise<RefreshOutcome> {
+  svc.inflight ??= runRefresh(svc).finally(() => {
+    svc.inflight = undefined
+  })
+  return svc.inflight
+}
+
+async function runRefresh(svc: Service): Promise<RefreshOutcome> {
+  const early = await answerFromCooldown(svc, await svc.repository.readSyncRecord(), false)
+  if (early) return early
+  const locked = await svc.repository.withSyncLock(async () => {
+    const inside = await answerFromCooldown(svc, await svc.repository.readSyncRecord(), true)
+    return inside ?? sync(svc)
+  }, svc.lockWaitMs)
+  if (locked) return locked.value
+  svc.log.warn(
+    { provider: svc.provider.name, waitedMs: svc.lockWaitMs },
+    'catalogue: another process is still syncing',
+  )
+  return {
+    kind: 'failed',
+    status: 503,
+    message:
+      'Another server is refreshing the courses right now. Please try again in a few seconds.',
+    retryAfterSeconds: 5,
+  }
+}
+
+/** read() without a promise when it would not wait (every GET but those of the first sync). */
+function readNow(svc: Service): CatalogueSnapshot | undefined {
+  if (svc.snapshot.courses.length === 0 && svc.initialSync) return undefined
+  maybeRevalidate(svc)
+  return svc.snapshot
+}
+
+export function createCatalogueService(options: CatalogueServiceOptions) {
+  const { provider } = options
+  const svc: Service = {
+    repository: createCatalogueRepository(options.database),
+    provider,
+    log: options.log,
+    cooldownMs: options.cooldownSeconds * 1000,
+    revalidateMs: options.revalidateMs ?? DEFAULT_REVALIDATE_MS,
+    lockWaitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS,
+    now: options.now ?? Date.now,
+    shutdown: new AbortController(),
+    snapshot: EMPTY_SNAPSHOT,
+    inflight: undefined,
+    initialSync: undefined,
+    revalidation: undefined,
+    lastCheckedAt: 0,
+  }
   return {
     provider: provider.name,
 
     /** Loads the saved catalogue; starts (and does not wait for) a sync when there is none. */
     async start() {
-      await reload()
-      const record = await repository.readSyncRecord()
-      if (snapshot.courses.length === 0 || record.provider !== provider.name) {
-        initialSync = refresh()
+      await reload(svc)
+      const record = await svc.repository.readSyncRecord()
+      if (svc.snapshot.courses.length === 0 || record.provider !== svc.provider.name) {
+        svc.initialSync = refresh(svc)
           .catch((error: unknown) =>
-            log.error({ err: error }, 'catalogue: the start-up sync failed'),
+            svc.log.error({ err: error }, 'catalogue: the start-up sync failed'),
           )
           .finally(() => {
-            initialSync = undefined
+            svc.initialSync = undefined
           })
       }
     },
@@ -240,21 +274,21 @@ export function createCatalogueService(options: CatalogueServiceOptions) {
      * in the background).
      */
     async read(): Promise<CatalogueSnapshot> {
-      const now = readNow()
-      if (now) return now
-      await initialSync
-      return readNow() ?? snapshot
+      const current = readNow(svc)
+      if (current) return current
+      await svc.initialSync
+      return readNow(svc) ?? svc.snapshot
     },
 
-    readNow,
+    readNow: () => readNow(svc),
 
     /** Syncs from the store unless the cooldown says the catalogue is fresh; shares a running sync. */
-    refresh,
+    refresh: () => refresh(svc),
 
     /** Stops a running sync (its fetch is aborted) and waits until nothing touches the database. */
     async close() {
-      shutdown.abort()
-      await Promise.allSettled([inflight, initialSync, revalidation])
+      svc.shutdown.abort()
+      await Promise.allSettled([svc.inflight, svc.initialSync, svc.revalidation])
     },
   }
 }

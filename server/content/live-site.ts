@@ -35,7 +35,11 @@ import {
 import { serverBuildFile } from '#server/render/server-build.ts'
 import type { ContentSite } from './admin-routes.ts'
 import { contentMoment } from './content-moment.ts'
-import { CONTENT_VERSION_CHANNEL, createContentRepository } from './repository.ts'
+import {
+  CONTENT_VERSION_CHANNEL,
+  createContentRepository,
+  type ContentRepository,
+} from './repository.ts'
 
 /** How often every process asks the database for the content version, whatever else it hears. */
 export const POLL_MS = 2000
@@ -109,296 +113,357 @@ export interface LiveSite extends ContentSite {
   close(): Promise<void>
 }
 
-export function createLiveSite(options: LiveSiteOptions): LiveSite {
-  const { database, build, log } = options
-  const clock = options.clock ?? (() => new Date())
-  const pollMs = options.pollMs ?? POLL_MS
-  const repository = createContentRepository(database, { clock })
+/** A live site's parts and what it knows, shared by the functions below. */
+interface Live {
+  database: Database
+  build: ServedBuild
+  log: LiveSiteLog
+  clock: () => Date
+  pollMs: number
+  letters: LiveSiteOptions['letters']
+  repository: ContentRepository
+  thread: RenderThread
+  /** Why this build cannot render (a site build made for a test), if it cannot. */
+  cannotRender: string | undefined
   /**
    * The worker's name for the version the pages show. (A worker started again after it stopped
    * while idle is given the same content again by the render thread, which keeps its bytes: the
    * database may have moved on, and a generation's pages must all come from its own content.)
    */
-  let loadedId: number | undefined
-  const thread: RenderThread = startRenderThread(build.buildDirectory)
+  loadedId: number | undefined
+  servedVersion: number
+  /** The version the last failed load was of: not tried again until a newer one. */
+  failedVersion: number | undefined
+  renderedAt: Date | null
+  lastFailure: LiveAnswer['lastFailure']
+  /** The next refresh must load again (an answer that could not be applied). */
+  full: boolean
+  /** The worker's name for each load: a scheduled publication changes content, not its version. */
+  loads: number
+  /** When the next scheduled publication goes live (ISO), if any. */
+  nextDue: string | null
+  dueTimer: NodeJS.Timeout | undefined
+  pollTimer: NodeJS.Timeout | undefined
+  listener: Listener | undefined
+  closed: boolean
+  warming: Promise<void>
+  /** One refresh at a time; a reason to look again while one runs makes one more afterwards. */
+  running: Promise<void> | undefined
+  queued: Promise<void> | undefined
+  waiters: Set<{ version: number; resolve(): void }>
+}
+
+const failure = (live: Live, message: string) => ({ at: live.clock().toISOString(), message })
+
+/** Renders the pages visitors reach first, one at a time, while the generation stands. */
+async function warm(live: Live, paths: readonly string[], generation: number) {
+  for (const path of paths) {
+    if (live.closed || live.build.pages.generation !== generation) return
+    try {
+      await live.build.pages.load(path)
+    } catch (error) {
+      live.lastFailure = failure(live, (error as Error).message)
+      live.log.error({ err: error, path }, 'a page of the published content did not render')
+    }
+  }
+}
+
+/** Loads published content into the worker and switches the pages to it. */
+async function load(
+  live: Live,
+  content: Awaited<ReturnType<ContentRepository['publishedDocuments']>>,
+  at: Date,
+  version: number,
+  initial: boolean,
+) {
+  const { build, thread, log } = live
+  const started = performance.now()
+  const moment = await contentMoment(live.database, at)
+  const id = ++live.loads
+  const answer = await thread.load(content, {
+    version: id,
+    renderedAt: moment,
+    buildFingerprint: initial ? build.rendered.content : undefined,
+  })
+  live.loadedId = id
+  build.pages.advance({
+    version,
+    paths: new Set(answer.paths),
+    redirects: new Map(
+      answer.redirects.map((r) => [`/articles/${r.from}`, `/articles/${r.to}`] as const),
+    ),
+    invalidate: answer.invalidate,
+    notFoundChanged: answer.notFoundChanged,
+    renderer: {
+      render: (path) => thread.render(id, path),
+      renderNotFound: () => thread.render(id, '', { notFound: true }),
+      failed(path, error) {
+        live.lastFailure = failure(live, (error as Error).message)
+        log.error(
+          { err: error, contentVersion: version, path },
+          'a page of the published content did not render: visitors keep the page served before',
+        )
+      },
+    },
+  })
+  live.full = false
+  live.servedVersion = version
+  live.failedVersion = undefined
+  live.renderedAt = moment
+  live.lastFailure = null
+  live.warming = warm(live, answer.warm, build.pages.generation)
+  log.info(
+    {
+      contentVersion: version,
+      paths: answer.paths.length,
+      invalidated: answer.invalidate === 'all' ? 'all' : answer.invalidate.length,
+      unchanged: answer.unchanged,
+      checkMs: Math.round(answer.timings.check),
+      compareMs: Math.round(answer.timings.compare),
+      ms: Math.round(performance.now() - started),
+    },
+    answer.unchanged
+      ? 'the published content is the build’s: its pages are served'
+      : 'the published content is loaded: its pages render when asked for',
+  )
+}
+
+async function refresh(live: Live, initial = false): Promise<void> {
+  if (live.cannotRender) {
+    live.lastFailure ??= failure(live, live.cannotRender)
+    return
+  }
+  const { repository } = live
+  const version = await repository.contentVersion()
+  const at = live.clock()
+  // A second reason to look at the same change (this process's publish and its NOTIFY, or the
+  // poll) finds nothing new: no version since, no publication come due, nothing to retry.
+  const due = live.nextDue !== null && at.toISOString() >= live.nextDue
+  if (
+    !initial &&
+    !live.full &&
+    live.loadedId !== undefined &&
+    version === live.servedVersion &&
+    !due
+  ) {
+    resolveWaiters(live)
+    return
+  }
+  const content = await repository.publishedDocuments(at, await live.letters?.())
+  if (content.documents.length === 0) {
+    // A database without content yet (a host without content/): the build's pages stand.
+    live.servedVersion = version
+    return
+  }
+  try {
+    await load(live, content, at, version, initial)
+  } catch (error) {
+    live.full = true
+    live.failedVersion = version
+    const message =
+      error instanceof RenderJobError && error.problems.length > 0
+        ? `${error.message.split('\n')[0]} ${error.problems.map(describeProblem).join('; ')}`
+        : (error as Error).message
+    live.lastFailure = failure(live, message)
+    live.log.error(
+      { err: error, contentVersion: version },
+      'the published content did not load: visitors keep the pages served before',
+    )
+  }
+  live.nextDue = await repository.nextScheduledAt(at)
+  armDueTimer(live)
+  resolveWaiters(live)
+}
+
+function resolveWaiters(live: Live) {
+  for (const waiter of live.waiters)
+    if (live.servedVersion >= waiter.version) {
+      live.waiters.delete(waiter)
+      waiter.resolve()
+    }
+}
+
+/**
+ * Runs a refresh now, or once more after the one running (one for every call made meanwhile);
+ * resolves when the refresh that covers this call is done.
+ */
+function look(live: Live, initial = false): Promise<void> {
+  if (live.closed) return Promise.resolve()
+  if (!live.running) {
+    live.running = refresh(live, initial)
+      .catch((error: unknown) => {
+        live.log.warn(
+          { err: error },
+          'could not read the published content; trying again at the next poll',
+        )
+      })
+      .finally(() => {
+        live.running = undefined
+      })
+    return live.running
+  }
+  live.queued ??= live.running.then(() => {
+    live.queued = undefined
+    return look(live)
+  })
+  return live.queued
+}
+
+function armDueTimer(live: Live) {
+  clearTimeout(live.dueTimer)
+  if (!live.nextDue || live.closed) return
+  const wait = Math.min(Math.max(0, Date.parse(live.nextDue) - live.clock().getTime()), 2 ** 31 - 1)
+  live.dueTimer = setTimeout(() => void look(live), wait)
+  live.dueTimer.unref()
+}
+
+async function poll(live: Live) {
+  try {
+    const version = await live.repository.contentVersion()
+    const due = live.nextDue !== null && live.clock().toISOString() >= live.nextDue
+    if ((version > live.servedVersion && version !== live.failedVersion) || due) await look(live)
+  } catch (error) {
+    live.log.warn(
+      { err: error },
+      'could not read the content version; trying again at the next poll',
+    )
+  }
+}
+
+async function start(live: Live) {
+  const { log } = live
+  if (live.cannotRender) {
+    log.warn({ buildDirectory: live.build.buildDirectory }, live.cannotRender)
+    live.lastFailure = failure(live, live.cannotRender)
+    return
+  }
+  const started = performance.now()
+  await look(live, true)
+  log.info({ ms: Math.round(performance.now() - started) }, 'the published content is served')
+  live.listener = live.database.listen(CONTENT_VERSION_CHANNEL, () => void look(live))
+  const tick = () => {
+    live.pollTimer = setTimeout(() => {
+      void poll(live).finally(() => {
+        if (!live.closed) tick()
+      })
+    }, live.pollMs)
+    live.pollTimer.unref()
+  }
+  tick()
+}
+
+async function preview(live: Live, key: string) {
+  if (live.cannotRender) return { problems: [live.cannotRender] }
+  const content = await live.repository.previewDocuments(key)
+  const name = pageNameOf(key)
+  const path = name
+    ? publicPagePath(name, content.document.data)
+    : `/articles/${content.document.slug}`
+  try {
+    const page: FinishedPage = await live.thread.preview(content, {
+      renderedAt: live.clock(),
+      path,
+    })
+    return { page }
+  } catch (error) {
+    if (!(error instanceof RenderJobError)) throw error
+    return {
+      problems:
+        error.problems.length > 0
+          ? error.problems.map((problem) => `${problem.source}: ${describeProblem(problem)}`)
+          : [error.message],
+    }
+  }
+}
+
+async function renderOnRequest(live: Live, path: string, search: SearchAnswer) {
+  if (live.cannotRender) throw new Error(live.cannotRender)
+  // Of the version the pages show; a version loaded meanwhile makes it stale: once more.
+  for (let attempt = 0; ; attempt++) {
+    if (live.loadedId === undefined)
+      throw new Error('No published content is loaded yet to render the page with.')
+    try {
+      return await live.thread.render(live.loadedId, path, { search })
+    } catch (error) {
+      if (!(error instanceof RenderJobError && error.stale) || attempt > 0) throw error
+    }
+  }
+}
+
+function serving(live: Live, version: number, timeoutMs = 30_000): Promise<void> {
+  if (live.servedVersion >= version) return Promise.resolve()
+  return new Promise((resolve, reject) => {
+    const waiter = { version, resolve }
+    live.waiters.add(waiter)
+    setTimeout(() => {
+      if (!live.waiters.delete(waiter)) return
+      reject(new Error(`The pages did not reach content version ${version} within ${timeoutMs} ms`))
+    }, timeoutMs).unref()
+  })
+}
+
+async function close(live: Live) {
+  live.closed = true
+  clearTimeout(live.pollTimer)
+  clearTimeout(live.dueTimer)
+  await live.listener?.close()
+  await live.running
+  await live.warming
+  await live.thread.close()
+}
+
+export function createLiveSite(options: LiveSiteOptions): LiveSite {
+  const { database, build } = options
+  const clock = options.clock ?? (() => new Date())
+  const thread = startRenderThread(build.buildDirectory)
   /** A site build without React Router's server build (made for a test) cannot render. */
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
     ? undefined
     : `the site build at ${build.buildDirectory} has no server build (server/index.js) to render pages with: it serves its own pages, whatever is published`
   // The worker starts while the process opens the rest (it takes the longest of a start).
   if (!cannotRender) thread.prepare()
-
-  let servedVersion = 0
-  /** The version the last failed load was of: not tried again until a newer one. */
-  let failedVersion: number | undefined
-  let renderedAt: Date | null = null
-  let lastFailure: LiveAnswer['lastFailure'] = null
-  /** The next refresh must load again (an answer that could not be applied). */
-  let full = false
-  /** The worker's name for each load: a scheduled publication changes content, not its version. */
-  let loads = 0
-  /** When the next scheduled publication goes live (ISO), if any. */
-  let nextDue: string | null = null
-  let dueTimer: NodeJS.Timeout | undefined
-  let pollTimer: NodeJS.Timeout | undefined
-  let listener: Listener | undefined
-  let closed = false
-  let warming: Promise<void> = Promise.resolve()
-  // One refresh at a time; a reason to look again while one runs makes one more afterwards.
-  let running: Promise<void> | undefined
-  const waiters = new Set<{ version: number; resolve(): void }>()
-
-  /** Renders the pages visitors reach first, one at a time, while the generation stands. */
-  async function warm(paths: readonly string[], generation: number) {
-    for (const path of paths) {
-      if (closed || build.pages.generation !== generation) return
-      try {
-        await build.pages.load(path)
-      } catch (error) {
-        lastFailure = { at: clock().toISOString(), message: (error as Error).message }
-        log.error({ err: error, path }, 'a page of the published content did not render')
-      }
-    }
+  const live: Live = {
+    database,
+    build,
+    log: options.log,
+    clock,
+    pollMs: options.pollMs ?? POLL_MS,
+    letters: options.letters,
+    repository: createContentRepository(database, { clock }),
+    thread,
+    cannotRender,
+    loadedId: undefined,
+    servedVersion: 0,
+    failedVersion: undefined,
+    renderedAt: null,
+    lastFailure: null,
+    full: false,
+    loads: 0,
+    nextDue: null,
+    dueTimer: undefined,
+    pollTimer: undefined,
+    listener: undefined,
+    closed: false,
+    warming: Promise.resolve(),
+    running: undefined,
+    queued: undefined,
+    waiters: new Set(),
   }
-
-  async function refresh(initial = false): Promise<void> {
-    if (cannotRender) {
-      lastFailure ??= { at: clock().toISOString(), message: cannotRender }
-      return
-    }
-    const version = await repository.contentVersion()
-    const at = clock()
-    // A second reason to look at the same change (this process's publish and its NOTIFY, or the
-    // poll) finds nothing new: no version since, no publication come due, nothing to retry.
-    const due = nextDue !== null && at.toISOString() >= nextDue
-    if (!initial && !full && loadedId !== undefined && version === servedVersion && !due) {
-      resolveWaiters()
-      return
-    }
-    const content = await repository.publishedDocuments(at, await options.letters?.())
-    if (content.documents.length === 0) {
-      // A database without content yet (a host without content/): the build's pages stand.
-      servedVersion = version
-      return
-    }
-    const started = performance.now()
-    try {
-      const moment = await contentMoment(database, at)
-      const id = ++loads
-      const answer = await thread.load(content, {
-        version: id,
-        renderedAt: moment,
-        buildFingerprint: initial ? build.rendered.content : undefined,
-      })
-      loadedId = id
-      build.pages.advance({
-        version,
-        paths: new Set(answer.paths),
-        redirects: new Map(
-          answer.redirects.map((r) => [`/articles/${r.from}`, `/articles/${r.to}`] as const),
-        ),
-        invalidate: answer.invalidate,
-        notFoundChanged: answer.notFoundChanged,
-        renderer: {
-          render: (path) => thread.render(id, path),
-          renderNotFound: () => thread.render(id, '', { notFound: true }),
-          failed(path, error) {
-            lastFailure = { at: clock().toISOString(), message: (error as Error).message }
-            log.error(
-              { err: error, contentVersion: version, path },
-              'a page of the published content did not render: visitors keep the page served before',
-            )
-          },
-        },
-      })
-      full = false
-      servedVersion = version
-      failedVersion = undefined
-      renderedAt = moment
-      lastFailure = null
-      const generation = build.pages.generation
-      warming = warm(answer.warm, generation)
-      log.info(
-        {
-          contentVersion: version,
-          paths: answer.paths.length,
-          invalidated: answer.invalidate === 'all' ? 'all' : answer.invalidate.length,
-          unchanged: answer.unchanged,
-          checkMs: Math.round(answer.timings.check),
-          compareMs: Math.round(answer.timings.compare),
-          ms: Math.round(performance.now() - started),
-        },
-        answer.unchanged
-          ? 'the published content is the build’s: its pages are served'
-          : 'the published content is loaded: its pages render when asked for',
-      )
-    } catch (error) {
-      full = true
-      failedVersion = version
-      const message =
-        error instanceof RenderJobError && error.problems.length > 0
-          ? `${error.message.split('\n')[0]} ${error.problems.map(describeProblem).join('; ')}`
-          : (error as Error).message
-      lastFailure = { at: clock().toISOString(), message }
-      log.error(
-        { err: error, contentVersion: version },
-        'the published content did not load: visitors keep the pages served before',
-      )
-    }
-    nextDue = await repository.nextScheduledAt(at)
-    armDueTimer()
-    resolveWaiters()
-  }
-
-  function resolveWaiters() {
-    for (const waiter of waiters)
-      if (servedVersion >= waiter.version) {
-        waiters.delete(waiter)
-        waiter.resolve()
-      }
-  }
-
-  /**
-   * Runs a refresh now, or once more after the one running (one for every call made meanwhile);
-   * resolves when the refresh that covers this call is done.
-   */
-  let queued: Promise<void> | undefined
-  function look(initial = false): Promise<void> {
-    if (closed) return Promise.resolve()
-    if (!running) {
-      running = refresh(initial)
-        .catch((error: unknown) => {
-          log.warn(
-            { err: error },
-            'could not read the published content; trying again at the next poll',
-          )
-        })
-        .finally(() => {
-          running = undefined
-        })
-      return running
-    }
-    queued ??= running.then(() => {
-      queued = undefined
-      return look()
-    })
-    return queued
-  }
-
-  function armDueTimer() {
-    clearTimeout(dueTimer)
-    if (!nextDue || closed) return
-    const wait = Math.min(Math.max(0, Date.parse(nextDue) - clock().getTime()), 2 ** 31 - 1)
-    dueTimer = setTimeout(() => void look(), wait)
-    dueTimer.unref()
-  }
-
-  async function poll() {
-    try {
-      const version = await repository.contentVersion()
-      const due = nextDue !== null && clock().toISOString() >= nextDue
-      if ((version > servedVersion && version !== failedVersion) || due) await look()
-    } catch (error) {
-      log.warn({ err: error }, 'could not read the content version; trying again at the next poll')
-    }
-  }
-
   return {
-    async start() {
-      if (cannotRender) {
-        log.warn({ buildDirectory: build.buildDirectory }, cannotRender)
-        lastFailure = { at: clock().toISOString(), message: cannotRender }
-        return
-      }
-      const started = performance.now()
-      await look(true)
-      log.info({ ms: Math.round(performance.now() - started) }, 'the published content is served')
-      listener = database.listen(CONTENT_VERSION_CHANNEL, () => void look())
-      const tick = () => {
-        pollTimer = setTimeout(() => {
-          void poll().finally(() => {
-            if (!closed) tick()
-          })
-        }, pollMs)
-        pollTimer.unref()
-      }
-      tick()
-    },
-
-    changed() {
-      return look()
-    },
-
-    warmed() {
-      return warming
-    },
-
+    start: () => start(live),
+    changed: () => look(live),
+    warmed: () => live.warming,
     async status() {
       return {
-        contentVersion: await repository.contentVersion(),
-        servedVersion,
-        renderedAt: renderedAt?.toISOString() ?? null,
-        lastFailure,
+        contentVersion: await live.repository.contentVersion(),
+        servedVersion: live.servedVersion,
+        renderedAt: live.renderedAt?.toISOString() ?? null,
+        lastFailure: live.lastFailure,
       }
     },
-
-    async preview(key) {
-      if (cannotRender) return { problems: [cannotRender] }
-      const content = await repository.previewDocuments(key)
-      const name = pageNameOf(key)
-      const path = name
-        ? publicPagePath(name, content.document.data)
-        : `/articles/${content.document.slug}`
-      try {
-        const page: FinishedPage = await thread.preview(content, { renderedAt: clock(), path })
-        return { page }
-      } catch (error) {
-        if (!(error instanceof RenderJobError)) throw error
-        return {
-          problems:
-            error.problems.length > 0
-              ? error.problems.map((problem) => `${problem.source}: ${describeProblem(problem)}`)
-              : [error.message],
-        }
-      }
-    },
-
-    async renderOnRequest(path, search) {
-      if (cannotRender) throw new Error(cannotRender)
-      // Of the version the pages show; a version loaded meanwhile makes it stale: once more.
-      for (let attempt = 0; ; attempt++) {
-        if (loadedId === undefined)
-          throw new Error('No published content is loaded yet to render the page with.')
-        try {
-          return await thread.render(loadedId, path, { search })
-        } catch (error) {
-          if (!(error instanceof RenderJobError && error.stale) || attempt > 0) throw error
-        }
-      }
-    },
-
-    serving(version, timeoutMs = 30_000) {
-      if (servedVersion >= version) return Promise.resolve()
-      return new Promise((resolve, reject) => {
-        const waiter = { version, resolve }
-        waiters.add(waiter)
-        setTimeout(() => {
-          if (!waiters.delete(waiter)) return
-          reject(
-            new Error(`The pages did not reach content version ${version} within ${timeoutMs} ms`),
-          )
-        }, timeoutMs).unref()
-      })
-    },
-
-    async close() {
-      closed = true
-      clearTimeout(pollTimer)
-      clearTimeout(dueTimer)
-      await listener?.close()
-      await running
-      await warming
-      await thread.close()
-    },
+    preview: (key) => preview(live, key),
+    renderOnRequest: (path, search) => renderOnRequest(live, path, search),
+    serving: (version, timeoutMs) => serving(live, version, timeoutMs),
+    close: () => close(live),
   }
 }

@@ -80,142 +80,169 @@ function asBuffers(page: FinishedPage): FinishedPage {
 
 type JobInput = RenderJob extends infer J ? (J extends RenderJob ? Omit<J, 'id'> : never) : never
 
-export function startRenderThread(
-  buildDirectory: string,
-  options: RenderThreadOptions = {},
-): RenderThread {
-  const idleMs = options.idleMs ?? IDLE_MS
-  let idle: NodeJS.Timeout | undefined
-  let worker: Worker | undefined
-  let ready: Promise<Worker> | undefined
+/** A loaded version, serialized, as the worker receives it. */
+interface Held {
+  serialized: Uint8Array
+  version: number
+  renderedAt: string
+}
+
+/** The thread's state: its worker (started on demand, stopped when idle) and the jobs waiting. */
+interface ThreadState {
+  buildDirectory: string
+  idleMs: number
+  idle: NodeJS.Timeout | undefined
+  worker: Worker | undefined
+  ready: Promise<Worker> | undefined
   /** Whether the running worker holds the content last loaded (a new one holds nothing). */
-  let holdsContent = false
+  holdsContent: boolean
   /**
    * The version last loaded, serialized (v8.serialize: about the size of its JSON, outside the
    * heap), for a worker started again after it stopped (idle, or it died). The same bytes cross
    * to the worker: cloning the documents as objects would hold the event loop for 60–280 ms at
    * 1,100 episodes, serializing them takes about 10 ms.
    */
-  let held: { serialized: Uint8Array; version: number; renderedAt: string } | undefined
-  let nextId = 1
-  let busy = 0
-  const waiting = new Map<
+  held: Held | undefined
+  nextId: number
+  busy: number
+  waiting: Map<
     number,
     { resolve(answer: RenderAnswer): void; reject(error: Error): void; on: Worker }
-  >()
-  // A load waits for the jobs before it, and the jobs after it wait for the load.
-  let loading: Promise<unknown> = Promise.resolve()
+  >
+  /** A load waits for the jobs before it, and the jobs after it wait for the load. */
+  loading: Promise<unknown>
+}
 
-  function start(): Promise<Worker> {
-    holdsContent = false
-    const started = new Worker(new URL('./render-worker.ts', import.meta.url), {
-      workerData: { buildDirectory },
-    })
-    ready = new Promise<Worker>((resolve, reject) => {
-      const failed = (error: Error) => {
-        reject(new Error(`The render worker did not start: ${error.message}`))
-      }
-      started.once('error', failed)
-      started.once('message', (message: { ready?: boolean }) => {
-        if (!message.ready) return
-        started.off('error', failed)
-        resolve(started)
-      })
-    })
-    started.on('message', (message: RenderAnswer | { ready: true }) => {
-      if (!('id' in message)) return
-      const job = waiting.get(message.id)
-      waiting.delete(message.id)
-      job?.resolve(message)
-    })
-    const gone = (why: string) => {
-      if (worker === started) {
-        worker = undefined
-        ready = undefined
-        holdsContent = false
-      }
-      // Only this worker's jobs: a worker stopped while idle exits after its successor started.
-      for (const [id, job] of waiting) {
-        if (job.on !== started) continue
-        waiting.delete(id)
-        job.reject(new Error(`The render worker stopped (${why}) during a job.`))
-      }
+/** The worker is gone (stopped, idle, died): the next job starts another. */
+function forgetWorker(state: ThreadState) {
+  state.worker = undefined
+  state.ready = undefined
+  state.holdsContent = false
+}
+
+function startWorker(state: ThreadState): Promise<Worker> {
+  state.holdsContent = false
+  const started = new Worker(new URL('./render-worker.ts', import.meta.url), {
+    workerData: { buildDirectory: state.buildDirectory },
+  })
+  const ready = new Promise<Worker>((resolve, reject) => {
+    const failed = (error: Error) => {
+      reject(new Error(`The render worker did not start: ${error.message}`))
     }
-    started.on('error', (error) => gone(error.message))
-    started.on('exit', (code) => gone(`exit code ${code}`))
-    worker = started
-    return ready
-  }
-
-  async function send(job: JobInput): Promise<RenderAnswer> {
-    const current = await (ready ?? start())
-    const id = nextId++
-    return new Promise<RenderAnswer>((resolve, reject) => {
-      waiting.set(id, { resolve, reject, on: current })
-      current.postMessage({ ...job, id })
+    started.once('error', failed)
+    started.once('message', (message: { ready?: boolean }) => {
+      if (!message.ready) return
+      started.off('error', failed)
+      resolve(started)
     })
-  }
-
-  function idleLater() {
-    clearTimeout(idle)
-    if (busy > 0) return
-    idle = setTimeout(() => {
-      const current = worker
-      worker = undefined
-      ready = undefined
-      holdsContent = false
-      void current?.terminate()
-    }, idleMs)
-    idle.unref()
-  }
-
-  async function run(job: JobInput): Promise<RenderAnswer> {
-    clearTimeout(idle)
-    busy++
-    try {
-      const answer = await send(job)
-      if (answer.type === 'failed')
-        throw new RenderJobError(answer.message, answer.problems, answer.stale ?? false)
-      return answer
-    } finally {
-      busy--
-      idleLater()
+  })
+  started.on('message', (message: RenderAnswer | { ready: true }) => {
+    if (!('id' in message)) return
+    const job = state.waiting.get(message.id)
+    state.waiting.delete(message.id)
+    job?.resolve(message)
+  })
+  const gone = (why: string) => {
+    if (state.worker === started) forgetWorker(state)
+    // Only this worker's jobs: a worker stopped while idle exits after its successor started.
+    for (const [id, job] of state.waiting) {
+      if (job.on !== started) continue
+      state.waiting.delete(id)
+      job.reject(new Error(`The render worker stopped (${why}) during a job.`))
     }
   }
+  started.on('error', (error) => gone(error.message))
+  started.on('exit', (code) => gone(`exit code ${code}`))
+  state.worker = started
+  state.ready = ready
+  return ready
+}
 
-  /** A render on a worker that lost its content loads the content again first. */
-  async function withContent(): Promise<void> {
-    await loading
-    const last = held
-    if (holdsContent || !last) return
-    // The worker before this one checked the same version whole.
-    const again = run({ type: 'reload', ...last }).then(() => {
-      holdsContent = true
-    })
-    loading = again.catch(() => {})
-    await again
+async function send(state: ThreadState, job: JobInput): Promise<RenderAnswer> {
+  const current = await (state.ready ?? startWorker(state))
+  const id = state.nextId++
+  return new Promise<RenderAnswer>((resolve, reject) => {
+    state.waiting.set(id, { resolve, reject, on: current })
+    current.postMessage({ ...job, id })
+  })
+}
+
+/** Stops the worker after idleMs without a job. */
+function idleLater(state: ThreadState) {
+  clearTimeout(state.idle)
+  if (state.busy > 0) return
+  state.idle = setTimeout(() => {
+    const current = state.worker
+    forgetWorker(state)
+    void current?.terminate()
+  }, state.idleMs)
+  state.idle.unref()
+}
+
+async function run(state: ThreadState, job: JobInput): Promise<RenderAnswer> {
+  clearTimeout(state.idle)
+  state.busy++
+  try {
+    const answer = await send(state, job)
+    if (answer.type === 'failed')
+      throw new RenderJobError(answer.message, answer.problems, answer.stale ?? false)
+    return answer
+  } finally {
+    state.busy--
+    idleLater(state)
   }
+}
 
+/** A render on a worker that lost its content loads the content again first. */
+async function withContent(state: ThreadState): Promise<void> {
+  await state.loading
+  const last = state.held
+  if (state.holdsContent || !last) return
+  // The worker before this one checked the same version whole.
+  const again = run(state, { type: 'reload', ...last }).then(() => {
+    state.holdsContent = true
+  })
+  state.loading = again.catch(() => {})
+  await again
+}
+
+export function startRenderThread(
+  buildDirectory: string,
+  options: RenderThreadOptions = {},
+): RenderThread {
+  const state: ThreadState = {
+    buildDirectory,
+    idleMs: options.idleMs ?? IDLE_MS,
+    idle: undefined,
+    worker: undefined,
+    ready: undefined,
+    holdsContent: false,
+    held: undefined,
+    nextId: 1,
+    busy: 0,
+    waiting: new Map(),
+    loading: Promise.resolve(),
+  }
   return {
     async load(content, loadOptions) {
-      const previous = loading
-      const loaded = {
+      const previous = state.loading
+      const loaded: Held = {
         serialized: v8.serialize(content),
         version: loadOptions.version,
         renderedAt: loadOptions.renderedAt.toISOString(),
       }
       const job = previous.then(() =>
-        run({ type: 'load', ...loaded, buildFingerprint: loadOptions.buildFingerprint }),
+        run(state, { type: 'load', ...loaded, buildFingerprint: loadOptions.buildFingerprint }),
       )
-      loading = job.catch(() => {})
+      state.loading = job.catch(() => {})
       const answer = (await job) as LoadAnswer
-      held = loaded
-      holdsContent = true
+      state.held = loaded
+      state.holdsContent = true
       return answer
     },
     async render(version, path, renderOptions = {}) {
-      await withContent()
-      const answer = await run({
+      await withContent(state)
+      const answer = await run(state, {
         type: 'render',
         version,
         path,
@@ -225,12 +252,12 @@ export function startRenderThread(
       return asBuffers((answer as Extract<RenderAnswer, { type: 'rendered' }>).page)
     },
     prepare() {
-      ready ??= start()
-      ready.catch(() => {})
-      idleLater()
+      state.ready ??= startWorker(state)
+      state.ready.catch(() => {})
+      idleLater(state)
     },
     async preview(content, previewOptions) {
-      const answer = await run({
+      const answer = await run(state, {
         type: 'preview',
         serialized: v8.serialize(content),
         renderedAt: previewOptions.renderedAt.toISOString(),
@@ -239,11 +266,9 @@ export function startRenderThread(
       return asBuffers((answer as Extract<RenderAnswer, { type: 'preview' }>).page)
     },
     async close() {
-      clearTimeout(idle)
-      const current = worker
-      worker = undefined
-      ready = undefined
-      holdsContent = false
+      clearTimeout(state.idle)
+      const current = state.worker
+      forgetWorker(state)
       await current?.terminate()
     },
   }

@@ -29,6 +29,7 @@ import type { ImageEntry } from '#common/content/media.ts'
 import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
+import { unchangedSince } from './unchanged-documents.ts'
 import { loadServerBuild } from './server-build.ts'
 
 /** Published documents as the database holds them, not yet checked. */
@@ -125,16 +126,27 @@ if (parentPort) {
   let running = 0
   const queue: (() => void)[] = []
 
-  const check = (job: SerializedContent, checkedBefore = false): ContentSnapshot => {
+  /** The documents of the last load that passed its checks (what a change is compared with). */
+  let lastChecked: ContentDocuments | undefined
+
+  /**
+   * Checks content as a whole. `checkedBefore`: all of it (a reload), or, for a load, what is
+   * unchanged since the last load that passed (unchangedSince); a preview checks everything.
+   */
+  const check = (
+    job: SerializedContent,
+    checkedBefore: 'all' | 'unchanged' | 'none',
+  ): { snapshot: ContentSnapshot; input: ContentDocuments } => {
     const input = v8.deserialize(job.serialized) as ContentDocuments
-    return {
-      ...snapshotFromDocuments(input.documents, {
-        redirects: input.redirects,
-        uploads: input.uploads,
-        checkedBefore,
-      }),
-      letters: input.letters ?? [],
-    }
+    const snapshot = snapshotFromDocuments(input.documents, {
+      redirects: input.redirects,
+      uploads: input.uploads,
+      checkedBefore:
+        checkedBefore === 'unchanged'
+          ? unchangedSince(lastChecked, input)
+          : checkedBefore === 'all',
+    })
+    return { snapshot: { ...snapshot, letters: input.letters ?? [] }, input }
   }
 
   function keep(version: (typeof loaded)[number]) {
@@ -143,7 +155,8 @@ if (parentPort) {
   }
 
   function reload(job: Extract<RenderJob, { type: 'reload' }>): RenderAnswer {
-    const snapshot = check(job, true)
+    const { snapshot, input } = check(job, 'all')
+    lastChecked = input
     keep({ version: job.version, snapshot, renderedAt: new Date(job.renderedAt) })
     return { id: job.id, type: 'reloaded', version: job.version }
   }
@@ -151,7 +164,8 @@ if (parentPort) {
   function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()
     const renderedAt = new Date(job.renderedAt)
-    const snapshot = check(job)
+    const { snapshot, input } = check(job, 'unchanged')
+    lastChecked = input
     const fingerprint = contentFingerprint(snapshot)
     const checked = performance.now()
     const previous = loaded.at(-1)
@@ -215,7 +229,8 @@ if (parentPort) {
   }
 
   async function preview(job: Extract<RenderJob, { type: 'preview' }>): Promise<RenderAnswer> {
-    const snapshot = check(job)
+    // The draft is read whole; what equals the last load passed its checks there.
+    const { snapshot } = check(job, 'unchanged')
     const page = await renderer.render(job.path, {
       renderedAt: new Date(job.renderedAt),
       snapshot,

@@ -148,221 +148,244 @@ interface State {
   notFoundFlight: Promise<ServedPage> | undefined
 }
 
+/** Everything a page set holds: the cache and the generation it serves. */
+interface Store {
+  maxBytes: number
+  /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
+  cache: Map<string, ServedPage>
+  bytes: number
+  /**
+   * The pages the last change dropped: answered in place of a page that fails to render (content
+   * that passes its checks and still cannot be rendered), so a failure keeps what was served.
+   */
+  lastGood: Map<string, ServedPage>
+  renders: number
+  state: State
+}
+
+function fill(list: readonly FinishedPage[]): Map<string, ServedPage> {
+  const map = new Map<string, ServedPage>()
+  for (const page of list) {
+    if (map.has(page.path)) throw new Error(`Two pages for ${page.path}`)
+    map.set(page.path, served(page, 200))
+  }
+  return map
+}
+
+function total(map: Map<string, ServedPage>): number {
+  let sum = 0
+  for (const page of map.values()) sum += pageBytes(page)
+  return sum
+}
+
+function drop(store: Store, path: string) {
+  const page = store.cache.get(path)
+  if (!page) return
+  store.cache.delete(path)
+  store.bytes -= pageBytes(page)
+}
+
+/** Keeps a page, then lets the least recently used go until the cache is within its bound. */
+function keep(store: Store, page: ServedPage) {
+  drop(store, page.path)
+  const size = pageBytes(page)
+  if (store.state.renderer && size > store.maxBytes) return
+  store.cache.set(page.path, page)
+  store.bytes += size
+  trim(store)
+}
+
+function trim(store: Store) {
+  // Without a renderer a page could not come back: all of them stay.
+  if (!store.state.renderer) return
+  for (const [path] of store.cache) {
+    if (store.bytes <= store.maxBytes) break
+    drop(store, path)
+  }
+}
+
+function lookup(store: Store, path: string): ServedPage | undefined {
+  const { cache } = store
+  const key = cache.has(path) ? path : canonical(path)
+  const page = cache.get(key)
+  if (page && store.state.renderer) {
+    // The most recently used goes to the end.
+    cache.delete(key)
+    cache.set(key, page)
+  }
+  return page
+}
+
+const exists = (store: Store, current: State, path: string) =>
+  current.paths ? current.paths.has(path) : store.cache.has(path)
+
+function startRender(store: Store, current: State, path: string): Promise<ServedPage> {
+  store.renders++
+  const flight = current
+    .renderer!.render(path)
+    .then((page) => {
+      const page200 = served(page, 200)
+      if (store.state === current) keep(store, page200)
+      return page200
+    })
+    .finally(() => {
+      current.flights.delete(path)
+    })
+  current.flights.set(path, flight)
+  return flight
+}
+
+async function load(store: Store, path: string): Promise<ServedPage | undefined> {
+  // Looked up again when a newer generation came while a render waited: a page never comes
+  // from a generation older than one another request of this process has already seen.
+  for (;;) {
+    const current = store.state
+    const key = canonical(path)
+    const hit = lookup(store, key)
+    if (hit) return hit
+    if (!current.renderer || !exists(store, current, key)) return undefined
+    const flight = current.flights.get(key) ?? startRender(store, current, key)
+    try {
+      const page = await flight
+      if (store.state === current) return page
+    } catch (error) {
+      if (store.state !== current) continue
+      const previous = store.lastGood.get(key)
+      if (!previous) throw error
+      current.renderer.failed?.(key, error)
+      return previous
+    }
+  }
+}
+
+async function loadNotFound(store: Store): Promise<ServedPage> {
+  for (;;) {
+    const current = store.state
+    if (current.notFound) return current.notFound
+    if (!current.renderer) throw new Error('The page set has no not-found page')
+    store.renders += current.notFoundFlight ? 0 : 1
+    current.notFoundFlight ??= current.renderer.renderNotFound().then((page) => {
+      const notFoundPage = served(page, 404)
+      current.notFound = notFoundPage
+      return notFoundPage
+    })
+    const flight = current.notFoundFlight
+    try {
+      const page = await flight
+      if (store.state === current) return page
+    } catch (error) {
+      current.notFoundFlight = undefined
+      if (store.state === current) throw error
+    }
+  }
+}
+
+function update(store: Store, change: PageSetChange) {
+  const { state } = store
+  const nextNotFound = change.notFound ? served(change.notFound, 404) : state.notFound
+  const put = (change.put ?? []).map((page) => served(page, 200))
+  for (const path of change.remove ?? []) drop(store, canonical(path))
+  for (const page of put) keep(store, page)
+  let paths = state.paths
+  if (paths && (put.length > 0 || change.remove?.length)) {
+    const next = new Set(paths)
+    for (const path of change.remove ?? []) next.delete(canonical(path))
+    for (const page of put) next.add(page.path)
+    paths = next
+  }
+  store.state = {
+    ...state,
+    paths,
+    notFound: nextNotFound,
+    redirects: change.redirects ?? state.redirects,
+  }
+}
+
+function advance(store: Store, next: Generation) {
+  const dropped = new Map<string, ServedPage>()
+  if (next.invalidate === 'all') {
+    for (const [path, page] of store.cache) if (next.paths.has(path)) dropped.set(path, page)
+    store.cache = new Map()
+    store.bytes = 0
+  } else {
+    for (const path of next.invalidate) {
+      const page = store.cache.get(canonical(path))
+      if (page) dropped.set(page.path, page)
+      drop(store, canonical(path))
+    }
+    for (const path of [...store.cache.keys()]) if (!next.paths.has(path)) drop(store, path)
+  }
+  store.lastGood = dropped
+  const { state } = store
+  store.state = {
+    id: state.id + 1,
+    version: next.version,
+    paths: next.paths,
+    redirects: next.redirects,
+    renderer: next.renderer,
+    notFound: next.notFoundChanged || next.invalidate === 'all' ? undefined : state.notFound,
+    flights: new Map(),
+    notFoundFlight: undefined,
+  }
+  trim(store)
+}
+
 export function createPageSet(
   pages: readonly FinishedPage[],
   notFound: FinishedPage,
   options: { maxBytes?: number } = {},
 ): PageSet {
-  let maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES
-  /** Least recently used first (a Map keeps insertion order; a hit moves its page to the end). */
-  let cache = new Map<string, ServedPage>()
-  let bytes = 0
-  /**
-   * The pages the last change dropped: answered in place of a page that fails to render (content
-   * that passes its checks and still cannot be rendered), so a failure keeps what was served.
-   */
-  let lastGood = new Map<string, ServedPage>()
-  let renders = 0
-  let state: State = {
-    id: 0,
-    version: 0,
-    paths: undefined,
-    redirects: new Map(),
-    renderer: undefined,
-    notFound: served(notFound, 404),
-    flights: new Map(),
-    notFoundFlight: undefined,
+  const cache = fill(pages)
+  const store: Store = {
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    cache,
+    bytes: total(cache),
+    lastGood: new Map(),
+    renders: 0,
+    state: {
+      id: 0,
+      version: 0,
+      paths: undefined,
+      redirects: new Map(),
+      renderer: undefined,
+      notFound: served(notFound, 404),
+      flights: new Map(),
+      notFoundFlight: undefined,
+    },
   }
-
-  const fill = (list: readonly FinishedPage[]) => {
-    const map = new Map<string, ServedPage>()
-    for (const page of list) {
-      if (map.has(page.path)) throw new Error(`Two pages for ${page.path}`)
-      map.set(page.path, served(page, 200))
-    }
-    return map
-  }
-  const total = (map: Map<string, ServedPage>) => {
-    let sum = 0
-    for (const page of map.values()) sum += pageBytes(page)
-    return sum
-  }
-  cache = fill(pages)
-  bytes = total(cache)
-
-  function drop(path: string) {
-    const page = cache.get(path)
-    if (!page) return
-    cache.delete(path)
-    bytes -= pageBytes(page)
-  }
-
-  /** Keeps a page, then lets the least recently used go until the cache is within its bound. */
-  function keep(page: ServedPage) {
-    drop(page.path)
-    const size = pageBytes(page)
-    if (state.renderer && size > maxBytes) return
-    cache.set(page.path, page)
-    bytes += size
-    trim()
-  }
-
-  function trim() {
-    // Without a renderer a page could not come back: all of them stay.
-    if (!state.renderer) return
-    for (const [path] of cache) {
-      if (bytes <= maxBytes) break
-      drop(path)
-    }
-  }
-
-  function lookup(path: string): ServedPage | undefined {
-    const key = cache.has(path) ? path : canonical(path)
-    const page = cache.get(key)
-    if (page && state.renderer) {
-      // The most recently used goes to the end.
-      cache.delete(key)
-      cache.set(key, page)
-    }
-    return page
-  }
-
-  const exists = (current: State, path: string) =>
-    current.paths ? current.paths.has(path) : cache.has(path)
-
-  function startRender(current: State, path: string): Promise<ServedPage> {
-    renders++
-    const flight = current
-      .renderer!.render(path)
-      .then((page) => {
-        const page200 = served(page, 200)
-        if (state === current) keep(page200)
-        return page200
-      })
-      .finally(() => {
-        current.flights.delete(path)
-      })
-    current.flights.set(path, flight)
-    return flight
-  }
-
-  async function load(path: string): Promise<ServedPage | undefined> {
-    // Looked up again when a newer generation came while a render waited: a page never comes
-    // from a generation older than one another request of this process has already seen.
-    for (;;) {
-      const current = state
-      const key = canonical(path)
-      const hit = lookup(key)
-      if (hit) return hit
-      if (!current.renderer || !exists(current, key)) return undefined
-      const flight = current.flights.get(key) ?? startRender(current, key)
-      try {
-        const page = await flight
-        if (state === current) return page
-      } catch (error) {
-        if (state !== current) continue
-        const previous = lastGood.get(key)
-        if (!previous) throw error
-        current.renderer.failed?.(key, error)
-        return previous
-      }
-    }
-  }
-
-  async function loadNotFound(): Promise<ServedPage> {
-    for (;;) {
-      const current = state
-      if (current.notFound) return current.notFound
-      if (!current.renderer) throw new Error('The page set has no not-found page')
-      renders += current.notFoundFlight ? 0 : 1
-      current.notFoundFlight ??= current.renderer.renderNotFound().then((page) => {
-        const notFoundPage = served(page, 404)
-        current.notFound = notFoundPage
-        return notFoundPage
-      })
-      const flight = current.notFoundFlight
-      try {
-        const page = await flight
-        if (state === current) return page
-      } catch (error) {
-        current.notFoundFlight = undefined
-        if (state === current) throw error
-      }
-    }
-  }
-
   return {
-    get: lookup,
-    load,
-    loadNotFound,
-    has: (path) => exists(state, canonical(path)),
+    get: (path) => lookup(store, path),
+    load: (path) => load(store, path),
+    loadNotFound: () => loadNotFound(store),
+    has: (path) => exists(store, store.state, canonical(path)),
     get notFound() {
-      return state.notFound
+      return store.state.notFound
     },
-    redirect(path) {
-      return state.redirects.get(canonical(path))
-    },
-    paths: () => (state.paths ? [...state.paths] : [...cache.keys()]),
+    redirect: (path) => store.state.redirects.get(canonical(path)),
+    paths: () => (store.state.paths ? [...store.state.paths] : [...store.cache.keys()]),
     get generation() {
-      return state.id
+      return store.state.id
     },
-    update(change) {
-      const nextNotFound = change.notFound ? served(change.notFound, 404) : state.notFound
-      const put = (change.put ?? []).map((page) => served(page, 200))
-      for (const path of change.remove ?? []) drop(canonical(path))
-      for (const page of put) keep(page)
-      let paths = state.paths
-      if (paths && (put.length > 0 || change.remove?.length)) {
-        const next = new Set(paths)
-        for (const path of change.remove ?? []) next.delete(canonical(path))
-        for (const page of put) next.add(page.path)
-        paths = next
-      }
-      state = {
-        ...state,
-        paths,
-        notFound: nextNotFound,
-        redirects: change.redirects ?? state.redirects,
-      }
-    },
+    update: (change) => update(store, change),
     replaceAll(list, newNotFound) {
       const next = fill(list)
       const nextNotFound = served(newNotFound, 404)
-      cache = next
-      bytes = total(next)
-      state = { ...state, notFound: nextNotFound, paths: state.paths && new Set(next.keys()) }
+      store.cache = next
+      store.bytes = total(next)
+      const { state } = store
+      store.state = { ...state, notFound: nextNotFound, paths: state.paths && new Set(next.keys()) }
     },
-    advance(next) {
-      const dropped = new Map<string, ServedPage>()
-      if (next.invalidate === 'all') {
-        for (const [path, page] of cache) if (next.paths.has(path)) dropped.set(path, page)
-        cache = new Map()
-        bytes = 0
-      } else {
-        for (const path of next.invalidate) {
-          const page = cache.get(canonical(path))
-          if (page) dropped.set(page.path, page)
-          drop(canonical(path))
-        }
-        for (const path of [...cache.keys()]) if (!next.paths.has(path)) drop(path)
-      }
-      lastGood = dropped
-      state = {
-        id: state.id + 1,
-        version: next.version,
-        paths: next.paths,
-        redirects: next.redirects,
-        renderer: next.renderer,
-        notFound: next.notFoundChanged || next.invalidate === 'all' ? undefined : state.notFound,
-        flights: new Map(),
-        notFoundFlight: undefined,
-      }
-      trim()
-    },
+    advance: (next) => advance(store, next),
     bound(next) {
-      maxBytes = next
-      trim()
+      store.maxBytes = next
+      trim(store)
     },
-    stats: () => ({ pages: cache.size, bytes, maxBytes, renders, generation: state.id }),
+    stats: () => ({
+      pages: store.cache.size,
+      bytes: store.bytes,
+      maxBytes: store.maxBytes,
+      renders: store.renders,
+      generation: store.state.id,
+    }),
   }
 }

@@ -22,6 +22,8 @@ import { createResolver, decodePath, indexBuild, type StaticFile } from './stati
 import { createFileCache } from './file-cache.ts'
 import { parseRange } from '#server/http/byte-range.ts'
 
+type FileCache = ReturnType<typeof createFileCache>
+
 export interface SiteOptions {
   /** The real folder of the client files. */
   root: string
@@ -55,19 +57,7 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
     'site build indexed',
   )
 
-  // Pages are HTML: a failure answers a page too, never JSON or a broken payload.
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status =
-      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
-    if (status >= 500) request.log.error({ err: error }, 'page request failed')
-    clearPayloadHeaders(reply)
-    return reply
-      .code(status)
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', ERROR_PAGE_CSP)
-      .type('text/html; charset=utf-8')
-      .send(ERROR_PAGE)
-  })
+  app.setErrorHandler(sendErrorPage)
 
   // Small files answer from memory after their first request (file-cache.ts); a file that has
   // gone missing still fails before the answer starts, as a 500 page. An answer from memory is
@@ -80,12 +70,12 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
     // A page in memory answers without a promise (issue 11), as a small file does.
     const page = pages.get(pathname)
     if (page) return sendPage(request, reply, page)
-    if (pages.has(pathname)) return renderThenSend(request, reply, pathname)
+    if (pages.has(pathname)) return renderThenSend(pages, request, reply, pathname)
     const resolved = resolve(pathname)
-    if (resolved.kind === 'file') return sendFile(request, reply, resolved.file)
+    if (resolved.kind === 'file') return sendFile(cache, request, reply, resolved.file)
     const decoded = decodePath(pathname)
     if (decoded !== undefined && decoded !== pathname && pages.has(decoded))
-      return renderThenSend(request, reply, decoded)
+      return renderThenSend(pages, request, reply, decoded)
     // A former address of an article (its slug changed): permanently to the current one.
     const moved = decoded === undefined ? undefined : pages.redirect(decoded)
     if (moved !== undefined) {
@@ -118,115 +108,144 @@ export async function siteRoutes(app: FastifyInstance, options: SiteOptions) {
     return pages.loadNotFound().then((page) => sendPage(request, reply, page))
   }
 
-  /** A page not in memory: rendered now (one render however many ask), then answered. */
-  async function renderThenSend(request: FastifyRequest, reply: FastifyReply, path: string) {
-    const page = await pages.load(path)
-    return sendPage(request, reply, page ?? (await pages.loadNotFound()))
-  }
-
-  /** Headers, 304 and encoding shared by pages and files; undefined once the answer is sent. */
-  function prepare(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    answer: {
-      status: number
-      contentType: string
-      cacheControl: string
-      etag: string
-      csp: string | undefined
-      br?: unknown
-      gzip?: unknown
-    },
-  ): 'br' | 'gzip' | 'identity' | undefined {
-    if (answer.csp) reply.header('content-security-policy', answer.csp)
-    reply.header('content-type', answer.contentType)
-    reply.header('cache-control', answer.cacheControl)
-    if (answer.br || answer.gzip) reply.header('vary', 'Accept-Encoding')
-    if (answer.status === 200) {
-      reply.header('etag', answer.etag)
-      const ifNoneMatch = request.headers['if-none-match']
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag)) {
-        reply.code(304).send()
-        return undefined
-      }
-    }
-    return chooseEncoding(request.headers['accept-encoding'], answer) ?? 'identity'
-  }
-
-  function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
-    const encoding = prepare(request, reply, page)
-    if (encoding === undefined) return reply
-    if (encoding !== 'identity') {
-      const body = encoding === 'br' ? page.br! : page.gzip!
-      reply.header('content-encoding', encoding)
-      reply.header('content-length', body.length)
-      reply.code(page.status)
-      return request.method === 'HEAD' ? reply.send() : reply.send(body)
-    }
-    return sendRange(request, reply, page.status, page.body.length, (range) =>
-      range ? page.body.subarray(range.start, range.end + 1) : page.body,
-    )
-  }
-
-  function sendFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
-    const encoding = prepare(request, reply, { ...file, status: 200, csp: undefined })
-    if (encoding === undefined) return reply
-    if (encoding !== 'identity') {
-      const variant = encoding === 'br' ? file.br! : file.gzip!
-      reply.header('content-encoding', encoding)
-      reply.header('content-length', variant.size)
-      reply.code(200)
-      if (request.method === 'HEAD') return reply.send()
-      return sendBody(reply, variant.absolutePath, variant.size)
-    }
-    return sendRange(request, reply, 200, file.size, (range) =>
-      sendBody(reply, file.absolutePath, file.size, range),
-    )
-  }
-
-  /** The identity form: whole, or the one byte range asked for. */
-  function sendRange(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    status: number,
-    size: number,
-    body: (range?: { start: number; end: number }) => unknown,
-  ) {
-    reply.header('accept-ranges', 'bytes')
-    const range = status === 200 ? parseRange(request.headers.range, size) : undefined
-    if (range === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${size}`)
-      return reply.code(416).send()
-    }
-    if (range) {
-      reply.code(206)
-      reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      reply.header('content-length', range.end - range.start + 1)
-      return request.method === 'HEAD' ? reply.send() : sendBodyOf(reply, body(range))
-    }
-    reply.code(status)
-    reply.header('content-length', size)
-    return request.method === 'HEAD' ? reply.send() : sendBodyOf(reply, body())
-  }
-
-  /** A Buffer is sent at once; a file body was already given to the reply (sendBody). */
-  function sendBodyOf(reply: FastifyReply, body: unknown) {
-    return Buffer.isBuffer(body) ? reply.send(body) : body
-  }
-
-  function sendBody(
-    reply: FastifyReply,
-    absolutePath: string,
-    size: number,
-    range?: { start: number; end: number },
-  ) {
-    const bytes = cache.get(absolutePath, size)
-    if (bytes) return reply.send(range ? bytes.subarray(range.start, range.end + 1) : bytes)
-    return openStream(absolutePath, range).then((stream) => reply.send(stream))
-  }
-
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler })
   app.route({ method: ['GET', 'HEAD'], url: '/', handler })
+}
+
+/** Pages are HTML: a failure answers a page too, never JSON or a broken payload. */
+function sendErrorPage(
+  error: Error & { statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500
+  if (status >= 500) request.log.error({ err: error }, 'page request failed')
+  clearPayloadHeaders(reply)
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', ERROR_PAGE_CSP)
+    .type('text/html; charset=utf-8')
+    .send(ERROR_PAGE)
+}
+
+/** A page not in memory: rendered now (one render however many ask), then answered. */
+async function renderThenSend(
+  pages: PageSet,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+) {
+  const page = await pages.load(path)
+  return sendPage(request, reply, page ?? (await pages.loadNotFound()))
+}
+
+/** Headers, 304 and encoding shared by pages and files; undefined once the answer is sent. */
+function prepare(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: {
+    status: number
+    contentType: string
+    cacheControl: string
+    etag: string
+    csp: string | undefined
+    br?: unknown
+    gzip?: unknown
+  },
+): 'br' | 'gzip' | 'identity' | undefined {
+  if (answer.csp) reply.header('content-security-policy', answer.csp)
+  reply.header('content-type', answer.contentType)
+  reply.header('cache-control', answer.cacheControl)
+  if (answer.br || answer.gzip) reply.header('vary', 'Accept-Encoding')
+  if (answer.status === 200) {
+    reply.header('etag', answer.etag)
+    const ifNoneMatch = request.headers['if-none-match']
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag)) {
+      reply.code(304).send()
+      return undefined
+    }
+  }
+  return chooseEncoding(request.headers['accept-encoding'], answer) ?? 'identity'
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+  const encoding = prepare(request, reply, page)
+  if (encoding === undefined) return reply
+  if (encoding !== 'identity') {
+    const body = encoding === 'br' ? page.br! : page.gzip!
+    reply.header('content-encoding', encoding)
+    reply.header('content-length', body.length)
+    reply.code(page.status)
+    return request.method === 'HEAD' ? reply.send() : reply.send(body)
+  }
+  return sendRange(request, reply, page.status, page.body.length, (range) =>
+    range ? page.body.subarray(range.start, range.end + 1) : page.body,
+  )
+}
+
+function sendFile(
+  cache: FileCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: StaticFile,
+) {
+  const encoding = prepare(request, reply, { ...file, status: 200, csp: undefined })
+  if (encoding === undefined) return reply
+  if (encoding !== 'identity') {
+    const variant = encoding === 'br' ? file.br! : file.gzip!
+    reply.header('content-encoding', encoding)
+    reply.header('content-length', variant.size)
+    reply.code(200)
+    if (request.method === 'HEAD') return reply.send()
+    return sendBody(cache, reply, variant.absolutePath, variant.size)
+  }
+  return sendRange(request, reply, 200, file.size, (range) =>
+    sendBody(cache, reply, file.absolutePath, file.size, range),
+  )
+}
+
+/** The identity form: whole, or the one byte range asked for. */
+function sendRange(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  size: number,
+  body: (range?: { start: number; end: number }) => unknown,
+) {
+  reply.header('accept-ranges', 'bytes')
+  const range = status === 200 ? parseRange(request.headers.range, size) : undefined
+  if (range === 'unsatisfiable') {
+    reply.header('content-range', `bytes */${size}`)
+    return reply.code(416).send()
+  }
+  if (range) {
+    reply.code(206)
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    reply.header('content-length', range.end - range.start + 1)
+    return request.method === 'HEAD' ? reply.send() : sendBodyOf(reply, body(range))
+  }
+  reply.code(status)
+  reply.header('content-length', size)
+  return request.method === 'HEAD' ? reply.send() : sendBodyOf(reply, body())
+}
+
+/** A Buffer is sent at once; a file body was already given to the reply (sendBody). */
+function sendBodyOf(reply: FastifyReply, body: unknown) {
+  return Buffer.isBuffer(body) ? reply.send(body) : body
+}
+
+function sendBody(
+  cache: FileCache,
+  reply: FastifyReply,
+  absolutePath: string,
+  size: number,
+  range?: { start: number; end: number },
+) {
+  const bytes = cache.get(absolutePath, size)
+  if (bytes) return reply.send(range ? bytes.subarray(range.start, range.end + 1) : bytes)
+  return openStream(absolutePath, range).then((stream) => reply.send(stream))
 }
 
 /**

@@ -65,22 +65,36 @@ export async function uploadsOf(
   return ids.size === 0 ? {} : uploadedImageEntries(trx, [...ids])
 }
 
-/** Checks documents as a whole, with the uploaded pictures they name. */
-export async function snapshotOf(trx: Db, candidate: Candidate): Promise<ContentSnapshot> {
+/**
+ * Checks documents as a whole, with the uploaded pictures they name. `stored`: the documents as
+ * the database holds them, which passed every check when they were published: their Markdown and
+ * files are not read again (at thousands of episodes that is most of a check), unless the media
+ * manifest is one of the documents that changed. Schemas and the checks across documents apply
+ * to all.
+ */
+export async function snapshotOf(
+  trx: Db,
+  candidate: Candidate,
+  stored?: ReadonlySet<ContentDocument>,
+): Promise<ContentSnapshot> {
+  const mediaChanged = candidate.documents.some((d) => d.kind === 'media' && !stored?.has(d))
   return snapshotFromDocuments(candidate.documents, {
     redirects: candidate.redirects,
     uploads: await uploadsOf(trx, candidate.documents),
+    ...(stored && !mediaChanged && { checkedBefore: (document) => stored.has(document) }),
   })
 }
 
 /**
  * Applies a change to everything published or scheduled and checks the result as a whole;
- * throws a ContentError naming each problem by document key and field.
+ * throws a ContentError naming each problem by document key and field. The documents the change
+ * brings are checked whole; the others passed when they were published (snapshotOf).
  */
 export async function checkCandidate(trx: Db, change: (candidate: Candidate) => void) {
   const candidate = await visibleDocuments(trx, 'with-scheduled')
+  const stored = new Set(candidate.documents)
   change(candidate)
-  return snapshotOf(trx, candidate)
+  return snapshotOf(trx, candidate, stored)
 }
 
 export function without(candidate: Candidate, key: string) {
@@ -159,8 +173,9 @@ export async function checkDraft(
   if (own.problems.length > 0) return { document, problems: [...own.problems, ...markdown] }
   // Complete on its own: what publishing it would do to everything published.
   try {
+    const stored = new Set(candidate.documents)
     withDocument(candidate, own.document)
-    await snapshotOf(trx, candidate)
+    await snapshotOf(trx, candidate, stored)
     return { document: own.document, problems: [] }
   } catch (error) {
     if (!(error instanceof ContentError)) throw error

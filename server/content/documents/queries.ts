@@ -91,7 +91,8 @@ export async function readPublished(
 ): Promise<ContentSnapshot | undefined> {
   const candidate = await visibleDocuments(db, at.toISOString())
   if (candidate.documents.length === 0) return undefined
-  return snapshotOf(db, candidate)
+  // As stored: every document passed its checks when it was published.
+  return snapshotOf(db, candidate, new Set(candidate.documents))
 }
 
 /**
