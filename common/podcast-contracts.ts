@@ -13,9 +13,11 @@ import type {
   ShowAnswerSchema,
 } from './podcast-admin-answers.ts'
 import type {
+  EpisodeFieldsRequest,
   EpisodeParams,
   EpisodeVersionQuery,
   EpisodeVersionRequest,
+  SaveEpisodeRequest,
   SaveShowRequest,
 } from './podcast-admin-schemas.ts'
 
@@ -46,7 +48,10 @@ export const deleteEpisode = contract<{
   response: typeof DeletedAnswerSchema
 }>('DELETE', '/podcast/episodes/:id')
 
-/** The routes whose bodies are multipart forms, read by the podcast's own plugin. */
+/**
+ * The routes the podcast's own plugin reads (uploads are multipart forms; an episode's form is
+ * JSON, larger than the table's limit), under PODCAST_PREFIX.
+ */
 export const PODCAST_PREFIX = '/podcast'
 export const uploadAudio = contract<{ response: typeof AudioAnswerSchema }>(
   'POST',
@@ -56,8 +61,12 @@ export const uploadArtwork = contract<{ response: typeof ArtworkAnswerSchema }>(
   'POST',
   '/podcast/uploads/artwork',
 )
-export const createEpisode = contract<{ response: Episode }>('POST', '/podcast/episodes')
-export const saveEpisode = contract<{ params: Id; response: Episode }>(
+export const createEpisode = contract<{ body: typeof EpisodeFieldsRequest; response: Episode }>(
   'POST',
-  '/podcast/episodes/:id/draft',
+  '/podcast/episodes',
 )
+export const saveEpisode = contract<{
+  params: Id
+  body: typeof SaveEpisodeRequest
+  response: Episode
+}>('POST', '/podcast/episodes/:id/draft')

@@ -43,6 +43,28 @@ describe('a back-office route is defined with what it answers', () => {
     ).toThrow('Back-office route GET /files/:id has no response schema')
   })
 
+  it('takes schemas of exactly its contract’s types, or does not compile', () => {
+    const Other = z.strictObject({ title: z.string() })
+    const route = contract<{ body: typeof Thing; response: typeof Thing }>('POST', '/thing')
+    const handler = async () => ({ name: 'x' })
+    const defined = (define: (backOffice: ReturnType<typeof createBackOffice>) => void) => {
+      const backOffice = createBackOffice()
+      define(backOffice)
+      return backOffice.routes.map((r) => `${r.method} ${r.url}`)
+    }
+    expect(
+      defined((b) => b.route(ADMIN_ONLY, route, { body: Thing, response: Thing, handler })),
+    ).toEqual(['POST /thing'])
+    // @ts-expect-error the contract's body is a Thing, not an Other
+    defined((b) => b.route(ADMIN_ONLY, route, { body: Other, response: Thing, handler }))
+    // @ts-expect-error the contract names a body, so the definition must give its schema
+    defined((b) => b.route(ADMIN_ONLY, route, { response: Thing, handler }))
+    defined((b) =>
+      // @ts-expect-error the contract reads no query
+      b.route(ADMIN_ONLY, route, { body: Thing, query: Thing, response: Thing, handler }),
+    )
+  })
+
   describe('in the app', () => {
     let testDb: TestDatabase
     let app: FastifyInstance
