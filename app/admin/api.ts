@@ -78,7 +78,7 @@ export function call<C extends Contract>(
  * administrator's changes to the staff list) asks the person for their passkey once
  * (askToConfirmWith, a user verification) and is then sent again.
  */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   try {
     return await send<T>(method, path, body)
   } catch (error) {
@@ -189,10 +189,6 @@ export function chosenFile(
 /** What to say by a field after a failed call: the server's words for it, else its message. */
 export const fieldError = (caught: unknown, field: string) =>
   caught instanceof ApiError ? (caught.fields[field] ?? caught.message) : String(caught)
-
-/** Untyped calls, until every call site uses `call` (removed then). */
-export const get = <T>(path: string) => api<T>('GET', path)
-export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body)
 
 /** A query string from the values that are set (for the staff app's own page addresses). */
 export function query(values: Record<string, string | null | undefined>): string {
