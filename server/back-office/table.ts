@@ -1,7 +1,7 @@
 /**
- * The back office's one table of routes and pages: each route is defined here once, with its
- * method, path, params/query/body schemas, what it answers (`response`) and the roles that may
- * call it. Every feature adds its own back-office API routes and menu pages
+ * The back office's one table of routes and pages: each route is defined here once, from its
+ * contract in common/ (method and path; the staff app calls it by that contract, app/admin/api.ts)
+ * with its params/query/body schemas, what it answers (`response`) and the roles that may call it. Every feature adds its own back-office API routes and menu pages
  * (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts, …); features never import
  * each other. From the one definition come the input's validation and the role check
  * (server/staff/setup.ts serves the table), the answer check in tests (answer-check.ts), the
