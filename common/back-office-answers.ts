@@ -214,3 +214,10 @@ export const ErasureAnswerSchema = z.strictObject(erasureGroups) satisfies z.Zod
 
 /** A CSV download (a link the browser saves). */
 export const CSV_FILE = { contentType: 'text/csv', description: 'A CSV file.' } as const
+
+/** What GET /openapi.json answers: an OpenAPI 3.1 document (checked by a validator in tests). */
+export const OpenApiAnswer = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+})

@@ -62,6 +62,19 @@ export const MessageListQuery = z.strictObject({
   q: z.string().trim().max(200, 'Please keep the search to 200 characters.').optional(),
   cursor: z.string().max(300).optional(),
 })
+/** A contact message's id in a path. */
+export const MessageIdParams = z.strictObject({
+  id: z.uuid({ error: 'There is no such message.' }),
+})
+/** GET /messages/export.csv: the inbox view and search of the list. */
+export const MessageExportQuery = MessageListQuery.pick({ filter: true, q: true })
+/** A newsletter subscriber's id in a path. */
+export const SubscriberIdParams = z.strictObject({
+  id: z.uuid({ error: 'There is no such subscriber.' }),
+})
+/** A staff member's or a passkey's id in a path. */
+export const StaffIdParams = z.strictObject({ id: z.string().min(1).max(200) })
+
 export const HandledRequest = z.strictObject({ handled: z.boolean() })
 export const SpamRequest = z.strictObject({ spam: z.boolean() })
 

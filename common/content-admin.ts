@@ -116,8 +116,9 @@ export function previewPath(ref: DocumentRef): string {
 }
 
 /*
- * The content routes themselves (method, path, schemas, roles, answer) are defined once, in
- * server/content/routes/; GET /admin/api/openapi.json lists them for administrators.
+ * The content routes' contracts (method, path, schema types) are in content-contracts.ts; their
+ * roles and handlers in server/content/routes/. GET /admin/api/openapi.json lists them for
+ * administrators.
  */
 
 // ── Answers ───────────────────────────────────────────────────────────────────────────────────

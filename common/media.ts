@@ -107,3 +107,6 @@ export interface MediaItem {
   updatedAt: string
   files: MediaFile[]
 }
+
+/** The :id of a media route: any string is looked up (and maybe not found). */
+export const mediaIdParams = z.strictObject({ id: z.string() })

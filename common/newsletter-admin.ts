@@ -36,6 +36,9 @@ export const NewLetter = z.discriminatedUnion('kind', [
 ])
 export type NewLetter = z.infer<typeof NewLetter>
 
+/** A letter's id in a path. */
+export const LetterIdParams = z.strictObject({ id: z.uuid({ error: 'There is no such letter.' }) })
+
 export const LetterEdit = z.strictObject({
   subject,
   preheader,

@@ -36,6 +36,7 @@ import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
 import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { mediaFileRoutes } from '#server/media/file-routes.ts'
+import { MEDIA_PREFIX } from '#common/content-contracts.ts'
 import { MEDIA_ROUTES, mediaRoutes, type MediaRoutesOptions } from '#server/media/routes.ts'
 import { contentAdminRoutes, EDITORS, type ContentSite } from '#server/content/admin-routes.ts'
 import { episodeAdminRoutes } from '#server/content/episode-routes.ts'
@@ -185,7 +186,7 @@ function backOffice(
   })
   if (media && options.media?.backOffice)
     staff.backOffice.mount(EDITORS, {
-      prefix: '/media',
+      prefix: MEDIA_PREFIX,
       routes: Object.values(MEDIA_ROUTES),
       register: (scope, { guard, audit }) =>
         mediaRoutes(scope, {

@@ -1,9 +1,20 @@
 /**
- * The staff app's one way to call the back office's API (under /admin/api): JSON in and out,
+ * The staff app's one way to call the back office's API (under /admin/api): `call(contract, …)`
+ * with a route's contract (common/*-contracts.ts), so that its path, method, params, query, body
+ * and answer are checked by the compiler against the route the server serves. JSON in and out,
  * same-origin, and every error as an ApiError with the server's message and its per-field
  * messages, to show next to the fields.
  */
 import { formatSize, sizeOver } from './format.ts'
+import {
+  pathOf,
+  type AnswerOf,
+  type BodyOf,
+  type Contract,
+  type Method,
+  type ParamsOf,
+  type QueryOf,
+} from '#common/api-contract.ts'
 import { ADMIN_API, CONFIRMATION_REQUIRED_STATUS, type ApiProblem } from '#common/back-office.ts'
 
 export class ApiError extends Error {
@@ -21,8 +32,6 @@ export class ApiError extends Error {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
-
 let confirmer: (() => Promise<void>) | undefined
 
 /** How the app asks the person to confirm it's them (passkeys.ts confirmItsYou; main.tsx). */
@@ -30,12 +39,46 @@ export function askToConfirmWith(confirm: () => Promise<void>) {
   confirmer = confirm
 }
 
+/** An input the route does not read is not allowed; one whose fields are all optional may be left out. */
+type Field<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: never }
+  : object extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T }
+
+/** What a call of a route sends: its params, query and body, as its contract's schemas read them. */
+export type CallInput<C> = Field<'params', ParamsOf<C>> &
+  Field<'query', QueryOf<C>> &
+  Field<'body', BodyOf<C>>
+
+type CallArguments<C> = object extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>]
+
+interface AnyInput {
+  params?: Record<string, string | number>
+  query?: Record<string, string | number | boolean | null | undefined>
+  body?: unknown
+}
+
+/**
+ * A call of a route by its contract: the path made from its pattern and params (each
+ * percent-encoded) and its query's set values; the answer typed as the route's answer schema.
+ * A POST without a body sends `{}`, as a JSON post.
+ */
+export function call<C extends Contract>(
+  contract: C,
+  ...[input]: CallArguments<C>
+): Promise<AnswerOf<C>> {
+  const { params, query, body }: AnyInput = input ?? {}
+  const path = pathOf(contract.path, params, query)
+  return api(contract.method, path, body === undefined && contract.method === 'POST' ? {} : body)
+}
+
 /**
  * A call to the API. A change that needs a fresh "confirm it's you" (428: one's passkeys, an
  * administrator's changes to the staff list) asks the person for their passkey once
  * (askToConfirmWith, a user verification) and is then sent again.
  */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   try {
     return await send<T>(method, path, body)
   } catch (error) {
@@ -75,24 +118,30 @@ async function send<T>(method: Method, path: string, body?: unknown): Promise<T>
  * gets the share sent (0–1). XMLHttpRequest rather than fetch: only it reports an upload's
  * progress. Refusals are ApiErrors with the server's message and per-field messages.
  */
-export function uploadForm<T>(
-  path: string,
+export function uploadForm<C extends Contract>(
+  contract: C,
   form: FormData,
-  onProgress?: (share: number) => void,
-  signal?: AbortSignal,
-): Promise<T> {
+  options: {
+    params?: ParamsOf<C>
+    onProgress?: (share: number) => void
+    signal?: AbortSignal
+  } = {},
+): Promise<AnswerOf<C>> {
+  const { onProgress, signal } = options
+  const params: AnyInput['params'] = options.params
+  const path = pathOf(contract.path, params)
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', `${ADMIN_API}${path}`)
+    request.open(contract.method, `${ADMIN_API}${path}`)
     request.setRequestHeader('accept', 'application/json')
     request.responseType = 'json'
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total)
     }
     request.onload = () => {
-      const answer = (request.response ?? {}) as Record<string, unknown>
-      if (request.status >= 200 && request.status < 300) resolve(answer as T)
-      else reject(new ApiError(request.status, answer))
+      const answer: unknown = request.response ?? {}
+      if (request.status >= 200 && request.status < 300) resolve(answer as AnswerOf<C>)
+      else reject(new ApiError(request.status, answer as ApiError['answer']))
     }
     request.onerror = () =>
       reject(
@@ -108,14 +157,14 @@ export function uploadForm<T>(
 }
 
 /** Sends one file (the field "file"), as the podcast's upload routes read it. */
-export function upload<T>(
-  path: string,
+export function upload<C extends Contract>(
+  contract: C,
   file: File,
   onProgress?: (share: number) => void,
-): Promise<T> {
+): Promise<AnswerOf<C>> {
   const form = new FormData()
   form.set('file', file, file.name)
-  return uploadForm<T>(path, form, onProgress)
+  return uploadForm(contract, form, { onProgress })
 }
 
 /**
@@ -141,10 +190,7 @@ export function chosenFile(
 export const fieldError = (caught: unknown, field: string) =>
   caught instanceof ApiError ? (caught.fields[field] ?? caught.message) : String(caught)
 
-export const get = <T>(path: string) => api<T>('GET', path)
-export const post = <T>(path: string, body: unknown = {}) => api<T>('POST', path, body)
-
-/** A query string from the values that are set. */
+/** A query string from the values that are set (for the staff app's own page addresses). */
 export function query(values: Record<string, string | null | undefined>): string {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(values)) if (value) params.set(name, value)
@@ -152,7 +198,8 @@ export function query(values: Record<string, string | null | undefined>): string
   return text ? `?${text}` : ''
 }
 
-/** The URL of a CSV download of the API (a link the browser saves). */
-export function downloadUrl(path: string): string {
-  return `${ADMIN_API}${path}`
+/** The URL of a download of the API (a CSV file: a link the browser saves). */
+export function downloadUrl<C extends Contract>(contract: C, ...[input]: CallArguments<C>): string {
+  const { params, query }: AnyInput = input ?? {}
+  return `${ADMIN_API}${pathOf(contract.path, params, query)}`
 }

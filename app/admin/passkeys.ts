@@ -8,13 +8,45 @@ import {
   startAuthentication,
   startRegistration,
   WebAuthnError,
+  type AuthenticationResponseJSON,
+  type RegistrationResponseJSON,
 } from '@simplewebauthn/browser'
-import { ApiError, post } from './api.ts'
+import type { AnswerOf, BodyOf } from '#common/api-contract.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { ApiError, call } from './api.ts'
 
 export const passkeysSupported = () => browserSupportsWebAuthn()
 
 type Options = Parameters<typeof startRegistration>[0]['optionsJSON']
 type SignInOptions = Parameters<typeof startAuthentication>[0]['optionsJSON']
+/** A passkey's answer, as the routes that read one take it (PasskeyCredential). */
+type Credential = BodyOf<typeof staffApi.signIn>['credential']
+
+const sent = (credential: RegistrationResponseJSON | AuthenticationResponseJSON): Credential => ({
+  ...credential,
+  response: { ...credential.response },
+})
+/** What every options route answers (passkeys.ts's callers name the route). */
+export type PasskeyOptions = AnswerOf<typeof staffApi.signInOptions>
+
+/*
+ * The options are made by @simplewebauthn/server; the answer schema checks only their challenge
+ * (PasskeyOptionsAnswer), so the shape the browser library needs is checked here.
+ */
+const isCreation = (options: PasskeyOptions | Options): options is Options =>
+  typeof options['rp'] === 'object' && typeof options['user'] === 'object'
+const isRequest = (options: PasskeyOptions | SignInOptions): options is SignInOptions =>
+  typeof options.challenge === 'string'
+
+function creationOptions(options: PasskeyOptions): Options {
+  if (!isCreation(options)) throw new Error('The server sent no options for a new passkey.')
+  return options
+}
+
+function requestOptions(options: PasskeyOptions): SignInOptions {
+  if (!isRequest(options)) throw new Error('The server sent no options for a passkey.')
+  return options
+}
 
 function explain(error: unknown): Error {
   if (error instanceof ApiError) return error
@@ -30,20 +62,19 @@ function explain(error: unknown): Error {
   return new Error('Your browser could not use a passkey. Please try again.')
 }
 
-/** Creates a passkey: `optionsPath` hands out the challenge, `finish` sends the answer. */
+/** Creates a passkey: `options` asks for the challenge, `finish` sends the answer. */
 export async function createPasskey<T>(
-  optionsPath: string,
-  optionsBody: unknown,
-  finish: (credential: unknown) => Promise<T>,
+  options: () => Promise<PasskeyOptions>,
+  finish: (credential: Credential) => Promise<T>,
 ): Promise<T> {
-  const optionsJSON = await post<Options>(optionsPath, optionsBody)
+  const optionsJSON = creationOptions(await options())
   let credential
   try {
     credential = await startRegistration({ optionsJSON })
   } catch (error) {
     throw explain(error)
   }
-  return finish(credential)
+  return finish(sent(credential))
 }
 
 /**
@@ -52,7 +83,7 @@ export async function createPasskey<T>(
  * change is not made and the error says why.
  */
 export async function confirmItsYou(): Promise<void> {
-  const optionsJSON = await post<SignInOptions>('/confirm/options')
+  const optionsJSON = requestOptions(await call(staffApi.confirmOptions))
   let credential
   try {
     credential = await startAuthentication({ optionsJSON })
@@ -62,19 +93,19 @@ export async function confirmItsYou(): Promise<void> {
       `This change needs you to confirm it's you with your passkey. ${explained.message}`,
     )
   }
-  await post('/confirm', { credential })
+  await call(staffApi.confirm, { body: { credential: sent(credential) } })
 }
 
 /** Signs in with any passkey of this site that the device holds. */
 export async function signInWithPasskey<T>(
-  finish: (credential: unknown) => Promise<T>,
+  finish: (credential: Credential) => Promise<T>,
 ): Promise<T> {
-  const optionsJSON = await post<SignInOptions>('/sign-in/options')
+  const optionsJSON = requestOptions(await call(staffApi.signInOptions))
   let credential
   try {
     credential = await startAuthentication({ optionsJSON })
   } catch (error) {
     throw explain(error)
   }
-  return finish(credential)
+  return finish(sent(credential))
 }

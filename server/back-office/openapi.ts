@@ -5,7 +5,8 @@
  * administrators at GET /admin/api/openapi.json; editors get 403 and nobody signed in 401.
  */
 import { z } from 'zod'
-import { ApiProblemAnswer } from '#common/back-office-answers.ts'
+import { ApiProblemAnswer, OpenApiAnswer } from '#common/back-office-answers.ts'
+import * as staffApi from '#common/staff-contracts.ts'
 import { isJsonAnswer, type Answer, type ApiRoute, type BackOffice } from './table.ts'
 import { ADMIN_ONLY } from './roles.ts'
 import { SESSION_COOKIE } from './session-cookie.ts'
@@ -113,19 +114,10 @@ export function openApiDocument(routes: readonly ApiRoute[]) {
   }
 }
 
-/** What GET /openapi.json answers: an OpenAPI 3.1 document (checked by a validator in tests). */
-export const OpenApiAnswer = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-})
-
 /** GET /openapi.json for administrators, made once on the first call (the table is fixed). */
 export function openApiRoute(backOffice: BackOffice) {
   let document: ReturnType<typeof openApiDocument> | undefined
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/openapi.json',
+  backOffice.route(ADMIN_ONLY, staffApi.apiDocument, {
     response: OpenApiAnswer,
     async handler() {
       document ??= openApiDocument(backOffice.apiRoutes())

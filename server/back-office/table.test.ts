@@ -11,7 +11,14 @@ import { createHousekeeping } from '#server/db/housekeeping.ts'
 import { createMailOutbox } from '#server/mail/outbox.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 import { backOfficeApp, call, ADMIN_ORIGIN } from '#server/test/staff.ts'
-import { createBackOffice, NO_CONTENT, type MountedRoutes } from './table.ts'
+import { contract } from '#common/api-contract.ts'
+import {
+  createBackOffice,
+  NO_CONTENT,
+  type Answer,
+  type Method,
+  type MountedRoutes,
+} from './table.ts'
 import { ADMIN_ONLY } from './roles.ts'
 import { createStaff } from '#server/staff/setup.ts'
 
@@ -22,18 +29,40 @@ describe('a back-office route is defined with what it answers', () => {
     const backOffice = createBackOffice()
     const handler = async () => ({ name: 'x' })
     expect(() =>
-      backOffice.route(ADMIN_ONLY, { method: 'GET', url: '/thing', handler } as never),
+      backOffice.route(ADMIN_ONLY, contract('GET', '/thing'), { handler } as never),
     ).toThrow('Back-office route GET /thing has no response schema')
-    expect(() =>
-      backOffice.publicRoute({ method: 'POST', url: '/open', handler } as never),
-    ).toThrow('Back-office route POST /open has no response schema')
+    expect(() => backOffice.publicRoute(contract('POST', '/open'), { handler } as never)).toThrow(
+      'Back-office route POST /open has no response schema',
+    )
     expect(() =>
       backOffice.mount(ADMIN_ONLY, {
         prefix: '/files',
-        routes: [{ method: 'GET', url: '/:id' }],
+        routes: [{ method: 'GET', url: '/:id', contract: contract('GET', '/files/:id') }],
         register: async () => {},
       } as never),
     ).toThrow('Back-office route GET /files/:id has no response schema')
+  })
+
+  it('takes schemas of exactly its contract’s types, or does not compile', () => {
+    const Other = z.strictObject({ title: z.string() })
+    const route = contract<{ body: typeof Thing; response: typeof Thing }>('POST', '/thing')
+    const handler = async () => ({ name: 'x' })
+    const defined = (define: (backOffice: ReturnType<typeof createBackOffice>) => void) => {
+      const backOffice = createBackOffice()
+      define(backOffice)
+      return backOffice.routes.map((r) => `${r.method} ${r.url}`)
+    }
+    expect(
+      defined((b) => b.route(ADMIN_ONLY, route, { body: Thing, response: Thing, handler })),
+    ).toEqual(['POST /thing'])
+    // @ts-expect-error the contract's body is a Thing, not an Other
+    defined((b) => b.route(ADMIN_ONLY, route, { body: Other, response: Thing, handler }))
+    // @ts-expect-error the contract names a body, so the definition must give its schema
+    defined((b) => b.route(ADMIN_ONLY, route, { response: Thing, handler }))
+    defined((b) =>
+      // @ts-expect-error the contract reads no query
+      b.route(ADMIN_ONLY, route, { body: Thing, query: Thing, response: Thing, handler }),
+    )
   })
 
   describe('in the app', () => {
@@ -93,6 +122,12 @@ describe('the back office served', () => {
     return app
   }
 
+  const fileRoute = (method: Method, url: string, response: Answer) => ({
+    method,
+    url,
+    response,
+    contract: contract(method, `/files${url === '/' ? '' : url}`),
+  })
   const mount = (routes: MountedRoutes['routes'], urls: string[]): MountedRoutes => ({
     prefix: '/files',
     routes,
@@ -104,10 +139,7 @@ describe('the back office served', () => {
   it('stops at start when a mounted plugin serves a route its mount does not define', async () => {
     await expect(
       serve((staff) =>
-        staff.backOffice.mount(
-          ADMIN_ONLY,
-          mount([{ method: 'GET', url: '/', response: Thing }], ['/', '/:id']),
-        ),
+        staff.backOffice.mount(ADMIN_ONLY, mount([fileRoute('GET', '/', Thing)], ['/', '/:id'])),
       ),
     ).rejects.toThrow('GET /admin/api/files/:id is not a back-office route definition')
   })
@@ -117,13 +149,7 @@ describe('the back office served', () => {
       serve((staff) =>
         staff.backOffice.mount(
           ADMIN_ONLY,
-          mount(
-            [
-              { method: 'GET', url: '/', response: Thing },
-              { method: 'DELETE', url: '/:id', response: NO_CONTENT },
-            ],
-            ['/'],
-          ),
+          mount([fileRoute('GET', '/', Thing), fileRoute('DELETE', '/:id', NO_CONTENT)], ['/']),
         ),
       ),
     ).rejects.toThrow('Back-office routes defined but not served: DELETE /admin/api/files/:id')
@@ -131,22 +157,16 @@ describe('the back office served', () => {
 
   it('answers 500 naming the field when an answer does not match its schema (outside production)', async () => {
     const app = await serve((staff) => {
-      staff.backOffice.publicRoute({
-        method: 'GET',
-        url: '/right',
+      staff.backOffice.publicRoute(contract('GET', '/right'), {
         response: Thing,
         handler: async () => ({ name: 'Ada' }),
       })
-      staff.backOffice.publicRoute({
-        method: 'GET',
-        url: '/wrong',
+      staff.backOffice.publicRoute(contract('GET', '/wrong'), {
         response: Thing,
         // A wrong answer the compiler would refuse, as a handler's bug at run time looks.
         handler: async () => ({ name: 7 }) as never,
       })
-      staff.backOffice.publicRoute({
-        method: 'GET',
-        url: '/empty',
+      staff.backOffice.publicRoute(contract('GET', '/empty'), {
         response: NO_CONTENT,
         handler: async ({ reply }) => reply.code(200).send({ name: 'a body' }),
       })

@@ -1,7 +1,7 @@
 /**
- * The back office's one table of routes and pages: each route is defined here once, with its
- * method, path, params/query/body schemas, what it answers (`response`) and the roles that may
- * call it. Every feature adds its own back-office API routes and menu pages
+ * The back office's one table of routes and pages: each route is defined here once, from its
+ * contract in common/ (method and path; the staff app calls it by that contract, app/admin/api.ts)
+ * with its params/query/body schemas, what it answers (`response`) and the roles that may call it. Every feature adds its own back-office API routes and menu pages
  * (server/contact/admin-routes.ts, server/newsletter/admin-routes.ts, …); features never import
  * each other. From the one definition come the input's validation and the role check
  * (server/staff/setup.ts serves the table), the answer check in tests (answer-check.ts), the
@@ -20,6 +20,7 @@ import type {
 } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
+import type { Contract, Method, OtherAnswer, Schemas } from '#common/api-contract.ts'
 import type { NavigationItem, StaffIdentity } from '#common/back-office.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 import { sendApiError } from '#server/http/api-error.ts'
@@ -47,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE'
+export type { Method, OtherAnswer }
 
 export interface RouteContext<Body, Query, Params, Staff> {
   body: Body
@@ -68,12 +69,6 @@ export interface RouteContext<Body, Query, Params, Staff> {
  */
 export type Answer = z.ZodType | OtherAnswer
 
-/** A success that is not JSON: its media type, or null for no body at all (204). */
-export interface OtherAnswer {
-  contentType: string | null
-  description: string
-}
-
 export const NO_CONTENT: OtherAnswer = { contentType: null, description: 'Done; no content.' }
 
 export const isJsonAnswer = (answer: Answer): answer is z.ZodType => !('contentType' in answer)
@@ -82,24 +77,29 @@ export const isJsonAnswer = (answer: Answer): answer is z.ZodType => !('contentT
 export type HandlerResult<R extends Answer> =
   (R extends z.ZodType ? z.input<R> : unknown) | FastifyReply
 
-interface RouteDefinition<Body, Query, Params, Staff, R extends Answer = Answer> {
-  method: Method
-  /** The path under /admin/api, e.g. "/messages/:id". */
-  url: string
-  body?: z.ZodType<Body>
-  query?: z.ZodType<Query>
-  params?: z.ZodType<Params>
-  /** What it answers: checked against the answers in tests (setup.ts) and in the API document. */
-  response: R
+/** What a handler gets of a request's params, query or body: its schema's output. */
+export type Parsed<S, K extends 'params' | 'query' | 'body'> = S extends { [P in K]: z.ZodType }
+  ? z.output<S[K]>
+  : undefined
+
+/**
+ * A route's definition beside its contract (common/*-contracts.ts): exactly the schemas the
+ * contract names (their types must match), and its handler. The contract gives the method and
+ * the path under /admin/api.
+ */
+type RouteDefinition<S extends Schemas, Staff> = Pick<S, keyof Schemas & keyof S> & {
   /** A rate limit counted per client address before the handler runs. */
   limiter?: RateLimiter
   /** Returns the JSON answer, or the reply after sending something else itself. */
-  handler(context: RouteContext<Body, Query, Params, Staff>): Promise<HandlerResult<R>>
+  handler(
+    context: RouteContext<Parsed<S, 'body'>, Parsed<S, 'query'>, Parsed<S, 'params'>, Staff>,
+  ): Promise<HandlerResult<S['response']>>
 }
 
 export interface RegisteredRoute {
   method: Method
   url: string
+  contract: Contract
   access: Access
   body?: z.ZodType
   query?: z.ZodType
@@ -118,6 +118,7 @@ export interface MountedRoute {
   method: Method
   url: string
   response: Answer
+  contract: Contract
 }
 
 /**
@@ -153,10 +154,27 @@ export interface ApiRoute {
   params?: z.ZodType | undefined
   /** Read by the mount's own plugin (multipart uploads), not by the table's schemas. */
   mounted: boolean
+  contract: Contract
 }
 
 /** The path under /admin/api of a mounted route. */
 export const mountedUrl = (prefix: string, url: string) => `${prefix}${url === '/' ? '' : url}`
+
+/** A mount's route from its contract: the path inside the mount's prefix, and its answer. */
+export function mountedRoute<S extends Schemas>(
+  prefix: string,
+  contract: Contract<S>,
+  response: S['response'],
+): MountedRoute {
+  if (!contract.path.startsWith(prefix))
+    throw new Error(`Back-office route ${contract.path} is not under its mount's ${prefix}`)
+  return {
+    method: contract.method,
+    url: contract.path.slice(prefix.length) || '/',
+    response,
+    contract,
+  }
+}
 
 /**
  * A page under /admin that the server renders itself (the content preview), rather than the
@@ -190,13 +208,15 @@ export interface BackOfficePage {
 
 export interface BackOffice {
   /** A route for signed-in staff of the given roles. */
-  route<Body = undefined, Query = undefined, Params = undefined, R extends Answer = Answer>(
+  route<S extends Schemas>(
     roles: readonly Role[],
-    definition: RouteDefinition<Body, Query, Params, SignedInStaff, R>,
+    contract: Contract<S>,
+    definition: RouteDefinition<S, SignedInStaff>,
   ): void
   /** A route anyone may call (signing in, accepting an invitation). */
-  publicRoute<Body = undefined, Query = undefined, Params = undefined, R extends Answer = Answer>(
-    definition: RouteDefinition<Body, Query, Params, SignedInStaff | null, R>,
+  publicRoute<S extends Schemas>(
+    contract: Contract<S>,
+    definition: RouteDefinition<S, SignedInStaff | null>,
   ): void
   page(page: BackOfficePage): void
   /** Routes a feature serves with a plugin of its own (uploads), behind the role check. */
@@ -220,20 +240,26 @@ export function createBackOffice(): BackOffice {
   const pages: BackOfficePage[] = []
   const mounts: RegisteredMount[] = []
   const views: RegisteredView[] = []
-  const add = (access: Access, definition: RouteDefinition<never, never, never, never>) => {
-    const key = `${definition.method} ${definition.url}`
+  const add = (access: Access, contract: Contract, definition: object) => {
+    const key = `${contract.method} ${contract.path}`
     if (!(definition as { response?: Answer }).response)
       throw new Error(`Back-office route ${key} has no response schema`)
     if (routes.some((route) => `${route.method} ${route.url}` === key))
       throw new Error(`Back-office route ${key} is registered twice`)
-    routes.push({ ...(definition as unknown as RegisteredRoute), access })
+    routes.push({
+      ...(definition as Omit<RegisteredRoute, 'method' | 'url' | 'contract' | 'access'>),
+      method: contract.method,
+      url: contract.path,
+      contract,
+      access,
+    })
   }
   return {
-    route(roles, definition) {
-      add(roles, definition as never)
+    route(roles, contract, definition) {
+      add(roles, contract, definition)
     },
-    publicRoute(definition) {
-      add('anyone', definition as never)
+    publicRoute(contract, definition) {
+      add('anyone', contract, definition)
     },
     page(page) {
       if (pages.some((p) => p.path === page.path))
@@ -269,6 +295,7 @@ export function createBackOffice(): BackOffice {
             access: mount.access,
             response: route.response,
             mounted: true,
+            contract: route.contract,
           })),
         ),
       ]

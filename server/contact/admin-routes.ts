@@ -5,13 +5,21 @@
  * the outbox); and the CSV download of the current view (the columns of `npm run messages`).
  * Every action is in the audit log, which names the message by id, never the visitor.
  */
+import * as contactApi from '#common/contact-contracts.ts'
 import {
   CSV_FILE,
   MessageDetailSchema,
   MessageListAnswerSchema,
 } from '#common/back-office-answers.ts'
-import { z } from 'zod'
-import { HandledRequest, MessageListQuery, SpamRequest } from '#common/back-office-schemas.ts'
+import type { z } from 'zod'
+import type { Contract } from '#common/api-contract.ts'
+import {
+  HandledRequest,
+  MessageExportQuery,
+  MessageIdParams,
+  MessageListQuery,
+  SpamRequest,
+} from '#common/back-office-schemas.ts'
 import {
   type MessageDetail,
   type MessageListAnswer,
@@ -23,7 +31,7 @@ import type { Env } from '#server/env.ts'
 import { sendCsv } from '#server/export/csv.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { MailOutbox } from '#server/mail/outbox.ts'
-import type { BackOffice } from '#server/back-office/table.ts'
+import type { BackOffice, Parsed } from '#server/back-office/table.ts'
 import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { messageColumns } from './export.ts'
 import {
@@ -40,8 +48,6 @@ import {
 
 const PAGE_SIZE = 25
 const PREVIEW_CHARS = 160
-const IdParams = z.strictObject({ id: z.uuid({ error: 'There is no such message.' }) })
-const ExportQuery = MessageListQuery.pick({ filter: true, q: true })
 
 function summary(row: MessageRow): MessageSummary {
   const text = (row.message ?? '').replace(/\s+/g, ' ').trim()
@@ -81,6 +87,13 @@ function detail(row: MessageRow, notify: boolean): MessageDetail {
   }
 }
 
+type MarkSchemas<Body> = {
+  params: typeof MessageIdParams
+  body: Body
+  response: typeof MessageDetailSchema
+}
+type MarkBody<Body> = Parsed<MarkSchemas<Body>, 'body'>
+
 export function contactAdminRoutes(
   backOffice: BackOffice,
   { env, database, outbox }: { env: Env; database: Database; outbox: MailOutbox },
@@ -92,9 +105,7 @@ export function contactAdminRoutes(
 
   backOffice.page({ path: '/messages', access: ADMIN_ONLY, label: 'Messages', order: 10 })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/messages',
+  backOffice.route(ADMIN_ONLY, contactApi.messages, {
     response: MessageListAnswerSchema,
     query: MessageListQuery,
     async handler({ query }) {
@@ -115,11 +126,9 @@ export function contactAdminRoutes(
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/messages/export.csv',
+  backOffice.route(ADMIN_ONLY, contactApi.messagesExport, {
     response: CSV_FILE,
-    query: ExportQuery,
+    query: MessageExportQuery,
     async handler({ query, reply, audit, now }) {
       const view = { view: query.filter, search: query.q || undefined }
       const count = await countInbox(db, view)
@@ -138,11 +147,9 @@ export function contactAdminRoutes(
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/messages/:id',
+  backOffice.route(ADMIN_ONLY, contactApi.message, {
     response: MessageDetailSchema,
-    params: IdParams,
+    params: MessageIdParams,
     async handler({ params, reply, audit }) {
       const row = await findMessage(db, params.id)
       if (!row) return missing(reply)
@@ -156,17 +163,23 @@ export function contactAdminRoutes(
   })
 
   /** A mark on a message (handled, spam): changed, audited, and the message as it now is. */
-  function markRoute<Body>(
-    path: string,
-    body: z.ZodType<Body>,
-    mark: (id: string, body: Body, context: { now: Date; by: string }) => Promise<boolean>,
-    entry: (body: Body) => { action: string; described: string },
+  function markRoute<Body extends z.ZodType>(
+    route: Contract<{
+      params: typeof MessageIdParams
+      body: Body
+      response: typeof MessageDetailSchema
+    }>,
+    body: Body,
+    mark: (
+      id: string,
+      body: MarkBody<Body>,
+      context: { now: Date; by: string },
+    ) => Promise<boolean>,
+    entry: (body: MarkBody<Body>) => { action: string; described: string },
   ) {
-    backOffice.route(ADMIN_ONLY, {
-      method: 'POST',
-      url: `/messages/:id/${path}`,
+    backOffice.route(ADMIN_ONLY, route, {
       response: MessageDetailSchema,
-      params: IdParams,
+      params: MessageIdParams,
       body,
       async handler({ params, body, staff, now, reply, audit }) {
         if (!(await mark(params.id, body, { now, by: staff.email }))) return missing(reply)
@@ -182,7 +195,7 @@ export function contactAdminRoutes(
   }
 
   markRoute(
-    'handled',
+    contactApi.markHandled,
     HandledRequest,
     (id, { handled }, { now, by }) => markHandled(db, id, handled ? { at: now, by } : null),
     ({ handled }) =>
@@ -191,7 +204,7 @@ export function contactAdminRoutes(
         : { action: 'message.unhandled', described: 'new again' },
   )
   markRoute(
-    'spam',
+    contactApi.markSpam,
     SpamRequest,
     (id, { spam }) => markSpam(db, id, spam),
     ({ spam }) =>
@@ -200,11 +213,9 @@ export function contactAdminRoutes(
         : { action: 'message.not-spam', described: 'as not spam' },
   )
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/messages/:id/send-again',
+  backOffice.route(ADMIN_ONLY, contactApi.sendAgain, {
     response: MessageDetailSchema,
-    params: IdParams,
+    params: MessageIdParams,
     async handler({ params, now, reply, audit }) {
       if (!notify)
         return sendApiError(

@@ -29,6 +29,8 @@ import {
   type MediaUse,
 } from '#common/media.ts'
 import { MediaItemAnswerSchema, MediaListAnswerSchema } from '#common/content-admin-answers.ts'
+import { MEDIA_PREFIX, media } from '#common/content-contracts.ts'
+import { mountedRoute } from '#server/back-office/table.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import { isSameSite } from '#server/http/form-post.ts'
 import { MediaRefusal } from './errors.ts'
@@ -63,16 +65,15 @@ export type MediaItemWithUses = MediaItem & { usedBy: MediaUse[] }
  * each with its method and path from here, and the back office mounts them from here too.
  */
 export const MEDIA_ROUTES = {
-  upload: { method: 'POST', url: '/', response: MediaItemAnswerSchema },
-  list: { method: 'GET', url: '/', response: MediaListAnswerSchema },
-  read: { method: 'GET', url: '/:id', response: MediaItemAnswerSchema },
-  update: { method: 'PATCH', url: '/:id', response: MediaItemAnswerSchema },
-  remove: {
-    method: 'DELETE',
-    url: '/:id',
-    response: { contentType: null, description: 'Deleted; no content.' },
-  },
-} as const
+  upload: mountedRoute(MEDIA_PREFIX, media.upload, MediaItemAnswerSchema),
+  list: mountedRoute(MEDIA_PREFIX, media.list, MediaListAnswerSchema),
+  read: mountedRoute(MEDIA_PREFIX, media.read, MediaItemAnswerSchema),
+  update: mountedRoute(MEDIA_PREFIX, media.update, MediaItemAnswerSchema),
+  remove: mountedRoute(MEDIA_PREFIX, media.remove, {
+    contentType: null,
+    description: 'Deleted; no content.',
+  }),
+}
 
 /** The :id of a route; any string is looked up (and not found), none is an error. */
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id

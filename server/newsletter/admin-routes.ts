@@ -3,13 +3,13 @@
  * first, the CSV download of the addresses that may be mailed (exactly `npm run subscribers`),
  * and unsubscribing an address on the person's request. The audit log names subscribers by id.
  */
+import * as newsletterApi from '#common/newsletter-contracts.ts'
 import {
   CSV_FILE,
   SubscriberAnswer,
   SubscriberListAnswerSchema,
 } from '#common/back-office-answers.ts'
-import { z } from 'zod'
-import { SubscriberListQuery } from '#common/back-office-schemas.ts'
+import { SubscriberIdParams, SubscriberListQuery } from '#common/back-office-schemas.ts'
 import { type SubscriberListAnswer, type SubscriberSummary } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
@@ -28,7 +28,6 @@ import {
 } from './repository.ts'
 
 const PAGE_SIZE = 50
-const IdParams = z.strictObject({ id: z.uuid({ error: 'There is no such subscriber.' }) })
 
 function summary(row: SubscriberRow): SubscriberSummary {
   return {
@@ -51,9 +50,7 @@ export function newsletterAdminRoutes(
   const db = database.db
   backOffice.page({ path: '/subscribers', access: ADMIN_ONLY, label: 'Subscribers', order: 20 })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/subscribers',
+  backOffice.route(ADMIN_ONLY, newsletterApi.subscribers, {
     response: SubscriberListAnswerSchema,
     query: SubscriberListQuery,
     async handler({ query }) {
@@ -72,9 +69,7 @@ export function newsletterAdminRoutes(
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/subscribers/export.csv',
+  backOffice.route(ADMIN_ONLY, newsletterApi.subscribersExport, {
     response: CSV_FILE,
     async handler({ reply, audit, now }) {
       const counts = await countSubscribers(db)
@@ -93,11 +88,9 @@ export function newsletterAdminRoutes(
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/subscribers/:id/unsubscribe',
+  backOffice.route(ADMIN_ONLY, newsletterApi.unsubscribe, {
     response: SubscriberAnswer,
-    params: IdParams,
+    params: SubscriberIdParams,
     async handler({ params, now, reply, audit }) {
       const outcome = await unsubscribeById(db, params.id, now)
       if (outcome === 'missing')

@@ -5,6 +5,7 @@
  * Sending to readers is the outbox's work (./delivery-queue.ts); a test goes out within the
  * request, so the person who asked sees at once whether the mail server took it.
  */
+import * as newsletterApi from '#common/newsletter-contracts.ts'
 import { OkAnswer } from '#common/back-office-answers.ts'
 import {
   LetterDetailSchema,
@@ -13,9 +14,9 @@ import {
   TestSentAnswer,
 } from '#common/newsletter-admin-answers.ts'
 import type { FastifyReply } from 'fastify'
-import { z } from 'zod'
 import {
   LetterEdit,
+  LetterIdParams,
   LetterSchedule,
   LetterSend,
   NewLetter,
@@ -58,7 +59,6 @@ import {
 } from './letters.ts'
 import { countReaders, startSending } from './sending.ts'
 
-const IdParams = z.strictObject({ id: z.uuid({ error: 'There is no such letter.' }) })
 const TEST_TIMEOUT_MS = 30_000
 
 export interface LetterRoutesOptions {
@@ -142,9 +142,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
 
   backOffice.page({ path: '/newsletter', access: SIGNED_IN, label: 'Newsletter', order: 15 })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'GET',
-    url: '/letters',
+  backOffice.route(SIGNED_IN, newsletterApi.letters, {
     response: LetterListAnswerSchema,
     async handler() {
       const snapshot = await options.readPublished()
@@ -161,9 +159,7 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/letters',
+  backOffice.route(SIGNED_IN, newsletterApi.createLetter, {
     response: LetterDetailSchema,
     body: NewLetter,
     async handler({ body, staff, now, reply, audit }) {
@@ -272,11 +268,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     return detail((await findLetter(db, row.id))!)
   }
 
-  backOffice.route(SIGNED_IN, {
-    method: 'GET',
-    url: '/letters/:id',
+  backOffice.route(SIGNED_IN, newsletterApi.letter, {
     response: LetterDetailSchema,
-    params: IdParams,
+    params: LetterIdParams,
     async handler({ params, reply }) {
       const row = await findLetter(db, params.id)
       if (!row)
@@ -285,11 +279,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'PATCH',
-    url: '/letters/:id',
+  backOffice.route(SIGNED_IN, newsletterApi.editLetter, {
     response: LetterDetailSchema,
-    params: IdParams,
+    params: LetterIdParams,
     body: LetterEdit,
     async handler({ params, body, now, reply, audit }) {
       const outcome = await saveLetter(db, params.id, body, now)
@@ -312,11 +304,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'DELETE',
-    url: '/letters/:id',
+  backOffice.route(SIGNED_IN, newsletterApi.deleteLetter, {
     response: OkAnswer,
-    params: IdParams,
+    params: LetterIdParams,
     async handler({ params, reply, audit }) {
       const row = await findLetter(db, params.id)
       const outcome = await deleteDraft(db, params.id)
@@ -332,11 +322,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'GET',
-    url: '/letters/:id/preview',
+  backOffice.route(SIGNED_IN, newsletterApi.letterPreview, {
     response: LetterPreviewSchema,
-    params: IdParams,
+    params: LetterIdParams,
     async handler({ params, staff, reply }) {
       const row = await findLetter(db, params.id)
       if (!row) return sendApiError(reply, 404, 'There is no such letter.')
@@ -356,11 +344,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/letters/:id/test',
+  backOffice.route(SIGNED_IN, newsletterApi.testLetter, {
     response: TestSentAnswer,
-    params: IdParams,
+    params: LetterIdParams,
     async handler({ params, staff, reply, audit }) {
       const row = await findLetter(db, params.id)
       if (!row) return sendApiError(reply, 404, 'There is no such letter.')
@@ -402,11 +388,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/letters/:id/send',
+  backOffice.route(ADMIN_ONLY, newsletterApi.sendLetter, {
     response: LetterDetailSchema,
-    params: IdParams,
+    params: LetterIdParams,
     body: LetterSend,
     async handler({ params, staff, now, reply, audit }) {
       const row = await findLetter(db, params.id)
@@ -415,11 +399,9 @@ export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOption
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/letters/:id/schedule',
+  backOffice.route(ADMIN_ONLY, newsletterApi.scheduleLetter, {
     response: LetterDetailSchema,
-    params: IdParams,
+    params: LetterIdParams,
     body: LetterSchedule,
     async handler({ params, body, staff, now, reply, audit }) {
       const row = await findLetter(db, params.id)

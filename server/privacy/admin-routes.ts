@@ -3,6 +3,7 @@
  * would delete, then the erasure itself, every registered eraser in one transaction with its
  * audit entry. The entry holds the number of records and the address's hash, never the address.
  */
+import * as privacyApi from '#common/privacy-contracts.ts'
 import {
   ErasureAnswerSchema,
   ErasureKindsAnswerSchema,
@@ -26,18 +27,14 @@ export function erasureAdminRoutes(
   const db = database.db
   backOffice.page({ path: '/forget', access: ADMIN_ONLY, label: 'Forget a person', order: 30 })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/erasure',
+  backOffice.route(ADMIN_ONLY, privacyApi.erasureKinds, {
     response: ErasureKindsAnswerSchema,
     async handler() {
       return { kinds: erasers.map((eraser) => eraser.label) } satisfies ErasureKindsAnswer
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/erasure/preview',
+  backOffice.route(ADMIN_ONLY, privacyApi.erasurePreview, {
     response: ErasurePreviewAnswerSchema,
     body: ErasureRequest,
     async handler({ body }) {
@@ -50,9 +47,7 @@ export function erasureAdminRoutes(
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/erasure',
+  backOffice.route(ADMIN_ONLY, privacyApi.erase, {
     response: ErasureAnswerSchema,
     body: EraseRequest,
     async handler({ body, staff, audit }) {

@@ -3,6 +3,7 @@
  * (server/back-office/confirmation.ts), which adding or removing a passkey needs within the last five minutes. Each change to the passkeys
  * is mailed to the person when mail is on (notices.ts), beside its audit entry.
  */
+import * as staffApi from '#common/staff-contracts.ts'
 import {
   AccountAnswerSchema,
   ConfirmedAnswer,
@@ -10,7 +11,7 @@ import {
   PasskeyOptionsAnswer,
   PasskeyRemovedAnswer,
 } from '#common/back-office-answers.ts'
-import { AddPasskeyRequest, SignInRequest } from '#common/back-office-schemas.ts'
+import { AddPasskeyRequest, SignInRequest, StaffIdParams } from '#common/back-office-schemas.ts'
 import type { AccountAnswer } from '#common/back-office.ts'
 import { sendApiError } from '#server/http/api-error.ts'
 import type { BackOffice, SignedInStaff } from '#server/back-office/table.ts'
@@ -33,7 +34,6 @@ import {
   takeChallenge,
 } from './repository.ts'
 import {
-  IdParams,
   identity,
   registrationChallenge,
   unverified,
@@ -57,9 +57,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
     if (queued) outbox.wake()
   }
 
-  backOffice.route(SIGNED_IN, {
-    method: 'GET',
-    url: '/account',
+  backOffice.route(SIGNED_IN, staffApi.account, {
     response: AccountAnswerSchema,
     async handler({ staff }) {
       const [passkeys, sessions] = await Promise.all([
@@ -87,9 +85,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
 
   // ── Confirm it's you ───────────────────────────────────────────────────────────────────────
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/confirm/options',
+  backOffice.route(SIGNED_IN, staffApi.confirmOptions, {
     response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ staff, now }) {
@@ -107,9 +103,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/confirm',
+  backOffice.route(SIGNED_IN, staffApi.confirm, {
     response: ConfirmedAnswer,
     body: SignInRequest,
     limiter: options.signInLimiter,
@@ -138,9 +132,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
 
   // ── Passkeys ───────────────────────────────────────────────────────────────────────────────
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/account/passkeys/options',
+  backOffice.route(SIGNED_IN, staffApi.passkeyOptions, {
     response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ staff, now, reply }) {
@@ -149,9 +141,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/account/passkeys',
+  backOffice.route(SIGNED_IN, staffApi.addPasskey, {
     response: PasskeyAddedAnswer,
     body: AddPasskeyRequest,
     async handler({ staff, body, now, reply, audit }) {
@@ -181,11 +171,9 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'DELETE',
-    url: '/account/passkeys/:id',
+  backOffice.route(SIGNED_IN, staffApi.removePasskey, {
     response: PasskeyRemovedAnswer,
-    params: IdParams,
+    params: StaffIdParams,
     async handler({ staff, params, now, reply, audit }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
       const passkeys = await listPasskeys(db, staff.id)

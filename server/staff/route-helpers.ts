@@ -2,7 +2,6 @@
  * What the staff routes (sign-in-routes.ts, account-routes.ts, staff-routes.ts) share: their
  * options, the person as the answers show them, and the registration challenge of a new passkey.
  */
-import { z } from 'zod'
 import type { SessionAnswer, StaffIdentity, StaffMemberSummary } from '#common/back-office.ts'
 import type { Database } from '#server/db/index.ts'
 import type { Env } from '#server/env.ts'
@@ -30,8 +29,6 @@ export interface StaffRoutesOptions {
   /** Challenges handed out (each a row until answered or expired), per client address. */
   challengeLimiter: RateLimiter
 }
-
-export const IdParams = z.strictObject({ id: z.string().min(1).max(200) })
 
 export type AnyContext = RouteContext<unknown, unknown, unknown, unknown>
 

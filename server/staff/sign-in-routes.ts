@@ -2,6 +2,7 @@
  * Signing in and out with a passkey, and accepting an invitation (a first one, or a "New link"
  * after lost passkeys, which retires every earlier passkey and session of the person).
  */
+import * as staffApi from '#common/staff-contracts.ts'
 import {
   EndedAnswer,
   InvitationAnswerSchema,
@@ -100,18 +101,14 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
     return sessionAnswer(backOffice, member)
   }
 
-  backOffice.route(SIGNED_IN, {
-    method: 'GET',
-    url: '/session',
+  backOffice.route(SIGNED_IN, staffApi.session, {
     response: SessionAnswerSchema,
     async handler({ staff }) {
       return sessionAnswer(backOffice, staff)
     },
   })
 
-  backOffice.publicRoute({
-    method: 'POST',
-    url: '/sign-in/options',
+  backOffice.publicRoute(staffApi.signInOptions, {
     response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
     async handler({ now }) {
@@ -121,9 +118,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
     },
   })
 
-  backOffice.publicRoute({
-    method: 'POST',
-    url: '/sign-in',
+  backOffice.publicRoute(staffApi.signIn, {
     response: SessionAnswerSchema,
     body: SignInRequest,
     limiter: options.signInLimiter,
@@ -150,9 +145,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/sign-out',
+  backOffice.route(SIGNED_IN, staffApi.signOut, {
     response: OkAnswer,
     async handler({ staff, reply, audit }) {
       await endSession(db, staff.sessionHash)
@@ -162,9 +155,7 @@ export function registerSignInRoutes(backOffice: BackOffice, options: StaffRoute
     },
   })
 
-  backOffice.route(SIGNED_IN, {
-    method: 'POST',
-    url: '/sign-out-everywhere',
+  backOffice.route(SIGNED_IN, staffApi.signOutEverywhere, {
     response: EndedAnswer,
     async handler({ staff, reply, audit }) {
       const ended = await endSessions(db, staff.id)
@@ -205,9 +196,7 @@ function registerInvitationRoutes(
     return undefined
   }
 
-  backOffice.publicRoute({
-    method: 'POST',
-    url: '/invitation',
+  backOffice.publicRoute(staffApi.invitation, {
     response: InvitationAnswerSchema,
     body: InvitationRequest,
     limiter: options.signInLimiter,
@@ -223,9 +212,7 @@ function registerInvitationRoutes(
     },
   })
 
-  backOffice.publicRoute({
-    method: 'POST',
-    url: '/invitation/options',
+  backOffice.publicRoute(staffApi.invitationOptions, {
     response: PasskeyOptionsAnswer,
     body: InvitationRequest,
     limiter: options.challengeLimiter,
@@ -240,9 +227,7 @@ function registerInvitationRoutes(
     },
   })
 
-  backOffice.publicRoute({
-    method: 'POST',
-    url: '/invitation/accept',
+  backOffice.publicRoute(staffApi.acceptInvitation, {
     response: SessionAnswerSchema,
     body: AcceptInvitationRequest,
     limiter: options.signInLimiter,

@@ -4,6 +4,7 @@
  * another administrator goes only to them when mail is on: the issuing administrator sees it
  * only when mail is off (someone has to pass it on).
  */
+import * as staffApi from '#common/staff-contracts.ts'
 import {
   AuditAnswerSchema,
   InvitationLinkAnswerSchema,
@@ -11,7 +12,12 @@ import {
   StaffListAnswerSchema,
   StaffMemberAnswer,
 } from '#common/back-office-answers.ts'
-import { AuditQuery, InviteRequest, RoleRequest } from '#common/back-office-schemas.ts'
+import {
+  AuditQuery,
+  InviteRequest,
+  RoleRequest,
+  StaffIdParams,
+} from '#common/back-office-schemas.ts'
 import type { AuditAnswer, InvitationLinkAnswer, StaffListAnswer } from '#common/back-office.ts'
 import { decodeCursor, encodeCursor } from '#server/db/keyset.ts'
 import { sendApiError } from '#server/http/api-error.ts'
@@ -20,12 +26,7 @@ import type { BackOffice, SignedInStaff } from '#server/back-office/table.ts'
 import { refuseUnconfirmed } from '#server/back-office/confirmation.ts'
 import { invitationLink } from './invitation-mail.ts'
 import { findMember, listMembers, type MemberRow, type NewInvitation } from './repository.ts'
-import {
-  IdParams,
-  memberSummary,
-  type AnyContext,
-  type StaffRoutesOptions,
-} from './route-helpers.ts'
+import { memberSummary, type AnyContext, type StaffRoutesOptions } from './route-helpers.ts'
 import { ADMIN_ONLY } from '#server/back-office/roles.ts'
 import { changeRole, invite, newLink, remove } from './staff-list.ts'
 
@@ -58,9 +59,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
   const noSuchPerson = (reply: AnyContext['reply']) =>
     sendApiError(reply, 404, 'There is no such person on the staff list.')
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/staff',
+  backOffice.route(ADMIN_ONLY, staffApi.staffList, {
     response: StaffListAnswerSchema,
     async handler({ now }) {
       return {
@@ -70,9 +69,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/staff',
+  backOffice.route(ADMIN_ONLY, staffApi.invite, {
     response: InvitationLinkAnswerSchema,
     body: InviteRequest,
     async handler({ body, staff, now, reply }) {
@@ -89,11 +86,9 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'POST',
-    url: '/staff/:id/link',
+  backOffice.route(ADMIN_ONLY, staffApi.newInvitationLink, {
     response: InvitationLinkAnswerSchema,
-    params: IdParams,
+    params: StaffIdParams,
     async handler({ params, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
       const member = await findMember(db, params.id)
@@ -103,11 +98,9 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'PATCH',
-    url: '/staff/:id',
+  backOffice.route(ADMIN_ONLY, staffApi.changeRole, {
     response: StaffMemberAnswer,
-    params: IdParams,
+    params: StaffIdParams,
     body: RoleRequest,
     async handler({ params, body, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
@@ -125,11 +118,9 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'DELETE',
-    url: '/staff/:id',
+  backOffice.route(ADMIN_ONLY, staffApi.removeMember, {
     response: OkAnswer,
-    params: IdParams,
+    params: StaffIdParams,
     async handler({ params, staff, now, reply }) {
       if (refuseUnconfirmed(reply, staff, now)) return reply
       const member = await findMember(db, params.id)
@@ -144,9 +135,7 @@ export function registerStaffListRoutes(backOffice: BackOffice, options: StaffRo
     },
   })
 
-  backOffice.route(ADMIN_ONLY, {
-    method: 'GET',
-    url: '/audit',
+  backOffice.route(ADMIN_ONLY, staffApi.auditLog, {
     response: AuditAnswerSchema,
     query: AuditQuery,
     async handler({ query }) {

@@ -7,7 +7,8 @@ import { NavLink, Outlet, useNavigate } from 'react-router'
 import { ROLE_LABELS } from '#common/back-office.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { post } from '#app/admin/api.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { useSession } from '#app/admin/session.ts'
 import { useToast } from './toast.tsx'
 
@@ -20,7 +21,7 @@ export function Layout() {
 
   async function signOut() {
     try {
-      await post('/sign-out')
+      await call(staffApi.signOut)
       navigate('/sign-in?signed-out=1')
     } catch (error) {
       notify((error as Error).message, 'error')

@@ -1,87 +1,117 @@
 /**
- * The content routes of the back office's API (common/content-admin.ts), as the staff app calls
- * them: articles and pages by their DocumentRef, revisions, pictures and the media library. Every
+ * The content routes of the back office's API (common/content-contracts.ts), as the staff app
+ * calls them: articles and pages by their DocumentRef, revisions, pictures and the media library. Every
  * change sends the version the editor opened; a 409 is an ApiError whose `conflict` says who
  * changed the document and when (`conflictOf`).
  */
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import {
-  documentPath,
-  type CompareAnswer,
   type ConflictAnswer,
-  type ContentOverviewAnswer,
   type ContentProblemAnswer,
-  type DeletedAnswer,
   type DocumentAnswer,
   type DocumentRef,
-  type LiveAnswer,
-  type MediaItemAnswer,
-  type MediaListAnswer,
-  type PicturesAnswer,
   type RevisionAnswer,
-  type RevisionListAnswer,
 } from '#common/content-admin.ts'
-import { api, ApiError, get, post, query } from '#app/admin/api.ts'
+import * as contentApi from '#common/content-contracts.ts'
+import { ApiError, call } from '#app/admin/api.ts'
 
-export const contentOverview = () => get<ContentOverviewAnswer>('/content')
-export const liveState = () => get<LiveAnswer>('/content/live')
-export const findPictures = (q: string) =>
-  get<PicturesAnswer>(`/content/pictures${query({ q: q.trim() })}`)
+export const contentOverview = () => call(contentApi.contentOverview)
+export const liveState = () => call(contentApi.liveState)
+export const findPictures = (q: string) => call(contentApi.pictures, { query: { q: q.trim() } })
 
-export const getDocument = <D>(ref: DocumentRef) => get<DocumentAnswer<D>>(documentPath(ref))
+/** A document's routes and params: an article's by its id, a page's by its name. */
+const routesOf = (ref: DocumentRef) =>
+  ref.kind === 'article'
+    ? { routes: contentApi.article, params: { id: ref.id } }
+    : { routes: contentApi.page, params: { name: ref.name } }
 
-export const createArticle = (slug: string, data: ArticleFrontmatter, body: string) =>
-  post<DocumentAnswer<ArticleFrontmatter>>('/articles', { slug, data, body })
+/** The routes only an article has. */
+function articleId(ref: DocumentRef): { id: string } {
+  if (ref.kind !== 'article') throw new Error('Only an article can do this.')
+  return { id: ref.id }
+}
 
-export const saveDraft = <D>(ref: DocumentRef, baseVersion: number, data: D, body?: string) =>
-  post<DocumentAnswer<D>>(`${documentPath(ref)}/draft`, {
-    baseVersion,
-    data,
-    ...(body !== undefined ? { body } : {}),
-  })
+/*
+ * A document's answer with its data as its editor reads it (D): the answer schema leaves `data`
+ * unknown, because a draft may be unfinished; the server checked it against the content schema
+ * when it was saved (ADR 025).
+ */
+const withData = <D>(answer: DocumentAnswer): DocumentAnswer<D> => answer as DocumentAnswer<D>
 
-export const discardDraft = <D>(ref: DocumentRef, baseVersion: number) =>
-  post<DocumentAnswer<D>>(`${documentPath(ref)}/discard-draft`, { baseVersion })
+export const getDocument = async <D>(ref: DocumentRef) => {
+  const { routes, params } = routesOf(ref)
+  return withData<D>(await call(routes.read, { params }))
+}
+
+export const createArticle = async (slug: string, data: ArticleFrontmatter, body: string) =>
+  withData<ArticleFrontmatter>(await call(contentApi.createArticle, { body: { slug, data, body } }))
+
+export const saveDraft = async <D>(
+  ref: DocumentRef,
+  baseVersion: number,
+  data: D,
+  body?: string,
+) => {
+  const { routes, params } = routesOf(ref)
+  const draft = { baseVersion, data, ...(body !== undefined ? { body } : {}) }
+  return withData<D>(await call(routes.saveDraft, { params, body: draft }))
+}
+
+export const discardDraft = async <D>(ref: DocumentRef, baseVersion: number) => {
+  const { routes, params } = routesOf(ref)
+  return withData<D>(await call(routes.discardDraft, { params, body: { baseVersion } }))
+}
 
 /** Live now, or at `at` (an ISO instant) for an article that is not live yet. */
-export const publish = <D>(ref: DocumentRef, baseVersion: number, at?: string) =>
-  post<DocumentAnswer<D>>(`${documentPath(ref)}/publish`, {
-    baseVersion,
-    ...(at ? { at } : {}),
-  })
+export const publish = async <D>(ref: DocumentRef, baseVersion: number, at?: string) => {
+  const { routes, params } = routesOf(ref)
+  const body = { baseVersion, ...(at ? { at } : {}) }
+  return withData<D>(await call(routes.publish, { params, body }))
+}
 
-export const unpublish = <D>(ref: DocumentRef, baseVersion: number) =>
-  post<DocumentAnswer<D>>(`${documentPath(ref)}/unpublish`, { baseVersion })
+export const unpublish = async <D>(ref: DocumentRef, baseVersion: number) =>
+  withData<D>(
+    await call(contentApi.unpublishArticle, { params: articleId(ref), body: { baseVersion } }),
+  )
 
-export const changeSlug = <D>(ref: DocumentRef, baseVersion: number, slug: string) =>
-  post<DocumentAnswer<D>>(`${documentPath(ref)}/slug`, { baseVersion, slug })
+export const changeSlug = async <D>(ref: DocumentRef, baseVersion: number, slug: string) =>
+  withData<D>(
+    await call(contentApi.changeSlug, { params: articleId(ref), body: { baseVersion, slug } }),
+  )
 
 export const deleteArticle = (ref: DocumentRef, baseVersion: number) =>
-  api<DeletedAnswer>('DELETE', `${documentPath(ref)}${query({ baseVersion: String(baseVersion) })}`)
+  call(contentApi.deleteArticle, { params: articleId(ref), query: { baseVersion } })
 
-export const revisions = (ref: DocumentRef) =>
-  get<RevisionListAnswer>(`${documentPath(ref)}/revisions`)
+export const revisions = (ref: DocumentRef) => {
+  const { routes, params } = routesOf(ref)
+  return call(routes.revisions, { params })
+}
 
-export const revision = <D>(ref: DocumentRef, id: string) =>
-  get<RevisionAnswer<D>>(`${documentPath(ref)}/revisions/${encodeURIComponent(id)}`)
+export const revision = async <D>(ref: DocumentRef, id: string): Promise<RevisionAnswer<D>> => {
+  const { routes, params } = routesOf(ref)
+  const answer = await call(routes.revision, { params: { ...params, revision: id } })
+  return { ...answer, data: answer.data as D }
+}
 
-export const compare = (ref: DocumentRef, from: string, to: string) =>
-  get<CompareAnswer>(`${documentPath(ref)}/compare${query({ from, to })}`)
+export const compare = (ref: DocumentRef, from: string, to: string) => {
+  const { routes, params } = routesOf(ref)
+  return call(routes.compare, { params, query: { from, to } })
+}
 
-export const restoreRevision = <D>(ref: DocumentRef, id: string, baseVersion: number) =>
-  post<DocumentAnswer<D>>(`${documentPath(ref)}/revisions/${encodeURIComponent(id)}/restore`, {
-    baseVersion,
-  })
+export const restoreRevision = async <D>(ref: DocumentRef, id: string, baseVersion: number) => {
+  const { routes, params } = routesOf(ref)
+  const restore = { params: { ...params, revision: id }, body: { baseVersion } }
+  return withData<D>(await call(routes.restore, restore))
+}
 
 export const mediaList = (q: string, after?: string) =>
-  get<MediaListAnswer>(`/media${query({ q: q.trim(), kind: 'image', after })}`)
-export const mediaItem = (id: string) => get<MediaItemAnswer>(`/media/${encodeURIComponent(id)}`)
+  call(contentApi.media.list, { query: { q: q.trim(), kind: 'image', after } })
+export const mediaItem = (id: string) => call(contentApi.media.read, { params: { id } })
 export const updateMedia = (
   id: string,
   change: { alt?: string; focalX?: number; focalY?: number },
-) => api<MediaItemAnswer>('PATCH', `/media/${encodeURIComponent(id)}`, change)
-export const deleteMedia = (id: string) =>
-  api<undefined>('DELETE', `/media/${encodeURIComponent(id)}`)
+) => call(contentApi.media.update, { params: { id }, body: change })
+export const deleteMedia = (id: string) => call(contentApi.media.remove, { params: { id } })
 
 /** The who and when of a 409, or undefined for any other error. */
 export function conflictOf(error: unknown): ConflictAnswer['conflict'] | undefined {

@@ -5,6 +5,7 @@
  */
 import { formatSize, sizeOver } from '#app/admin/format.ts'
 import type { MediaItemAnswer, MediaItemWithUses, PicturePreview } from '#common/content-admin.ts'
+import { media } from '#common/content-contracts.ts'
 import { uploadForm } from '#app/admin/api.ts'
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -53,7 +54,7 @@ export function uploadPicture(
     form.set('focalY', String(input.focalY))
   }
   form.set('file', input.file, input.file.name)
-  return uploadForm<MediaItemAnswer>('/media', form, onProgress, signal)
+  return uploadForm(media.upload, form, { onProgress, signal })
 }
 
 /** A library item as content's picture previews describe it. */

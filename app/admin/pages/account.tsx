@@ -1,15 +1,16 @@
 /** One's own account: passkeys (add, remove) and sessions (sign out everywhere). */
 import { useState, type FormEvent } from 'react'
 import { useLoaderData, useNavigate, useRevalidator } from 'react-router'
-import { ROLE_LABELS, type AccountAnswer, type PasskeySummary } from '#common/back-office.ts'
-import { api, get, post } from '#app/admin/api.ts'
+import { ROLE_LABELS, type PasskeySummary } from '#common/back-office.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import { Badge, buttonClass, Card, Field, PageHeader } from '#app/admin/components/ui.tsx'
 import { formatDateTime } from '#app/admin/format.ts'
 import { createPasskey } from '#app/admin/passkeys.ts'
 
-export const accountLoader = () => get<AccountAnswer>('/account')
+export const accountLoader = () => call(staffApi.account)
 
 /** "Chrome on Linux" from a user-agent string, or the string itself. */
 function describeBrowser(agent: string | null): string {
@@ -38,7 +39,7 @@ function describeBrowser(agent: string | null): string {
 }
 
 export function AccountPage() {
-  const account = useLoaderData() as AccountAnswer
+  const account = useLoaderData<typeof accountLoader>()
   const revalidator = useRevalidator()
   const navigate = useNavigate()
   const notify = useToast()
@@ -51,11 +52,12 @@ export function AccountPage() {
     event.preventDefault()
     setBusy(true)
     try {
-      await createPasskey('/account/passkeys/options', {}, (credential) =>
-        post('/account/passkeys', {
-          credential,
-          ...(name.trim() ? { passkeyName: name.trim() } : {}),
-        }),
+      await createPasskey(
+        () => call(staffApi.passkeyOptions),
+        (credential) =>
+          call(staffApi.addPasskey, {
+            body: { credential, ...(name.trim() ? { passkeyName: name.trim() } : {}) },
+          }),
       )
       setName('')
       notify('Passkey added.')
@@ -70,10 +72,7 @@ export function AccountPage() {
   async function remove() {
     if (!removing) return
     try {
-      const { signedOut } = await api<{ signedOut: boolean }>(
-        'DELETE',
-        `/account/passkeys/${encodeURIComponent(removing.id)}`,
-      )
+      const { signedOut } = await call(staffApi.removePasskey, { params: { id: removing.id } })
       setRemoving(undefined)
       if (signedOut) return navigate('/sign-in?signed-out=1')
       notify(`“${removing.name}” was removed; sessions opened with it have ended.`)
@@ -85,7 +84,7 @@ export function AccountPage() {
 
   async function signOutEverywhere() {
     try {
-      await post('/sign-out-everywhere')
+      await call(staffApi.signOutEverywhere)
       navigate('/sign-in?signed-out=1')
     } catch (error) {
       notify((error as Error).message, 'error')

@@ -58,7 +58,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
 }
 
 export function Component() {
-  const { answer, series } = useLoaderData() as Loaded
+  const { answer, series } = useLoaderData<typeof loader>()
   if (!answer) return <NewArticle series={series} />
   return (
     <PicturesProvider initial={answer.pictures}>

@@ -5,12 +5,7 @@
  * articles, not thousands).
  */
 import { Link, useLoaderData, useNavigate, useSearchParams } from 'react-router'
-import {
-  articleIdOf,
-  type ArticleListItem,
-  type ContentOverviewAnswer,
-  type ContentStatus,
-} from '#common/content-admin.ts'
+import { articleIdOf, type ArticleListItem, type ContentStatus } from '#common/content-admin.ts'
 import { query } from '#app/admin/api.ts'
 import { SearchForm, ViewLinks } from '#app/admin/components/list-controls.tsx'
 import { Badge, buttonClass, EmptyState, PageHeader } from '#app/admin/components/ui.tsx'
@@ -43,7 +38,7 @@ function matches(article: ArticleListItem, words: string[]): boolean {
 }
 
 export function ArticlesPage() {
-  const overview = useLoaderData() as ContentOverviewAnswer
+  const overview = useLoaderData<typeof articlesLoader>()
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const view = viewOf(params)

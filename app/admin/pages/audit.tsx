@@ -7,20 +7,21 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import type { AuditAnswer } from '#common/back-office.ts'
-import { get, query } from '#app/admin/api.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { call, query } from '#app/admin/api.ts'
 import { useMore } from '#app/admin/components/more.tsx'
 import { EmptyState, PageHeader, SelectField } from '#app/admin/components/ui.tsx'
 import { formatDateTime } from '#app/admin/format.ts'
 
 export function auditLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  return get<AuditAnswer>(
-    `/audit${query({ action: params.get('action'), actor: params.get('actor') })}`,
-  )
+  return call(staffApi.auditLog, {
+    query: { action: params.get('action') ?? undefined, actor: params.get('actor') ?? undefined },
+  })
 }
 
 export function AuditPage() {
-  const first = useLoaderData() as AuditAnswer
+  const first = useLoaderData<typeof auditLoader>()
   // Each navigation (another filter) starts the list afresh from its loader's page.
   return <AuditLog key={useLocation().key} first={first} />
 }
@@ -34,7 +35,7 @@ function AuditLog({ first }: { first: AuditAnswer }) {
     first.entries,
     first.next,
     async (cursor) => {
-      const page = await get<AuditAnswer>(`/audit${query({ action, actor, cursor })}`)
+      const page = await call(staffApi.auditLog, { query: { action, actor, cursor } })
       return { items: page.entries, next: page.next }
     },
     'Show older entries',

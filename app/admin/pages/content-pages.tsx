@@ -1,6 +1,5 @@
 /** The pages and settings staff edit: each with its last change and whether changes wait. */
 import { Link, useLoaderData } from 'react-router'
-import type { ContentOverviewAnswer } from '#common/content-admin.ts'
 import { Badge, PageHeader } from '#app/admin/components/ui.tsx'
 import { contentOverview } from '#app/admin/content/content-api.ts'
 import { formatAgo, formatDateTime } from '#app/admin/format.ts'
@@ -19,7 +18,7 @@ const DESCRIPTIONS: Record<string, string> = {
 }
 
 export function ContentPagesPage() {
-  const { pages } = useLoaderData() as ContentOverviewAnswer
+  const { pages } = useLoaderData<typeof contentPagesLoader>()
   return (
     <>
       <PageHeader

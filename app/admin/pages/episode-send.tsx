@@ -4,9 +4,9 @@
  * theirs. After a publish that went through, the server makes the letter from the episode and
  * sends it once its page is live; a second publish or a retry never mails it again.
  */
-import type { LetterDetail, NewLetter } from '#common/newsletter-admin.ts'
 import type { Role } from '#common/back-office.ts'
-import { post } from '#app/admin/api.ts'
+import * as newsletterApi from '#common/newsletter-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { formatShowTime } from '#app/admin/format.ts'
 
 export function SendToReadersChoice({
@@ -62,8 +62,9 @@ export function SendToReadersChoice({
 
 /** Sends a published episode to readers; answers what to tell the person. */
 export async function sendEpisodeToReaders(slug: string): Promise<string> {
-  const body: NewLetter = { kind: 'episode', slug, send: true }
-  const letter = await post<LetterDetail>('/letters', body)
+  const letter = await call(newsletterApi.createLetter, {
+    body: { kind: 'episode', slug, send: true },
+  })
   if (letter.status === 'sending' || letter.status === 'sent') {
     const readers = letter.recipients ?? 0
     return letter.startedAt

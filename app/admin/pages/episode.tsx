@@ -11,13 +11,9 @@
  */
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { Link, useFetcher, useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
-import {
-  AUDIO_UPLOAD_MAX_BYTES,
-  type AudioAnswer,
-  type EpisodeAnswer,
-  type PodcastOverviewAnswer,
-} from '#common/podcast-admin.ts'
-import { chosenFile, fieldError, get, upload } from '#app/admin/api.ts'
+import { AUDIO_UPLOAD_MAX_BYTES, type EpisodeAnswer } from '#common/podcast-admin.ts'
+import * as podcastApi from '#common/podcast-contracts.ts'
+import { call, chosenFile, fieldError, upload } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import { Alert, PageHeader, ViewOnSite } from '#app/admin/components/ui.tsx'
@@ -40,12 +36,12 @@ export { chapterTime } from './episode/form-state.ts'
 
 export const newEpisodeLoader = async (): Promise<Loaded> => ({
   mode: 'new',
-  nextNumber: (await get<PodcastOverviewAnswer>('/podcast')).nextNumber,
+  nextNumber: (await call(podcastApi.podcast)).nextNumber,
 })
 
 export const episodeLoader = async ({ params }: LoaderFunctionArgs): Promise<Loaded> => ({
   mode: 'edit',
-  episode: await get<EpisodeAnswer>(`/podcast/episodes/${params.id}`),
+  episode: await call(podcastApi.episode, { params: { id: params.id ?? '' } }),
 })
 
 /** Leaving with unsaved changes asks first (a reload, another site, closing the tab). */
@@ -96,7 +92,7 @@ function useAudioUpload(
     setUploaded(0)
     fileError('audio', undefined)
     try {
-      const answer = await upload<AudioAnswer>('/podcast/uploads/audio', chosen.file, setUploaded)
+      const answer = await upload(podcastApi.uploadAudio, chosen.file, setUploaded)
       change({ audio: answer.audio })
       notify(`“${answer.fileName}” is uploaded: ${formatClock(answer.audio.duration)} long.`)
     } catch (caught) {
@@ -132,7 +128,7 @@ function useActionAnswer(
 }
 
 export function EpisodePage() {
-  const loaded = useLoaderData() as Loaded
+  const loaded = useLoaderData<typeof episodeLoader>()
   const { staff } = useSession()
   const fetcher = useFetcher<EpisodeActionResult>()
   const episode = loaded.mode === 'edit' ? loaded.episode : undefined

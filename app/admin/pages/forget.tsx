@@ -4,13 +4,10 @@
  * address, never the address.
  */
 import { useState, type FormEvent } from 'react'
-import type {
-  ErasureAnswer,
-  ErasureKindsAnswer,
-  ErasurePreviewAnswer,
-} from '#common/back-office.ts'
+import type { ErasureAnswer, ErasurePreviewAnswer } from '#common/back-office.ts'
 import { useLoaderData } from 'react-router'
-import { ApiError, get, post } from '#app/admin/api.ts'
+import * as privacyApi from '#common/privacy-contracts.ts'
+import { ApiError, call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader } from '#app/admin/components/ui.tsx'
@@ -20,10 +17,10 @@ import { formatDateTime, plural } from '#app/admin/format.ts'
 const readable = (record: string) =>
   record.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/g, (iso) => formatDateTime(iso))
 
-export const forgetLoader = () => get<ErasureKindsAnswer>('/erasure')
+export const forgetLoader = () => call(privacyApi.erasureKinds)
 
 export function ForgetPage() {
-  const { kinds } = useLoaderData() as ErasureKindsAnswer
+  const { kinds } = useLoaderData<typeof forgetLoader>()
   const notify = useToast()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<string>()
@@ -40,7 +37,7 @@ export function ForgetPage() {
     setError(undefined)
     setDone(undefined)
     try {
-      setPreview(await post<ErasurePreviewAnswer>('/erasure/preview', { email: email.trim() }))
+      setPreview(await call(privacyApi.erasurePreview, { body: { email: email.trim() } }))
     } catch (caught) {
       setPreview(undefined)
       setError(
@@ -56,7 +53,7 @@ export function ForgetPage() {
   async function erase() {
     setConfirmError(undefined)
     try {
-      const erased = await post<ErasureAnswer>('/erasure', { email: preview!.email, confirm })
+      const erased = await call(privacyApi.erase, { body: { email: preview!.email, confirm } })
       setDone(erased)
       setPreview(undefined)
       setConfirming(false)

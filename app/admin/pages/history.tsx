@@ -64,7 +64,7 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
 const editorPath = (ref: DocumentRef) => documentPath(ref)
 
 export function Component() {
-  const { answer, comparison } = useLoaderData() as Loaded
+  const { answer, comparison } = useLoaderData<typeof loader>()
   const navigate = useNavigate()
   const notify = useToast()
   const current = answer.revisions.find((revision) => revision.current)

@@ -41,7 +41,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Component() {
-  const first = useLoaderData() as MediaListAnswer
+  const first = useLoaderData<typeof loader>()
   return (
     <PicturesProvider initial={{}}>
       <Library key={useLocation().key} first={first} />

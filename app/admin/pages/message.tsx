@@ -12,14 +12,15 @@ import {
   type LoaderFunctionArgs,
 } from 'react-router'
 import type { MessageDetail } from '#common/back-office.ts'
-import { get, post } from '#app/admin/api.ts'
+import * as contactApi from '#common/contact-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { BackLink } from '#app/admin/components/list-controls.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import { Alert, Badge, buttonClass, Card, Facts, PageHeader } from '#app/admin/components/ui.tsx'
 import { formatDateTime } from '#app/admin/format.ts'
 
 export function messageLoader({ params }: LoaderFunctionArgs) {
-  return get<MessageDetail>(`/messages/${encodeURIComponent(params.id ?? '')}`)
+  return call(contactApi.message, { params: { id: params.id ?? '' } })
 }
 
 /** A reply in the staff member's mail program, to the visitor, with a subject line. */
@@ -31,12 +32,27 @@ function replyLink(message: MessageDetail): string {
 type Intent = 'handled' | 'new' | 'spam' | 'not-spam' | 'send'
 
 /** What each button asks of the server, and what to say when it is done. */
-const CHANGES: Record<Intent, { path: string; body: unknown; done: string }> = {
-  handled: { path: 'handled', body: { handled: true }, done: 'Marked as handled.' },
-  new: { path: 'handled', body: { handled: false }, done: 'Marked as new again.' },
-  spam: { path: 'spam', body: { spam: true }, done: 'Moved to spam.' },
-  'not-spam': { path: 'spam', body: { spam: false }, done: 'Moved back to the inbox.' },
-  send: { path: 'send-again', body: {}, done: 'The notification is queued to be sent again.' },
+const CHANGES: Record<Intent, { send(id: string): Promise<MessageDetail>; done: string }> = {
+  handled: {
+    send: (id) => call(contactApi.markHandled, { params: { id }, body: { handled: true } }),
+    done: 'Marked as handled.',
+  },
+  new: {
+    send: (id) => call(contactApi.markHandled, { params: { id }, body: { handled: false } }),
+    done: 'Marked as new again.',
+  },
+  spam: {
+    send: (id) => call(contactApi.markSpam, { params: { id }, body: { spam: true } }),
+    done: 'Moved to spam.',
+  },
+  'not-spam': {
+    send: (id) => call(contactApi.markSpam, { params: { id }, body: { spam: false } }),
+    done: 'Moved back to the inbox.',
+  },
+  send: {
+    send: (id) => call(contactApi.sendAgain, { params: { id } }),
+    done: 'The notification is queued to be sent again.',
+  },
 }
 
 export type MessageActionResult = { ok: true; notice: string } | { ok: false; message: string }
@@ -49,8 +65,7 @@ export async function messageAction({
   const change = CHANGES[intent as Intent]
   if (!change) return { ok: false, message: 'That is not something a message can do.' }
   try {
-    const id = encodeURIComponent(params.id ?? '')
-    await post<MessageDetail>(`/messages/${id}/${change.path}`, change.body)
+    await change.send(params.id ?? '')
     return { ok: true, notice: change.done }
   } catch (error) {
     return { ok: false, message: (error as Error).message }
@@ -58,7 +73,7 @@ export async function messageAction({
 }
 
 export function MessagePage() {
-  const message = useLoaderData() as MessageDetail
+  const message = useLoaderData<typeof messageLoader>()
   const fetcher = useFetcher<MessageActionResult>()
   const notify = useToast()
   const busy = fetcher.state === 'idle' ? undefined : String(fetcher.formData?.get('intent'))

@@ -16,7 +16,8 @@ import {
   type MessageListAnswer,
   type MessageSummary,
 } from '#common/back-office.ts'
-import { downloadUrl, get, query } from '#app/admin/api.ts'
+import * as contactApi from '#common/contact-contracts.ts'
+import { call, downloadUrl, query } from '#app/admin/api.ts'
 import { SearchForm, ViewLinks } from '#app/admin/components/list-controls.tsx'
 import { useMore } from '#app/admin/components/more.tsx'
 import { Badge, buttonClass, EmptyState, PageHeader } from '#app/admin/components/ui.tsx'
@@ -38,11 +39,13 @@ function viewOf(params: URLSearchParams): MessageFilter {
 
 export async function messagesLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  return get<MessageListAnswer>(`/messages${query({ filter: viewOf(params), q: params.get('q') })}`)
+  return call(contactApi.messages, {
+    query: { filter: viewOf(params), q: params.get('q') || undefined },
+  })
 }
 
 export function MessagesPage() {
-  const first = useLoaderData() as MessageListAnswer
+  const first = useLoaderData<typeof messagesLoader>()
   // Each navigation (another view, a search) starts the list afresh from its loader's page.
   return <Inbox key={useLocation().key} first={first} />
 }
@@ -56,9 +59,7 @@ function Inbox({ first }: { first: MessageListAnswer }) {
     first.messages,
     first.next,
     async (cursor) => {
-      const page = await get<MessageListAnswer>(
-        `/messages${query({ filter: view, q: search, cursor })}`,
-      )
+      const page = await call(contactApi.messages, { query: { filter: view, q: search, cursor } })
       return { items: page.messages, next: page.next }
     },
     'Show older messages',
@@ -71,7 +72,7 @@ function Inbox({ first }: { first: MessageListAnswer }) {
         lead="What visitors sent through the contact form, newest first."
         actions={
           <a
-            href={downloadUrl(`/messages/export.csv${query({ filter: view, q: search })}`)}
+            href={downloadUrl(contactApi.messagesExport, { query: { filter: view, q: search } })}
             download
             className={buttonClass('outline')}
           >

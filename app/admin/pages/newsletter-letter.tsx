@@ -8,7 +8,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
 import type { LetterDetail } from '#common/newsletter-admin.ts'
-import { api, ApiError, get, post } from '#app/admin/api.ts'
+import * as newsletterApi from '#common/newsletter-contracts.ts'
+import { ApiError, call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
@@ -26,7 +27,7 @@ import { useSession } from '#app/admin/session.ts'
 import { STATUS_LABEL, STATUS_TONE } from './newsletter.tsx'
 
 export const letterLoader = ({ params }: LoaderFunctionArgs) =>
-  get<LetterDetail>(`/letters/${params['id']}`)
+  call(newsletterApi.letter, { params: { id: params['id'] ?? '' } })
 
 const REFRESH_MS = 3000
 
@@ -35,7 +36,7 @@ const fieldOf = (caught: unknown, field: string) =>
   caught instanceof ApiError ? caught.fields[field] : undefined
 
 export function NewsletterLetterPage() {
-  const letter = useLoaderData() as LetterDetail
+  const letter = useLoaderData<typeof letterLoader>()
   return <Letter key={`${letter.id}:${letter.version}`} letter={letter} />
 }
 
@@ -79,20 +80,31 @@ function Letter({ letter }: { letter: LetterDetail }) {
   const save = (event: FormEvent) => {
     event.preventDefault()
     void run(
-      () => api('PATCH', `/letters/${letter.id}`, { ...fields, version: letter.version }),
+      () =>
+        call(newsletterApi.editLetter, {
+          params: { id: letter.id },
+          body: { ...fields, version: letter.version },
+        }),
       'Saved.',
     )
   }
   const test = () =>
-    void run(() => post(`/letters/${letter.id}/test`), `A test is on its way to ${staff.email}.`)
+    void run(
+      () => call(newsletterApi.testLetter, { params: { id: letter.id } }),
+      `A test is on its way to ${staff.email}.`,
+    )
   const schedule = (at: string | null) =>
     void run(
-      () => post(`/letters/${letter.id}/schedule`, { sendAt: at }),
+      () => call(newsletterApi.scheduleLetter, { params: { id: letter.id }, body: { sendAt: at } }),
       at ? 'Scheduled.' : 'Back to a draft: it will not be sent.',
     )
   const sendNow = () =>
     run(
-      () => post(`/letters/${letter.id}/send`, { readers: letter.readers }),
+      () =>
+        call(newsletterApi.sendLetter, {
+          params: { id: letter.id },
+          body: { readers: letter.readers },
+        }),
       'Sending has started.',
     ).then(() => setConfirming(false))
 

@@ -6,8 +6,10 @@
  */
 import { useEffect } from 'react'
 import { Link, redirect, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
-import type { LetterDetail, LetterListAnswer, LetterStatus } from '#common/newsletter-admin.ts'
-import { get, post } from '#app/admin/api.ts'
+import type { LetterStatus } from '#common/newsletter-admin.ts'
+import type { BodyOf } from '#common/api-contract.ts'
+import * as newsletterApi from '#common/newsletter-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Badge,
@@ -32,15 +34,16 @@ export const STATUS_TONE = {
   sent: 'good',
 } as const
 
-export const lettersLoader = () => get<LetterListAnswer>('/letters')
+export const lettersLoader = () => call(newsletterApi.letters)
 
 /** The letter each way of starting one asks the server for. */
-function newLetter(form: FormData): unknown {
+function newLetter(form: FormData): BodyOf<typeof newsletterApi.createLetter> {
   const intent = form.get('intent')
   if (intent === 'weekly') return { kind: 'weekly' }
   if (intent === 'source') {
+    // "article/<slug>" or "episode/<slug>"; none chosen, the server asks for one.
     const [kind, ...slug] = String(form.get('source') ?? '').split('/')
-    return { kind, slug: slug.join('/') }
+    return { kind: kind === 'article' ? 'article' : 'episode', slug: slug.join('/') }
   }
   return { kind: 'letter', subject: 'A new letter', preheader: '', body: '' }
 }
@@ -48,7 +51,9 @@ function newLetter(form: FormData): unknown {
 /** Makes the letter and opens it; a refusal comes back to be said. */
 export async function lettersAction({ request }: ActionFunctionArgs) {
   try {
-    const letter = await post<LetterDetail>('/letters', newLetter(await request.formData()))
+    const letter = await call(newsletterApi.createLetter, {
+      body: newLetter(await request.formData()),
+    })
     return redirect(`/newsletter/${letter.id}`)
   } catch (error) {
     return { message: (error as Error).message }
@@ -56,7 +61,7 @@ export async function lettersAction({ request }: ActionFunctionArgs) {
 }
 
 export function NewsletterPage() {
-  const answer = useLoaderData() as LetterListAnswer
+  const answer = useLoaderData<typeof lettersLoader>()
   const notify = useToast()
   const fetcher = useFetcher<{ message: string }>()
   const busy = fetcher.state !== 'idle'

@@ -1,9 +1,12 @@
 /** The first page after signing in: what is waiting, and where each task lives. */
 import { useEffect } from 'react'
 import { Link, useLoaderData, useLocation, useNavigate } from 'react-router'
-import type { MessageListAnswer, SessionAnswer, SubscriberListAnswer } from '#common/back-office.ts'
+import type { MessageListAnswer, SubscriberListAnswer } from '#common/back-office.ts'
+import * as contactApi from '#common/contact-contracts.ts'
+import * as newsletterApi from '#common/newsletter-contracts.ts'
+import * as staffApi from '#common/staff-contracts.ts'
 import { SECTION_DESCRIPTIONS } from '#common/back-office-sections.ts'
-import { get } from '#app/admin/api.ts'
+import { call } from '#app/admin/api.ts'
 import { useToast } from '#app/admin/components/toast.tsx'
 import { Card, PageHeader } from '#app/admin/components/ui.tsx'
 import { plural } from '#app/admin/format.ts'
@@ -15,18 +18,18 @@ interface Overview {
 }
 
 export async function overviewLoader(): Promise<Overview> {
-  const session = await get<SessionAnswer>('/session')
+  const session = await call(staffApi.session)
   if (session.staff.role !== 'admin') return {}
   const [messages, subscribers] = await Promise.all([
-    get<MessageListAnswer>('/messages?filter=new'),
-    get<SubscriberListAnswer>('/subscribers'),
+    call(contactApi.messages, { query: { filter: 'new' } }),
+    call(newsletterApi.subscribers),
   ])
   return { messages: messages.counts ?? undefined, subscribers: subscribers.counts }
 }
 
 export function OverviewPage() {
   const { staff, navigation } = useSession()
-  const overview = useLoaderData() as Overview
+  const overview = useLoaderData<typeof overviewLoader>()
   const location = useLocation()
   const navigate = useNavigate()
   const notify = useToast()

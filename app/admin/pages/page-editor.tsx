@@ -79,7 +79,7 @@ export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
 }
 
 export function Component() {
-  const { answer, articles } = useLoaderData() as Loaded
+  const { answer, articles } = useLoaderData<typeof loader>()
   return (
     <PicturesProvider initial={answer.pictures}>
       <PageEditor key={answer.key} initial={answer} articles={articles} />

@@ -10,11 +10,11 @@ import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { Link, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import {
   ARTWORK_UPLOAD_MAX_BYTES,
-  type ArtworkAnswer,
   type ShowAnswer,
   type ShowFields,
 } from '#common/podcast-admin.ts'
-import { ApiError, chosenFile, fieldError, get, post, upload } from '#app/admin/api.ts'
+import * as podcastApi from '#common/podcast-contracts.ts'
+import { ApiError, call, chosenFile, fieldError, upload } from '#app/admin/api.ts'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
@@ -26,7 +26,7 @@ import {
   TextAreaField,
 } from '#app/admin/components/ui.tsx'
 
-export const showLoader = () => get<ShowAnswer>('/podcast/show')
+export const showLoader = () => call(podcastApi.show)
 
 export type ShowActionResult =
   { ok: true; show: ShowAnswer } | { ok: false; message: string; fields: Record<string, string> }
@@ -36,9 +36,11 @@ export async function showAction({ request }: ActionFunctionArgs): Promise<ShowA
   const form = await request.formData()
   const fields = JSON.parse(String(form.get('fields'))) as ShowFields
   try {
-    const show = await post<ShowAnswer>('/podcast/show', {
-      baseVersion: Number(form.get('baseVersion')),
-      fields: { ...fields, artwork: { sha256: fields.artwork.sha256 } },
+    const show = await call(podcastApi.saveShow, {
+      body: {
+        baseVersion: Number(form.get('baseVersion')),
+        fields: { ...fields, artwork: { sha256: fields.artwork.sha256 } },
+      },
     })
     return { ok: true, show }
   } catch (caught) {
@@ -48,7 +50,7 @@ export async function showAction({ request }: ActionFunctionArgs): Promise<ShowA
 }
 
 export function PodcastShowPage() {
-  const show = useLoaderData() as ShowAnswer
+  const show = useLoaderData<typeof showLoader>()
   const notify = useToast()
   const fetcher = useFetcher<ShowActionResult>()
   const [fields, setFields] = useState<ShowFields>(show.fields)
@@ -84,7 +86,7 @@ export function PodcastShowPage() {
     if ('refused' in chosen) return setArtworkError(chosen.refused)
     setUploading(true)
     try {
-      const answer = await upload<ArtworkAnswer>('/podcast/uploads/artwork', chosen.file)
+      const answer = await upload(podcastApi.uploadArtwork, chosen.file)
       set({ artwork: answer.artwork })
       setArtworkError(undefined)
       notify('The artwork is uploaded: save the settings to use it.')

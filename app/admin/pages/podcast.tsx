@@ -4,8 +4,9 @@
  * show's settings.
  */
 import { Link, useLoaderData } from 'react-router'
-import type { EpisodeListItem, PodcastOverviewAnswer } from '#common/podcast-admin.ts'
-import { get } from '#app/admin/api.ts'
+import type { EpisodeListItem } from '#common/podcast-admin.ts'
+import * as podcastApi from '#common/podcast-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import {
   Badge,
   buttonClass,
@@ -18,7 +19,7 @@ import { formatAgo, formatClock, formatShowTime } from '#app/admin/format.ts'
 /** The episodes' link to their page on the site, in the list and on the episode's own page. */
 export const siteLinkClass = 'text-sm font-semibold text-teal underline underline-offset-4'
 
-export const podcastLoader = () => get<PodcastOverviewAnswer>('/podcast')
+export const podcastLoader = () => call(podcastApi.podcast)
 
 export function EpisodeStatus({
   episode,
@@ -42,7 +43,7 @@ export function EpisodeStatus({
 }
 
 export function PodcastPage() {
-  const { showTitle, episodes, nextNumber } = useLoaderData() as PodcastOverviewAnswer
+  const { showTitle, episodes, nextNumber } = useLoaderData<typeof podcastLoader>()
   return (
     <>
       <PageHeader

@@ -1,8 +1,8 @@
 /** Signing in with a passkey: no address to type, no password. */
 import { useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import type { SessionAnswer } from '#common/back-office.ts'
-import { post } from '#app/admin/api.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { PublicFrame } from '#app/admin/components/public-frame.tsx'
 import { Alert, buttonClass, PageHeader } from '#app/admin/components/ui.tsx'
 import { passkeysSupported, signInWithPasskey } from '#app/admin/passkeys.ts'
@@ -20,7 +20,7 @@ export function SignInPage() {
     setBusy(true)
     setError(undefined)
     try {
-      await signInWithPasskey((credential) => post<SessionAnswer>('/sign-in', { credential }))
+      await signInWithPasskey((credential) => call(staffApi.signIn, { body: { credential } }))
       navigate(nextPath(location.search), { replace: true })
     } catch (caught) {
       setError((caught as Error).message)

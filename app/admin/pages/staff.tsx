@@ -9,10 +9,10 @@ import {
   ROLES,
   type InvitationLinkAnswer,
   type Role,
-  type StaffListAnswer,
   type StaffMemberSummary,
 } from '#common/back-office.ts'
-import { api, ApiError, get, post } from '#app/admin/api.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { ApiError, call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
@@ -27,10 +27,10 @@ import {
 import { formatDateTime } from '#app/admin/format.ts'
 import { useSession } from '#app/admin/session.ts'
 
-export const staffLoader = () => get<StaffListAnswer>('/staff')
+export const staffLoader = () => call(staffApi.staffList)
 
 export function StaffPage() {
-  const { members, mail } = useLoaderData() as StaffListAnswer
+  const { members, mail } = useLoaderData<typeof staffLoader>()
   const { staff: me } = useSession()
   const revalidator = useRevalidator()
   const notify = useToast()
@@ -40,7 +40,7 @@ export function StaffPage() {
 
   async function newLink(member: StaffMemberSummary) {
     try {
-      setLink(await post<InvitationLinkAnswer>(`/staff/${member.id}/link`))
+      setLink(await call(staffApi.newInvitationLink, { params: { id: member.id } }))
       notify(`A new link for ${member.email} is ready.`)
       revalidator.revalidate()
     } catch (error) {
@@ -53,7 +53,7 @@ export function StaffPage() {
     if (!changing) return
     const { member, role } = changing
     try {
-      await api('PATCH', `/staff/${member.id}`, { role })
+      await call(staffApi.changeRole, { params: { id: member.id }, body: { role } })
       notify(`${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.`)
       setChanging(undefined)
     } catch (error) {
@@ -65,7 +65,7 @@ export function StaffPage() {
   async function remove() {
     if (!removing) return
     try {
-      await api('DELETE', `/staff/${removing.id}`)
+      await call(staffApi.removeMember, { params: { id: removing.id } })
       notify(`${removing.email} was removed; their sessions have ended.`)
       setRemoving(undefined)
       revalidator.revalidate()
@@ -241,10 +241,8 @@ function InviteForm({
     setFields({})
     setError(undefined)
     try {
-      const answer = await post<InvitationLinkAnswer>('/staff', {
-        email: email.trim(),
-        role,
-        ...(name.trim() ? { name: name.trim() } : {}),
+      const answer = await call(staffApi.invite, {
+        body: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) },
       })
       notify(
         `${answer.member.email} is invited${answer.mailed ? ' and the link was e-mailed' : ''}.`,

@@ -18,7 +18,8 @@ import {
   type SubscriberStatus,
   type SubscriberSummary,
 } from '#common/back-office.ts'
-import { downloadUrl, get, post, query } from '#app/admin/api.ts'
+import * as newsletterApi from '#common/newsletter-contracts.ts'
+import { call, downloadUrl, query } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useMore } from '#app/admin/components/more.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
@@ -57,13 +58,13 @@ function viewOf(params: URLSearchParams): View {
 
 export async function subscribersLoader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
-  return get<SubscriberListAnswer>(
-    `/subscribers${query({ status: viewOf(params), q: params.get('q') })}`,
-  )
+  return call(newsletterApi.subscribers, {
+    query: { status: viewOf(params), q: params.get('q') || undefined },
+  })
 }
 
 export function SubscribersPage() {
-  const first = useLoaderData() as SubscriberListAnswer
+  const first = useLoaderData<typeof subscribersLoader>()
   // Each navigation (another state, a search) starts the list afresh from its loader's page.
   return <Subscribers key={useLocation().key} first={first} />
 }
@@ -82,9 +83,9 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
     first.subscribers,
     first.next,
     async (cursor) => {
-      const page = await get<SubscriberListAnswer>(
-        `/subscribers${query({ status: view, q: search, cursor })}`,
-      )
+      const page = await call(newsletterApi.subscribers, {
+        query: { status: view, q: search, cursor },
+      })
       return { items: page.subscribers, next: page.next }
     },
     'Show more',
@@ -105,7 +106,7 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
   async function unsubscribe() {
     if (!leaving) return
     try {
-      const changed = await post<SubscriberSummary>(`/subscribers/${leaving.id}/unsubscribe`)
+      const changed = await call(newsletterApi.unsubscribe, { params: { id: leaving.id } })
       setRows((shown) => shown.map((row) => (row.id === changed.id ? changed : row)))
       notify(`${changed.email} is unsubscribed and will not be mailed again.`)
       setLeaving(undefined)
@@ -121,7 +122,7 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
         lead="The newsletter list. Download it afresh before each mailing, so that unsubscribes are honoured."
         actions={
           <a
-            href={downloadUrl('/subscribers/export.csv')}
+            href={downloadUrl(newsletterApi.subscribersExport)}
             download
             className={buttonClass('outline')}
           >

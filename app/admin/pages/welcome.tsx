@@ -5,8 +5,9 @@
  */
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { ROLE_LABELS, type InvitationAnswer, type SessionAnswer } from '#common/back-office.ts'
-import { post } from '#app/admin/api.ts'
+import { ROLE_LABELS, type InvitationAnswer } from '#common/back-office.ts'
+import * as staffApi from '#common/staff-contracts.ts'
+import { call } from '#app/admin/api.ts'
 import { PublicFrame } from '#app/admin/components/public-frame.tsx'
 import { Alert, buttonClass, Field, PageHeader } from '#app/admin/components/ui.tsx'
 import { formatDateTime } from '#app/admin/format.ts'
@@ -33,7 +34,7 @@ export function WelcomePage() {
   useEffect(() => {
     if (window.location.hash) history.replaceState(null, '', window.location.pathname)
     if (!token) return
-    post<InvitationAnswer>('/invitation', { token }).then(setInvitation, (caught: Error) =>
+    call(staffApi.invitation, { body: { token } }).then(setInvitation, (caught: Error) =>
       setProblem(caught.message),
     )
   }, [token])
@@ -44,12 +45,12 @@ export function WelcomePage() {
     setError(undefined)
     setFields({})
     try {
-      await createPasskey('/invitation/options', { token }, (credential) =>
-        post<SessionAnswer>('/invitation/accept', {
-          token,
-          credential,
-          ...(name.trim() ? { passkeyName: name.trim() } : {}),
-        }),
+      await createPasskey(
+        () => call(staffApi.invitationOptions, { body: { token } }),
+        (credential) =>
+          call(staffApi.acceptInvitation, {
+            body: { token, credential, ...(name.trim() ? { passkeyName: name.trim() } : {}) },
+          }),
       )
       sessionStorage.removeItem('admin-invitation')
       navigate('/?welcome=1', { replace: true })

@@ -3,6 +3,8 @@
  * the revisions, restoring and comparing them; an article's creation, unpublishing, address and
  * deletion. The routes themselves are document-routes.ts's, shared with the episodes.
  */
+import * as contentApi from '#common/content-contracts.ts'
+import type { DocumentContracts } from '#common/content-contracts.ts'
 import {
   CompareAnswerSchema,
   DocumentAnswerSchema,
@@ -73,21 +75,21 @@ export function pageKind(
   }
 }
 
-/** The routes of every document under `base`: articles by id, pages by name. */
+/** The routes every document has (`routes`): articles by id, pages by name. */
 function documentRoutes<P, R extends P & { revision: string }>(
   kind: DocumentKindRoutes<DocumentAnswer>,
   spec: {
-    base: string
+    routes: DocumentContracts<z.ZodType<P>, z.ZodType<R>>
     params: z.ZodType<P>
     revisionParams: z.ZodType<R>
     keyOf(params: P): string
   },
 ) {
-  const { base, keyOf, params } = spec
+  const { routes, keyOf, params } = spec
   const { backOffice, repository, db, answer } = kind.routes
-  documentRead(kind, { url: base, params, keyOf })
+  documentRead(kind, { contract: routes.read, params, keyOf })
   documentCommand(kind, {
-    url: `${base}/draft`,
+    contract: routes.saveDraft,
     params,
     body: SaveDraftRequest,
     keyOf,
@@ -96,7 +98,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
       repository.saveDraft(key, { data: body.data, body: body.body ?? null, ...change }),
   })
   documentCommand(kind, {
-    url: `${base}/discard-draft`,
+    contract: routes.discardDraft,
     params,
     body: VersionRequest,
     keyOf,
@@ -104,7 +106,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
     change: (key, _body, change) => repository.discardDraft(key, change),
   })
   documentCommand(kind, {
-    url: `${base}/publish`,
+    contract: routes.publish,
     params,
     body: PublishRequest,
     keyOf,
@@ -124,9 +126,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
       })
     },
   })
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: `${base}/revisions`,
+  backOffice.route(EDITORS, routes.revisions, {
     response: RevisionListAnswerSchema,
     params,
     async handler({ params, reply }) {
@@ -142,9 +142,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
       })
     },
   })
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: `${base}/revisions/:revision`,
+  backOffice.route(EDITORS, routes.revision, {
     response: RevisionAnswerSchema,
     params: spec.revisionParams,
     async handler({ params, reply }) {
@@ -160,7 +158,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
     },
   })
   documentCommand(kind, {
-    url: `${base}/revisions/:revision/restore`,
+    contract: routes.restore,
     params: spec.revisionParams,
     body: VersionRequest,
     keyOf: (params: R) => keyOf(params),
@@ -168,9 +166,7 @@ function documentRoutes<P, R extends P & { revision: string }>(
     change: (key, _body, change, { params }) =>
       repository.restoreRevision(key, params.revision, change),
   })
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: `${base}/compare`,
+  backOffice.route(EDITORS, routes.compare, {
     response: CompareAnswerSchema,
     params,
     query: CompareQuery,
@@ -186,9 +182,7 @@ const keyOfArticle = (params: { id: string }) => articleKeyOf(params.id)
 /** A new article, as a draft. */
 function articleCreate(kind: DocumentKindRoutes<DocumentAnswer>) {
   const { backOffice, repository, answer } = kind.routes
-  backOffice.route(EDITORS, {
-    method: 'POST',
-    url: '/articles',
+  backOffice.route(EDITORS, contentApi.createArticle, {
     response: DocumentAnswerSchema,
     body: CreateArticleRequest,
     async handler(context) {
@@ -213,7 +207,7 @@ function articleCommands(kind: DocumentKindRoutes<DocumentAnswer>) {
   const { repository } = kind.routes
   const keyOf = keyOfArticle
   documentCommand(kind, {
-    url: '/articles/:id/unpublish',
+    contract: contentApi.unpublishArticle,
     params: ArticleParams,
     body: VersionRequest,
     keyOf,
@@ -221,26 +215,31 @@ function articleCommands(kind: DocumentKindRoutes<DocumentAnswer>) {
     change: (key, _body, change) => repository.unpublish(key, change),
   })
   documentCommand(kind, {
-    url: '/articles/:id/slug',
+    contract: contentApi.changeSlug,
     params: ArticleParams,
     body: ChangeSlugRequest,
     keyOf,
     live: true,
     change: (key, body, change) => repository.changeSlug(key, body.slug, change),
   })
-  documentDelete(kind, { url: '/articles/:id', params: ArticleParams, query: VersionQuery, keyOf })
+  documentDelete(kind, {
+    contract: contentApi.deleteArticle,
+    params: ArticleParams,
+    query: VersionQuery,
+    keyOf,
+  })
 }
 
 export function articleAndPageRoutes(kind: DocumentKindRoutes<DocumentAnswer>) {
   articleCreate(kind)
   documentRoutes(kind, {
-    base: '/articles/:id',
+    routes: contentApi.article,
     params: ArticleParams,
     revisionParams: ArticleRevisionParams,
     keyOf: keyOfArticle,
   })
   documentRoutes(kind, {
-    base: '/pages/:name',
+    routes: contentApi.page,
     params: PageParams,
     revisionParams: PageRevisionParams,
     keyOf: (params) => pageKey(params.name),

@@ -5,6 +5,7 @@
  * names it; the routes are the same.
  */
 import type { z } from 'zod'
+import type { Contract } from '#common/api-contract.ts'
 import { DeletedAnswerSchema } from '#common/content-admin-answers.ts'
 import type { DeletedAnswer } from '#common/content-admin.ts'
 import { byKey, type DocumentKind } from '#common/content/snapshot.ts'
@@ -110,11 +111,13 @@ export const recorder =
 /** GET one document. */
 export function documentRead<A, Params>(
   kind: DocumentKindRoutes<A>,
-  definition: { url: string; params: z.ZodType<Params>; keyOf(params: Params): string },
+  definition: {
+    contract: Contract<{ params: z.ZodType<Params>; response: z.ZodType }>
+    params: z.ZodType<Params>
+    keyOf(params: Params): string
+  },
 ) {
-  kind.routes.backOffice.route(EDITORS, {
-    method: 'GET',
-    url: definition.url,
+  kind.routes.backOffice.route(EDITORS, definition.contract, {
     params: definition.params,
     response: kind.response,
     async handler({ params, reply, now }) {
@@ -132,7 +135,7 @@ export function documentRead<A, Params>(
 export function documentCommand<A, Params, Body extends { baseVersion: number }>(
   kind: DocumentKindRoutes<A>,
   definition: {
-    url: string
+    contract: Contract<{ params: z.ZodType<Params>; body: z.ZodType<Body>; response: z.ZodType }>
     params: z.ZodType<Params>
     body: z.ZodType<Body>
     keyOf(params: Params): string
@@ -146,9 +149,7 @@ export function documentCommand<A, Params, Body extends { baseVersion: number }>
   },
 ) {
   const { backOffice, answer } = kind.routes
-  backOffice.route(EDITORS, {
-    method: 'POST',
-    url: definition.url,
+  backOffice.route(EDITORS, definition.contract, {
     params: definition.params,
     body: definition.body,
     response: kind.response,
@@ -178,16 +179,18 @@ export function documentCommand<A, Params, Body extends { baseVersion: number }>
 export function documentDelete<A, Params>(
   kind: DocumentKindRoutes<A>,
   definition: {
-    url: string
+    contract: Contract<{
+      params: z.ZodType<Params>
+      query: z.ZodType<{ baseVersion: number }>
+      response: typeof DeletedAnswerSchema
+    }>
     params: z.ZodType<Params>
     query: z.ZodType<{ baseVersion: number }>
     keyOf(params: Params): string
   },
 ) {
   const { backOffice, answer, repository, db } = kind.routes
-  backOffice.route(ADMIN_ONLY, {
-    method: 'DELETE',
-    url: definition.url,
+  backOffice.route(ADMIN_ONLY, definition.contract, {
     params: definition.params,
     query: definition.query,
     response: DeletedAnswerSchema,

@@ -3,6 +3,7 @@
  * episode's publication time), unpublishing and deleting, through the document routes the
  * articles share; the media library's "used by" for audio and artwork.
  */
+import * as podcastApi from '#common/podcast-contracts.ts'
 import { PodcastOverviewAnswerSchema } from '#common/podcast-admin-answers.ts'
 import { SHOW_KEY } from '#common/content/episodes.ts'
 import type { EpisodeDocument, ShowDocument } from '#common/content/podcast.ts'
@@ -49,9 +50,7 @@ function episodeItem(
 }
 
 function episodeList({ backOffice, repository, db }: ContentRoutes) {
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: '/podcast',
+  backOffice.route(EDITORS, podcastApi.podcast, {
     response: PodcastOverviewAnswerSchema,
     async handler({ now }) {
       const documents = (await repository.listDocuments()).filter((d) => d.kind === 'episode')
@@ -111,9 +110,9 @@ function episodeMediaUsage({ media, repository }: ContentRoutes) {
 export function episodeRoutes(kind: DocumentKindRoutes<EpisodeAnswer>) {
   const { repository } = kind.routes
   episodeList(kind.routes)
-  documentRead(kind, { url: '/podcast/episodes/:id', params: EpisodeParams, keyOf })
+  documentRead(kind, { contract: podcastApi.episode, params: EpisodeParams, keyOf })
   documentCommand(kind, {
-    url: '/podcast/episodes/:id/publish',
+    contract: podcastApi.publishEpisode,
     params: EpisodeParams,
     body: EpisodeVersionRequest,
     keyOf,
@@ -130,7 +129,7 @@ export function episodeRoutes(kind: DocumentKindRoutes<EpisodeAnswer>) {
     },
   })
   documentCommand(kind, {
-    url: '/podcast/episodes/:id/unpublish',
+    contract: podcastApi.unpublishEpisode,
     params: EpisodeParams,
     body: EpisodeVersionRequest,
     keyOf,
@@ -138,7 +137,7 @@ export function episodeRoutes(kind: DocumentKindRoutes<EpisodeAnswer>) {
     change: (key, _body, change) => repository.unpublish(key, change),
   })
   documentDelete(kind, {
-    url: '/podcast/episodes/:id',
+    contract: podcastApi.deleteEpisode,
     params: EpisodeParams,
     query: EpisodeVersionQuery,
     keyOf,

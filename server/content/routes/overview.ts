@@ -1,4 +1,5 @@
 /** The content overview (articles and pages with their state) and what the site serves now. */
+import * as contentApi from '#common/content-contracts.ts'
 import { ContentOverviewAnswerSchema, LiveAnswerSchema } from '#common/content-admin-answers.ts'
 import {
   articleIdOf,
@@ -44,9 +45,7 @@ function articleItem(
 }
 
 export function overviewRoutes({ backOffice, repository, db, site }: ContentRoutes) {
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: '/content',
+  backOffice.route(EDITORS, contentApi.contentOverview, {
     response: ContentOverviewAnswerSchema,
     async handler({ now }) {
       const documents = await repository.listDocuments()
@@ -95,9 +94,7 @@ export function overviewRoutes({ backOffice, repository, db, site }: ContentRout
     },
   })
 
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: '/content/live',
+  backOffice.route(EDITORS, contentApi.liveState, {
     response: LiveAnswerSchema,
     async handler() {
       if (site) return site.status()

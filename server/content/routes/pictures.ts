@@ -2,6 +2,7 @@
  * The pictures an editor sees and chooses: the build's (the media manifest, as published) and
  * the uploaded ones (server/media), with their alt text when the library has it.
  */
+import * as contentApi from '#common/content-contracts.ts'
 import { PicturesAnswerSchema } from '#common/content-admin-answers.ts'
 import type { PicturePreview, PicturesAnswer } from '#common/content-admin.ts'
 import { PicturesQuery } from '#common/content-admin-schemas.ts'
@@ -149,9 +150,7 @@ async function photoAlts(db: ContentRoutes['db'], alts: Map<string, string>): Pr
 /** GET /content/pictures: the picture chooser's list, uploaded ones first. */
 export function pictureRoutes(routes: ContentRoutes, cache: ManifestCache) {
   const { media, db } = routes
-  routes.backOffice.route(EDITORS, {
-    method: 'GET',
-    url: '/content/pictures',
+  routes.backOffice.route(EDITORS, contentApi.pictures, {
     response: PicturesAnswerSchema,
     query: PicturesQuery,
     async handler({ query }) {

@@ -8,6 +8,8 @@
  * re-encoded by it (sharp), named by the re-encoded master so that an export and an import keep
  * its address.
  */
+import * as podcastApi from '#common/podcast-contracts.ts'
+import { PODCAST_PREFIX } from '#common/podcast-contracts.ts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import { fieldErrors } from '#common/validation.ts'
@@ -49,11 +51,12 @@ import { MediaRefusal } from '#server/media/errors.ts'
 import type { MediaLibrary } from '#server/media/media-library.ts'
 import { acceptUploads, readUpload, refuseLargeBodies, type Upload } from '#server/media/upload.ts'
 import { recordAudit, type AuditEntry } from '#server/back-office/audit.ts'
-import type {
-  MountedRoute,
-  MountedRoutes,
-  RouteContext,
-  SignedInStaff,
+import {
+  mountedRoute,
+  type MountedRoute,
+  type MountedRoutes,
+  type RouteContext,
+  type SignedInStaff,
 } from '#server/back-office/table.ts'
 import { EDITORS } from './context.ts'
 import { ownOf, ownSources, recorder, type DocumentKindRoutes } from './document-routes.ts'
@@ -63,11 +66,11 @@ type Tools = Parameters<MountedRoutes['register']>[1]
 
 /** The plugin's routes, under /admin/api/podcast: each is registered with its path from here. */
 const PODCAST_UPLOADS = {
-  audio: { method: 'POST', url: '/uploads/audio', response: AudioAnswerSchema },
-  artwork: { method: 'POST', url: '/uploads/artwork', response: ArtworkAnswerSchema },
-  create: { method: 'POST', url: '/episodes', response: EpisodeAnswerSchema },
-  save: { method: 'POST', url: '/episodes/:id/draft', response: EpisodeAnswerSchema },
-} as const satisfies Record<string, MountedRoute>
+  audio: mountedRoute(PODCAST_PREFIX, podcastApi.uploadAudio, AudioAnswerSchema),
+  artwork: mountedRoute(PODCAST_PREFIX, podcastApi.uploadArtwork, ArtworkAnswerSchema),
+  create: mountedRoute(PODCAST_PREFIX, podcastApi.createEpisode, EpisodeAnswerSchema),
+  save: mountedRoute(PODCAST_PREFIX, podcastApi.saveEpisode, EpisodeAnswerSchema),
+} satisfies Record<string, MountedRoute>
 
 interface Uploads {
   kind: DocumentKindRoutes<EpisodeAnswer>
@@ -319,7 +322,7 @@ function episodeSave(app: FastifyInstance, tools: Tools, uploads: Uploads) {
 
 export function podcastUploadRoutes(uploads: Uploads) {
   uploads.kind.routes.backOffice.mount(EDITORS, {
-    prefix: '/podcast',
+    prefix: PODCAST_PREFIX,
     routes: Object.values(PODCAST_UPLOADS),
     async register(app, tools) {
       await acceptUploads(app)

@@ -1,4 +1,5 @@
 /** The podcast's settings (the show): read them, and save them, which publishes them at once. */
+import * as podcastApi from '#common/podcast-contracts.ts'
 import { ShowAnswerSchema } from '#common/podcast-admin-answers.ts'
 import { SHOW_KEY } from '#common/content/episodes.ts'
 import { ARTWORK_EXTENSION, storedFileUrl } from '#common/content/podcast-files.ts'
@@ -104,18 +105,14 @@ async function showData(
 export function showRoutes(kind: DocumentKindRoutes<EpisodeAnswer>) {
   const routes = kind.routes
   const { backOffice, answer, repository, site } = routes
-  backOffice.route(EDITORS, {
-    method: 'GET',
-    url: '/podcast/show',
+  backOffice.route(EDITORS, podcastApi.show, {
     response: ShowAnswerSchema,
     async handler({ reply }) {
       return answer(reply, new Set(), () => showAnswer(routes))
     },
   })
 
-  backOffice.route(EDITORS, {
-    method: 'POST',
-    url: '/podcast/show',
+  backOffice.route(EDITORS, podcastApi.saveShow, {
     response: ShowAnswerSchema,
     body: SaveShowRequest,
     async handler(context) {

@@ -7,7 +7,8 @@
  */
 import type { ActionFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
 import type { EpisodeAnswer } from '#common/podcast-admin.ts'
-import { api, ApiError, post } from '#app/admin/api.ts'
+import * as podcastApi from '#common/podcast-contracts.ts'
+import { ApiError, call } from '#app/admin/api.ts'
 import { formatShowTime } from '#app/admin/format.ts'
 import { sendEpisodeToReaders } from '#app/admin/pages/episode-send.tsx'
 import { episodeBody, FormRefusal } from './form-state.ts'
@@ -43,11 +44,11 @@ const publishedNotice = (answer: EpisodeAnswer) =>
 function saveDraft(id: string | undefined, form: FormData): Promise<EpisodeAnswer> {
   const body = episodeBody(form)
   return id
-    ? post<EpisodeAnswer>(`/podcast/episodes/${id}/draft`, {
-        ...body,
-        baseVersion: Number(form.get('baseVersion')),
+    ? call(podcastApi.saveEpisode, {
+        params: { id },
+        body: { ...body, baseVersion: Number(form.get('baseVersion')) },
       })
-    : post<EpisodeAnswer>('/podcast/episodes', body)
+    : call(podcastApi.createEpisode, { body })
 }
 
 /** Saves what changed first (a new episode always), then publishes; sends it if asked. */
@@ -56,8 +57,9 @@ async function publish(id: string | undefined, form: FormData): Promise<EpisodeA
     !id || form.get('changed') === 'yes'
       ? await saveDraft(id, form)
       : { id, version: Number(form.get('baseVersion')) }
-  const answer = await post<EpisodeAnswer>(`/podcast/episodes/${saved.id}/publish`, {
-    baseVersion: saved.version,
+  const answer = await call(podcastApi.publishEpisode, {
+    params: { id: saved.id },
+    body: { baseVersion: saved.version },
   })
   const notices = [publishedNotice(answer)]
   if (form.get('send') !== 'yes' || answer.status !== 'published')
@@ -85,11 +87,14 @@ async function run(
   if (intent === 'publish') return publish(id, form)
   if (!id) throw new ApiError(404, { message: 'This episode is not saved yet.' })
   if (intent === 'unpublish') {
-    const answer = await post<EpisodeAnswer>(`/podcast/episodes/${id}/unpublish`, { baseVersion })
+    const answer = await call(podcastApi.unpublishEpisode, {
+      params: { id },
+      body: { baseVersion },
+    })
     const notice = 'Unpublished: the episode is off the site and the feed; its draft stays here.'
     return { ok: true, intent, episode: answer, notices: [notice] }
   }
-  await api('DELETE', `/podcast/episodes/${id}?baseVersion=${baseVersion}`)
+  await call(podcastApi.deleteEpisode, { params: { id }, query: { baseVersion } })
   const notice = `Episode ${String(form.get('number') ?? '')} was deleted.`
   return { ok: true, intent, episode: undefined, notices: [notice] }
 }
