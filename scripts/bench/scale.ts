@@ -6,8 +6,8 @@
  *
  * - first answer: from spawning `node server/index.ts` to the first 200 for `/`;
  * - resident memory (VmRSS of the server process, render worker included) 8 s after the first
- *   answer (the warm pages rendered, the worker still there), idle (nothing asked for a minute
- *   and more after the start: the render worker stopped), the most seen during a burst of 1,000
+ *   answer (the warm pages rendered, the worker still there), idle (nothing asked for since the
+ *   start, and the render worker stopped: its thread gone), the most seen during a burst of 1,000
  *   requests over every page of the sitemap (20 at a time), and at rest after it all (a minute
  *   without requests at the end, the page cache full);
  * - cold and warm time to first byte (p50/p95) of pages nobody asked for yet, then again;
@@ -101,6 +101,31 @@ function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0)
   return kb / 1024
+}
+
+/** How many threads the process runs (the render worker is one of them while it lives). */
+function threads(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0)
+}
+
+/**
+ * Resident memory once the render worker has stopped: it stops IDLE_MS after its last job (the
+ * warm pages, which take longer as the site grows), and its thread goes with it. Waits for the
+ * process's thread count to fall below the most seen (or to `without`, the count measured
+ * without the worker before), then 5 s more; at most IDLE_MS + 3 min.
+ */
+async function idleRss(pid: number, without?: number): Promise<{ mb: number; threads: number }> {
+  let most = threads(pid)
+  const deadline = performance.now() + IDLE_MS + 180_000
+  while (performance.now() < deadline) {
+    const now = threads(pid)
+    if (now < most || (without !== undefined && now <= without)) break
+    most = Math.max(most, now)
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+  }
+  await new Promise((resolve) => setTimeout(resolve, 5000))
+  return { mb: rssMb(pid), threads: threads(pid) }
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
@@ -277,8 +302,8 @@ async function measure(options: {
     // The warm pages rendered, nothing asked for since; then idle: the render worker stopped.
     await new Promise((resolve) => setTimeout(resolve, 8000))
     const warmMb = rssMb(pid)
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 20_000 - 8000))
-    const idleMb = rssMb(pid)
+    const idle = await idleRss(pid)
+    const idleMb = idle.mb
 
     const paths = await sitemapPaths(base)
     const documents = paths.length
@@ -323,8 +348,7 @@ async function measure(options: {
     const etags = await Promise.all(servers.map(async (s) => (await get(`${s.url}/about`)).etag))
     // At rest: nothing asked for until the render worker has stopped (its last job, the pages
     // warmed after the episode's publish, ends within a few seconds of it being visible).
-    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 20_000))
-    const restMb = rssMb(pid)
+    const restMb = (await idleRss(pid, idle.threads)).mb
     return {
       database: dialect === 'postgres' ? 'PostgreSQL ×3' : 'SQLite',
       episodes,
