@@ -169,7 +169,9 @@ describe('rendering at run time', () => {
     // newsletter's letters may be none yet, and the sitemap has no part files before 40,000
     // pages (optional routes, reached by their patterns).
     const paths = [...renderer.paths(), ...renderer.entry.onRequestPaths]
+    // A series' later pages: none until a series has more than a page of profiles.
     expect(routesWithoutPage(site.build.routes, paths)).toEqual([
+      'article-series-page',
       'newsletter-archive-page',
       'routes/newsletter-letter',
       'routes/sitemap-part',
@@ -177,7 +179,11 @@ describe('rendering at run time', () => {
     const all = [...paths, ...renderer.entry.optionalRoutePaths]
     expect(routesWithoutPage(site.build.routes, all)).toEqual([])
     const withoutArticles = all.filter((path) => !path.startsWith('/articles/'))
-    expect(routesWithoutPage(site.build.routes, withoutArticles)).toEqual(['routes/article'])
+    expect(routesWithoutPage(site.build.routes, withoutArticles)).toEqual([
+      'routes/article',
+      'routes/article-series',
+      'article-series-page',
+    ])
   })
 })
 
