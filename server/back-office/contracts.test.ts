@@ -4,8 +4,7 @@
  * contract is served at its method and path. A route added without a contract, or a contract
  * left behind when its route goes, fails here.
  */
-import type { FastifyInstance } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Contract } from '#common/api-contract.ts'
 import * as contact from '#common/contact-contracts.ts'
 import * as content from '#common/content-contracts.ts'
@@ -13,8 +12,7 @@ import * as newsletter from '#common/newsletter-contracts.ts'
 import * as podcast from '#common/podcast-contracts.ts'
 import * as privacy from '#common/privacy-contracts.ts'
 import * as staff from '#common/staff-contracts.ts'
-import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
-import { backOfficeApp } from '#server/test/staff.ts'
+import { backOfficeOnDatabase } from '#server/test/staff.ts'
 
 const isContract = (value: unknown): value is Contract =>
   typeof value === 'object' &&
@@ -37,16 +35,7 @@ const CONTRACTS = [contact, content, newsletter, podcast, privacy, staff].flatMa
 const keyOf = (route: { method: string }, path: string) => `${route.method} ${path}`
 
 describe('the back office’s contracts', () => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  beforeAll(async () => {
-    testDb = await createTestDatabase('sqlite')
-    app = await backOfficeApp(testDb.database, { media: true })
-  })
-  afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-  })
+  const backOffice = backOfficeOnDatabase('sqlite', { media: true })
 
   it('name each method and path once', () => {
     const keys = CONTRACTS.map((contract) => keyOf(contract, contract.path))
@@ -55,7 +44,7 @@ describe('the back office’s contracts', () => {
   })
 
   it('are where every served route takes its method and path from', () => {
-    const routes = app.backOffice.apiRoutes()
+    const routes = backOffice.app.backOffice.apiRoutes()
     const without = routes
       .filter((route) => !CONTRACTS.includes(route.contract))
       .map((route) => keyOf(route, route.url))
@@ -67,11 +56,11 @@ describe('the back office’s contracts', () => {
   })
 
   it('are each served, at their method and path under /admin/api', () => {
-    const defined = new Set(app.backOffice.apiRoutes().map((route) => route.contract))
+    const defined = new Set(backOffice.app.backOffice.apiRoutes().map((route) => route.contract))
     const unserved = CONTRACTS.filter(
       (contract) =>
         !defined.has(contract) ||
-        !app.hasRoute({ method: contract.method, url: `/admin/api${contract.path}` }),
+        !backOffice.app.hasRoute({ method: contract.method, url: `/admin/api${contract.path}` }),
     ).map((contract) => keyOf(contract, contract.path))
     expect(unserved).toEqual([])
   })

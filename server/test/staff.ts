@@ -170,7 +170,7 @@ export async function signIn(
  */
 export function backOfficeOnDatabase(
   dialect: Dialect,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; media?: boolean } = {},
 ): { readonly app: FastifyInstance; readonly testDb: TestDatabase; readonly admin: StaffClient } {
   let app: FastifyInstance | undefined
   let testDb: TestDatabase | undefined
