@@ -210,7 +210,6 @@ const SIZE_WAITING_FOR = {
     'server/content/episode-routes.test.ts',
     'server/newsletter/letter-routes.ts',
     'server/staff/account-routes.ts',
-    'server/staff/setup.ts',
     'app/admin/content/article-fields.tsx',
     'app/admin/editor/article-body-editor.tsx',
     'app/admin/pages/account.tsx',

@@ -121,40 +121,7 @@ export function createStaff(options: StaffOptions): Staff {
     app.addHook('onRoute', refuseUndefined(defined, served))
     if (env.NODE_ENV !== 'production') app.addHook('onSend', checkAnswers(defined))
 
-    app.addHook('onRequest', async (request, reply) => {
-      const api = isApiRoute(request)
-      reply
-        .header('x-robots-tag', 'noindex, nofollow')
-        .header('cache-control', 'no-store')
-        .header('referrer-policy', 'same-origin')
-        .header('content-security-policy', api ? API_CSP : ADMIN_CSP)
-      if (site.problem) {
-        if (api) return sendApiError(reply, 503, site.problem)
-        return reply.code(503).type('text/html; charset=utf-8').send(problemPage(site.problem))
-      }
-      if (api && !isSameSite(request, site.origin)) {
-        request.log.info('cross-site back-office request refused')
-        return sendApiError(reply, 403, 'The back office only answers its own pages.')
-      }
-      // The app's files are the same for everyone: no session to read.
-      if (request.routeOptions.url === ASSET_ROUTE) return
-      const token = sessionToken(request)
-      if (!token) return
-      const at = now()
-      const session = await findSession(db, token, at, times.idleMs)
-      if (!session) return
-      if (at.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS)
-        await touchSession(db, session.id_hash, at)
-      request.staff = {
-        id: session.member_id,
-        email: session.email,
-        name: session.name,
-        role: session.role,
-        sessionHash: session.id_hash,
-        passkeyId: session.passkey_id,
-        confirmedAt: session.confirmed_at,
-      }
-    })
+    app.addHook('onRequest', staffOnRequest({ db, now, site, times }))
     // An answer sent before the request's body was read (a refusal above, a role check's 401).
     app.addHook('onSend', async (request, reply, payload) => {
       if (!request.raw.complete) closeAfterAnswer(request, reply)
@@ -167,7 +134,7 @@ export function createStaff(options: StaffOptions): Staff {
         url: `/api${route.url}`,
         // onRequest: decided before the body is read (an anonymous post gets 401, unread).
         onRequest: requireRole(route.access),
-        handler: (request, reply) => handle(route, request, reply),
+        handler: (request, reply) => handle({ db, now }, route, request, reply),
       })
     }
     for (const mount of backOffice.mounts) {
@@ -201,112 +168,180 @@ export function createStaff(options: StaffOptions): Staff {
       )
     })
 
-    /** Passkeys and the cookie belong to one origin: other names of this server lead there. */
-    const elsewhere = (request: FastifyRequest) => {
-      const expected = new URL(site.origin)
-      return request.host !== expected.host || `${request.protocol}:` !== expected.protocol
-    }
-
-    for (const view of backOffice.views) {
-      app.get(view.url.replace(/^\/admin/, ''), async (request, reply) => {
-        if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
-        const staff = request.staff
-        if (!staff) return adminApp.sendShell(request, reply, 401)
-        if (!allows(view.access, staff.role)) return adminApp.sendShell(request, reply, 403)
-        const params = view.params ? view.params.safeParse(request.params) : undefined
-        if (params && !params.success) return adminApp.sendShell(request, reply, 404)
-        const at = now()
-        const result = await view.handler({
-          body: undefined,
-          query: undefined,
-          params: params?.data,
-          staff,
-          request,
-          reply,
-          now: at,
-          audit: (entry, target = db) => recordAudit(target, actorOf(request), entry, at),
-        })
-        return result === reply || reply.sent ? reply : reply.send(result)
-      })
-    }
-
-    const page = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
-      // The path as the router read it (decoded, duplicate slashes dropped), not the URL's text.
-      const rest = (request.params as { '*'?: string })['*'] ?? ''
-      const access = backOffice.pageAccess(`/${rest}`)
-      const status =
-        access === undefined
-          ? 404
-          : access === 'anyone'
-            ? 200
-            : !request.staff
-              ? 401
-              : allows(access, request.staff.role)
-                ? 200
-                : 403
-      return adminApp.sendShell(request, reply, status)
-    }
-    app.get('/', page)
-    app.get('/*', page)
-  }
-
-  async function handle(route: RegisteredRoute, request: FastifyRequest, reply: FastifyReply) {
-    if (route.limiter) {
-      const decision = await route.limiter.hit(request.ip)
-      if (!decision.allowed) {
-        request.log.info(
-          { retryAfter: decision.retryAfterSeconds },
-          'staff sign-in rate limit reached',
-        )
-        return sendApiError(
-          reply,
-          429,
-          `Too many attempts. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
-          { retryAfterSeconds: decision.retryAfterSeconds },
-        )
-      }
-    }
-    if (route.body && mediaType(request) !== 'application/json')
-      return sendApiError(reply, 415, 'Send the request as JSON (Content-Type: application/json).')
-    const input: Record<'body' | 'query' | 'params', unknown> = {
-      body: undefined,
-      query: undefined,
-      params: undefined,
-    }
-    for (const part of ['body', 'query', 'params'] as const) {
-      const schema = route[part]
-      if (!schema) continue
-      const parsed = schema.safeParse(request[part] ?? {})
-      if (!parsed.success) {
-        const fields = fieldErrors(parsed.error)
-        return sendApiError(reply, 400, Object.values(fields)[0] ?? 'Please check the form.', {
-          fields,
-        })
-      }
-      input[part] = parsed.data
-    }
-    const at = now()
-    const staff = request.staff
-    const result = await route.handler({
-      ...input,
-      staff,
-      request,
-      reply,
-      now: at,
-      audit: (entry, target = db) =>
-        recordAudit(
-          target,
-          staff ? { id: staff.id, label: staff.email } : { id: null, label: 'someone signed out' },
-          entry,
-          at,
-        ),
-    })
-    if (result === reply || reply.sent) return reply
-    return reply.type('application/json; charset=utf-8').send(result)
+    servePages(app, { db, now, site, backOffice, adminApp })
   }
 
   return { backOffice, site, now, plugin }
+}
+
+async function handle(
+  context: { db: Database['db']; now: () => Date },
+  route: RegisteredRoute,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const { db, now } = context
+  if (route.limiter) {
+    const decision = await route.limiter.hit(request.ip)
+    if (!decision.allowed) {
+      request.log.info(
+        { retryAfter: decision.retryAfterSeconds },
+        'staff sign-in rate limit reached',
+      )
+      return sendApiError(
+        reply,
+        429,
+        `Too many attempts. Please wait ${decision.retryAfterSeconds} seconds and try again.`,
+        { retryAfterSeconds: decision.retryAfterSeconds },
+      )
+    }
+  }
+  if (route.body && mediaType(request) !== 'application/json')
+    return sendApiError(reply, 415, 'Send the request as JSON (Content-Type: application/json).')
+  const input: Record<'body' | 'query' | 'params', unknown> = {
+    body: undefined,
+    query: undefined,
+    params: undefined,
+  }
+  for (const part of ['body', 'query', 'params'] as const) {
+    const schema = route[part]
+    if (!schema) continue
+    const parsed = schema.safeParse(request[part] ?? {})
+    if (!parsed.success) {
+      const fields = fieldErrors(parsed.error)
+      return sendApiError(reply, 400, Object.values(fields)[0] ?? 'Please check the form.', {
+        fields,
+      })
+    }
+    input[part] = parsed.data
+  }
+  const at = now()
+  const staff = request.staff
+  const result = await route.handler({
+    ...input,
+    staff,
+    request,
+    reply,
+    now: at,
+    audit: (entry, target = db) =>
+      recordAudit(
+        target,
+        staff ? { id: staff.id, label: staff.email } : { id: null, label: 'someone signed out' },
+        entry,
+        at,
+      ),
+  })
+  if (result === reply || reply.sent) return reply
+  return reply.type('application/json; charset=utf-8').send(result)
+}
+
+/**
+ * Every request under /admin: the back office's headers, its refusals (a server with no usable
+ * origin, another site's call to the API), and the signed-in person from the session cookie.
+ */
+function staffOnRequest(context: {
+  db: Database['db']
+  now: () => Date
+  site: AdminSite
+  times: ReturnType<typeof sessionTimes>
+}) {
+  const { db, now, site, times } = context
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const api = isApiRoute(request)
+    reply
+      .header('x-robots-tag', 'noindex, nofollow')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'same-origin')
+      .header('content-security-policy', api ? API_CSP : ADMIN_CSP)
+    if (site.problem) {
+      if (api) return sendApiError(reply, 503, site.problem)
+      return reply.code(503).type('text/html; charset=utf-8').send(problemPage(site.problem))
+    }
+    if (api && !isSameSite(request, site.origin)) {
+      request.log.info('cross-site back-office request refused')
+      return sendApiError(reply, 403, 'The back office only answers its own pages.')
+    }
+    // The app's files are the same for everyone: no session to read.
+    if (request.routeOptions.url === ASSET_ROUTE) return
+    const token = sessionToken(request)
+    if (!token) return
+    const at = now()
+    const session = await findSession(db, token, at, times.idleMs)
+    if (!session) return
+    if (at.getTime() - Date.parse(session.last_seen_at) >= TOUCH_EVERY_MS)
+      await touchSession(db, session.id_hash, at)
+    request.staff = {
+      id: session.member_id,
+      email: session.email,
+      name: session.name,
+      role: session.role,
+      sessionHash: session.id_hash,
+      passkeyId: session.passkey_id,
+      confirmedAt: session.confirmed_at,
+    }
+  }
+}
+
+/** The staff app's views and pages: its shell, with the status the person's role gives. */
+function servePages(
+  app: FastifyInstance,
+  context: {
+    db: Database['db']
+    now: () => Date
+    site: AdminSite
+    backOffice: BackOffice
+    adminApp: ReturnType<typeof loadAdminApp>
+  },
+) {
+  const { db, now, site, backOffice, adminApp } = context
+  /** Passkeys and the cookie belong to one origin: other names of this server lead there. */
+  const elsewhere = (request: FastifyRequest) => {
+    const expected = new URL(site.origin)
+    return request.host !== expected.host || `${request.protocol}:` !== expected.protocol
+  }
+
+  for (const view of backOffice.views) {
+    app.get(view.url.replace(/^\/admin/, ''), async (request, reply) => {
+      if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
+      const staff = request.staff
+      if (!staff) return adminApp.sendShell(request, reply, 401)
+      if (!allows(view.access, staff.role)) return adminApp.sendShell(request, reply, 403)
+      const params = view.params ? view.params.safeParse(request.params) : undefined
+      if (params && !params.success) return adminApp.sendShell(request, reply, 404)
+      const at = now()
+      const result = await view.handler({
+        body: undefined,
+        query: undefined,
+        params: params?.data,
+        staff,
+        request,
+        reply,
+        now: at,
+        audit: (entry, target = db) => recordAudit(target, actorOf(request), entry, at),
+      })
+      return result === reply || reply.sent ? reply : reply.send(result)
+    })
+  }
+
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (elsewhere(request)) return reply.redirect(`${site.origin}${request.url}`, 308)
+    // The path as the router read it (decoded, duplicate slashes dropped), not the URL's text.
+    const rest = (request.params as { '*'?: string })['*'] ?? ''
+    const access = backOffice.pageAccess(`/${rest}`)
+    const status =
+      access === undefined
+        ? 404
+        : access === 'anyone'
+          ? 200
+          : !request.staff
+            ? 401
+            : allows(access, request.staff.role)
+              ? 200
+              : 403
+    return adminApp.sendShell(request, reply, status)
+  }
+  app.get('/', page)
+  app.get('/*', page)
 }
 
 /** Who the audit log names for a request: its signed-in staff member. */
