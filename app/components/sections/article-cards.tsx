@@ -57,7 +57,10 @@ export function PersonCard({ article }: { article: ArticleCardView }) {
       />
       <div className="flex flex-col p-6 sm:col-span-3">
         <h3 className="text-2xl font-semibold">{article.name}</h3>
-        <p className="mt-3 line-clamp-4 flex-1 text-ink-soft">{article.summary}</p>
+        {/* The clamp on the text, the stretch on its box: a stretched clamp showed a fifth line's top. */}
+        <div className="mt-3 flex-1">
+          <p className="line-clamp-4 text-ink-soft">{article.summary}</p>
+        </div>
         <Location location={article.location} className="mt-4" />
         <ReadMore to={article.link} label={article.name} className="mt-5" />
       </div>
