@@ -1,7 +1,8 @@
 /**
- * Precompression of what the server sends: brotli (quality 11) and gzip (level 9), done once when
- * a page is rendered or a file is built, never per request. On zlib's thread pool, so that a
- * render at run time does not hold the event loop (brotli 11 takes tens of milliseconds on a page).
+ * Precompression of what the server sends: brotli (quality 11; 9 above 1 MB) and gzip (level 9),
+ * done once when a page is rendered or a file is built, never per request. On zlib's thread pool,
+ * so that a render at run time does not hold the event loop (brotli 11 takes tens of milliseconds
+ * on a page).
  */
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
@@ -18,12 +19,22 @@ export interface Compressed {
   gzip: Buffer | undefined
 }
 
+/** Above this, brotli 11 costs seconds: the podcast feed is 8 MB at ten years of the show. */
+export const LARGE_BODY_BYTES = 1024 * 1024
+
+/**
+ * Brotli's quality for a body: 11 for pages, 9 for a body over LARGE_BODY_BYTES. Measured on the
+ * 8 MB feed of 3,650 episodes (loaded machine): quality 11 took 14.5 s for 141 KB, 9 took
+ * 0.34 s for 163 KB; the feed is made again at every publish, before it can be served.
+ */
+export const brotliQuality = (bytes: number) => (bytes > LARGE_BODY_BYTES ? 9 : 11)
+
 export async function compress(body: Buffer): Promise<Compressed> {
   if (body.length < MIN_COMPRESSIBLE_BYTES) return { br: undefined, gzip: undefined }
   const [br, gz] = await Promise.all([
     brotli(body, {
       params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(body.length),
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
