@@ -44,9 +44,13 @@ describe('the page list', () => {
 
   it('takes the articles from the snapshot it is given', () => {
     const one = { ...snapshot, articles: snapshot.articles.slice(0, 1) }
-    expect(renderPaths(one).filter((path) => path.startsWith('/articles/'))).toEqual([
-      `/articles/${snapshot.articles[0]!.slug}`,
-    ])
+    const profiles = (paths: string[]) =>
+      paths.filter((path) => path.startsWith('/articles/') && !path.startsWith('/articles/series/'))
+    expect(profiles(renderPaths(one))).toEqual([`/articles/${snapshot.articles[0]!.slug}`])
+    // Each series keeps its own list, even with no profile in it.
+    expect(renderPaths(one).filter((path) => path.startsWith('/articles/series/'))).toHaveLength(
+      snapshot.pages.articles.series.length,
+    )
   })
 
   it('keeps the form pages out of the sitemap list, unlike /privacy', () => {
