@@ -64,9 +64,15 @@ function send(
       },
     )
     outgoing.setTimeout(60_000, () => outgoing.destroy(new Error('no answer within 60 s')))
-    outgoing.on('error', (error) =>
-      reject(new Error(`${request.method} ${request.path}: ${error.message}`, { cause: error })),
-    )
+    outgoing.on('error', (error: Error & { rawPacket?: Buffer }) => {
+      // What the proxy sent, when the client could not read it (a parse error).
+      const raw = error.rawPacket
+        ? ` (received: ${JSON.stringify(error.rawPacket.toString('latin1'))})`
+        : ''
+      reject(
+        new Error(`${request.method} ${request.path}: ${error.message}${raw}`, { cause: error }),
+      )
+    })
     outgoing.end(body)
   })
 }
