@@ -65,12 +65,27 @@ function send(
     )
     outgoing.setTimeout(60_000, () => outgoing.destroy(new Error('no answer within 60 s')))
     outgoing.on('error', (error: Error & { rawPacket?: Buffer }) => {
-      // What the proxy sent, when the client could not read it (a parse error).
-      const raw = error.rawPacket
-        ? ` (received: ${JSON.stringify(error.rawPacket.toString('latin1'))})`
-        : ''
+      const raw = error.rawPacket?.toString('latin1') ?? ''
+      // nginx's own refusal of a request it could not read answers a HEAD with its HTML page
+      // too, which Node's client refuses to read ("Data after Connection: close"): it is still
+      // nginx's answer, and the request never reached a route.
+      const refusal = /^HTTP\/1\.1 (400) [^\r]*\r\n(?:[^\r]*\r\n)*?Server: (nginx[^\r]*)\r\n/.exec(
+        raw,
+      )
+      if (refusal)
+        return resolve({
+          status: Number(refusal[1]),
+          contentType: undefined,
+          location: undefined,
+          server: refusal[2]!,
+          body: '',
+        })
+      // What the proxy sent, when the client could not read it.
+      const received = raw ? ` (received: ${JSON.stringify(raw)})` : ''
       reject(
-        new Error(`${request.method} ${request.path}: ${error.message}${raw}`, { cause: error }),
+        new Error(`${request.method} ${request.path}: ${error.message}${received}`, {
+          cause: error,
+        }),
       )
     })
     outgoing.end(body)
