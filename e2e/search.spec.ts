@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { axeViolations, waitForHydration } from './helpers.ts'
 
 /**
@@ -50,9 +50,11 @@ test.describe('without JavaScript', () => {
   })
 })
 
-test('with JavaScript, with the keyboard alone: / opens, arrows move, Enter opens', async ({
-  page,
-}) => {
+/**
+ * On /about with the keyboard: / opens the search, the sentence is typed once the box has the
+ * focus (keys typed before it are lost), and ArrowDown moves to the episode's first result.
+ */
+async function searchAndMoveToFirstResult(page: Page) {
   await page.goto('/about')
   await waitForHydration(page)
   await page.keyboard.press('/')
@@ -64,6 +66,13 @@ test('with JavaScript, with the keyboard alone: / opens, arrows move, Enter open
   await page.keyboard.press('ArrowDown')
   const first = dialog.getByRole('link').filter({ hasText: 'A Cuff in Every Bag' }).first()
   await expect(first).toBeFocused()
+  return { dialog, first }
+}
+
+test('with JavaScript, with the keyboard alone: / opens, arrows move, Enter opens', async ({
+  page,
+}) => {
+  const { first } = await searchAndMoveToFirstResult(page)
   await expect(first).toHaveAttribute('href', MOMENT)
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(MOMENT)
@@ -72,15 +81,7 @@ test('with JavaScript, with the keyboard alone: / opens, arrows move, Enter open
 test('a result moved to keeps the focus while the answer to more typing comes in', async ({
   page,
 }) => {
-  await page.goto('/about')
-  await waitForHydration(page)
-  await page.keyboard.press('/')
-  const dialog = page.getByRole('dialog', { name: /Search episodes/ })
-  await page.keyboard.type(`"${SENTENCE}"`)
-  await expect(dialog.getByRole('status')).toContainText(/results?\./)
-  await page.keyboard.press('ArrowDown')
-  const first = dialog.getByRole('link').filter({ hasText: 'A Cuff in Every Bag' }).first()
-  await expect(first).toBeFocused()
+  const { dialog, first } = await searchAndMoveToFirstResult(page)
   // The next search (a visitor who typed on, as a loaded machine may deliver the keys late) is
   // held: the results on screen stay, and so does the focus.
   const held: (() => Promise<void>)[] = []
