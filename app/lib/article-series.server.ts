@@ -46,8 +46,12 @@ export const seriesName = (series: Series) => `${series.title1} ${series.title2}
  * The cards of a series, in the order /articles lists them. Art & Advocacy's cards link without
  * a trailing slash, the others with one: both forms are served (docs/requirements.md#pages).
  */
-export function seriesCards(snapshot: ContentSnapshot, id: SeriesId): ArticleCardView[] {
-  return orderedArticles(snapshot)
+export function seriesCards(
+  snapshot: ContentSnapshot,
+  id: SeriesId,
+  ordered = orderedArticles(snapshot),
+): ArticleCardView[] {
+  return ordered
     .filter((article) => article.series === id)
     .map((article) => ({
       slug: article.slug,
@@ -61,9 +65,16 @@ export function seriesCards(snapshot: ContentSnapshot, id: SeriesId): ArticleCar
     }))
 }
 
-/** What /articles shows of a series: its first cards, and its own list when there are more. */
-export function seriesPreview(snapshot: ContentSnapshot, id: SeriesId) {
-  const cards = seriesCards(snapshot, id)
+/**
+ * What /articles shows of a series: its first cards, and its own list when there are more.
+ * `ordered`: orderedArticles(snapshot), made once for the page's three series.
+ */
+export function seriesPreview(
+  snapshot: ContentSnapshot,
+  id: SeriesId,
+  ordered = orderedArticles(snapshot),
+) {
+  const cards = seriesCards(snapshot, id, ordered)
   return {
     cards: cards.slice(0, SERIES_PREVIEW),
     total: cards.length,

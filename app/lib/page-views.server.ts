@@ -8,7 +8,7 @@ import { CONTACT_LIMITS } from '#common/contact.ts'
 import type { ConsentPageContent } from '#common/content/pages.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { siteConfig } from '#app/config.ts'
-import { seriesPreview } from './article-series.server.ts'
+import { orderedArticles, seriesPreview } from './article-series.server.ts'
 import { awards, ogImage, partners, resolveImage, resolveVideo } from './content.server.ts'
 import { breadcrumbs, seo } from './seo.server.ts'
 import { resolveSettings } from './site-settings.ts'
@@ -108,12 +108,14 @@ export function aboutView(snapshot: ContentSnapshot) {
 
 export function articlesView(snapshot: ContentSnapshot) {
   const { order: _order, ...page } = snapshot.pages.articles
+  // Every article's card once (its typography is worked out per card), then split by series.
+  const ordered = orderedArticles(snapshot)
   return {
     page,
     groups: {
-      'art-advocacy': seriesPreview(snapshot, 'art-advocacy'),
-      'returning-redemption': seriesPreview(snapshot, 'returning-redemption'),
-      'bails-bonds': seriesPreview(snapshot, 'bails-bonds'),
+      'art-advocacy': seriesPreview(snapshot, 'art-advocacy', ordered),
+      'returning-redemption': seriesPreview(snapshot, 'returning-redemption', ordered),
+      'bails-bonds': seriesPreview(snapshot, 'bails-bonds', ordered),
     },
     meta: topLevelMeta(snapshot, {
       title: 'Articles',
