@@ -14,6 +14,15 @@ export interface PageLink {
   current: boolean
 }
 
+/** Page 1 and the pages within PAGER_REACH of `centre` (which may lie past the last page). */
+function pageWindow(centre: number, pages: number): number[] {
+  const from = Math.max(1, centre - PAGER_REACH)
+  const to = Math.min(pages, centre + PAGER_REACH)
+  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
+  if (from > 1) numbers.unshift(1)
+  return numbers
+}
+
 /**
  * The pager of page `page` (undefined: the latest items, the archive's own address) of `pages`
  * full pages. Never every page: at ten years of a daily show that would be 730 links on every
@@ -24,11 +33,7 @@ export function pagerLinks(
   pages: number,
   paths: { page: (n: number) => string; latest: string },
 ): PageLink[] {
-  const centre = page ?? pages + 1
-  const from = Math.max(1, centre - PAGER_REACH)
-  const to = Math.min(pages, centre + PAGER_REACH)
-  const numbers = Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i)
-  if (from > 1) numbers.unshift(1)
+  const numbers = pageWindow(page ?? pages + 1, pages)
   return [
     ...numbers.map((n) => ({ label: String(n), href: paths.page(n), current: n === page })),
     { label: 'Latest', href: paths.latest, current: page === undefined },
@@ -57,11 +62,7 @@ export function numberedPagerLinks(
   pages: number,
   pathOf: (n: number) => string,
 ): PageLink[] {
-  const numbers = new Set([1])
-  for (let n = Math.max(1, page - PAGER_REACH); n <= Math.min(pages, page + PAGER_REACH); n++)
-    numbers.add(n)
-  numbers.add(pages)
-  return [...numbers]
-    .sort((a, b) => a - b)
-    .map((n) => ({ label: String(n), href: pathOf(n), current: n === page }))
+  const numbers = pageWindow(page, pages)
+  if (numbers.at(-1) !== pages) numbers.push(pages)
+  return numbers.map((n) => ({ label: String(n), href: pathOf(n), current: n === page }))
 }
