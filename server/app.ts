@@ -107,6 +107,13 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   }
 }
 
+/** What a visitor is told when the database did not answer: nothing was sent that could land. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not reachable right now; nothing was saved. Please try again in a minute.'
+/** What a visitor is told when a write had been sent and its outcome is unknown. */
+export const DATABASE_UNCONFIRMED_MESSAGE =
+  'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.'
+
 /** An API failure as JSON: the database away is a 503, a server error never shows its message. */
 function sendAppError(
   error: Error & { statusCode?: number },

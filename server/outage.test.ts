@@ -7,7 +7,11 @@ import net from 'node:net'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from '#server/app.ts'
+import {
+  buildApp,
+  DATABASE_UNAVAILABLE_MESSAGE as NOTHING_SAVED,
+  DATABASE_UNCONFIRMED_MESSAGE as CANNOT_CONFIRM,
+} from '#server/app.ts'
 import { isDatabaseUnavailable, openDatabase, type Database } from '#server/db/index.ts'
 import { jsonPoster } from '#server/test/post-json.ts'
 import { tenTimesFast } from '#server/test/time-bounds.ts'
@@ -120,19 +124,25 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     expect((await app.inject('/api/health')).statusCode).toBe(200)
 
     postgres.freeze()
+    // Messages whose insert had left for the database when the budget ran out: the answer
+    // says it cannot confirm them, and they may land after the thaw.
+    let unconfirmedMessages = 0
     try {
-      // Whichever query meets the silence first, the shared rate limit's or the insert's.
-      for (const post of [
-        () => postContact({ ...contact, startedAt: started() }),
-        () => postSignup({ email: 'rosa@example.org', startedAt: started() }),
-        () => postContact({ ...contact, startedAt: started() }),
-      ]) {
+      // Whichever query meets the silence first, the shared rate limit's or the insert's. On
+      // a quiet machine it is the rate limit's, and the answer says nothing was saved; on a
+      // loaded one the insert may already have been sent, and only "cannot confirm" is honest.
+      for (const [table, post] of [
+        ['contact_message', () => postContact({ ...contact, startedAt: started() })],
+        ['subscriber', () => postSignup({ email: 'rosa@example.org', startedAt: started() })],
+        ['contact_message', () => postContact({ ...contact, startedAt: started() })],
+      ] as const) {
         const { value: response, ms } = await timed(post)
         expect(response.statusCode).toBe(503)
         expect(response.headers['retry-after']).toBeDefined()
         expect(ms - FORM_DATABASE_BUDGET_MS).toBeLessThan(BEYOND_DEADLINE_MS)
-        // Nothing was sent that could land later (checked below), and the answer says so.
-        expect(response.json().message).toContain('nothing was saved')
+        const { message } = response.json()
+        expect([NOTHING_SAVED, CANNOT_CONFIRM]).toContain(message)
+        if (message === CANNOT_CONFIRM && table === 'contact_message') unconfirmedMessages += 1
       }
       // The newsletter page's buttons are form posts too.
       const unsubscribe = await timed(() =>
@@ -158,9 +168,11 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     // No reconnect: well within a form's budget (a reconnect waits for the pool's timeouts).
     expect(after.ms).toBeLessThan(tenTimesFast(300))
     expect((await app.inject('/api/health')).statusCode).toBe(200)
-    // Nothing answered 503 was stored behind the visitor's back.
+    // Nothing answered "nothing was saved" was stored behind the visitor's back: the two
+    // messages answered 201, and at most those answered "cannot confirm".
     const stored = await database.db.selectFrom('contact_message').select('name').execute()
-    expect(stored).toHaveLength(2)
+    expect(stored.length).toBeGreaterThanOrEqual(2)
+    expect(stored.length).toBeLessThanOrEqual(2 + unconfirmedMessages)
   }, 180_000)
 
   it('answers 503 within 3 s when storing, not the rate limit, is the first query to meet the silence', async () => {
@@ -180,9 +192,7 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
       expect(response.headers['retry-after']).toBeDefined()
       expect(ms - FORM_DATABASE_BUDGET_MS).toBeLessThan(BEYOND_DEADLINE_MS)
       // The insert was sent and is still waiting: the answer must not say nothing was saved.
-      expect(response.json().message).toBe(
-        'The database did not answer in time, so we cannot confirm that this was saved. Please try again in a minute.',
-      )
+      expect(response.json().message).toBe(CANNOT_CONFIRM)
     } finally {
       await holder.close()
     }
