@@ -222,7 +222,6 @@ const SIZE_WAITING_FOR = {
     'app/contact/contact-form.tsx',
     'app/courses/course-catalogue.test.tsx',
     'app/podcast/episode-player.tsx',
-    'e2e/back-office.spec.ts',
     'server/catalogue/catalogue-api.test.ts',
     'server/catalogue/sync-service.test.ts',
     'server/catalogue/upstream.test.ts',
