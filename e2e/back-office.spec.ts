@@ -6,7 +6,7 @@
  * editor is refused every administrator page and API.
  */
 import fs from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import {
   acceptInvitation,
   ADMIN_BASE,
@@ -57,32 +57,25 @@ async function sendContactMessage(page: Page, name: string, email: string, text:
   expect((await stored).status()).toBe(201)
 }
 
-test('an administrator invited from the command runs the inbox, invites an editor, forgets a person and signs out', async ({
-  page,
-  browser,
-}) => {
-  test.slow()
+type Visitor = { name: string; email: string }
+
+/**
+ * Script errors and policy violations (CSP, Trusted Types) on the page, gathered into the list it
+ * returns; the 401 and 403 answers the back office gives on purpose are logged by Chromium as
+ * failed resources, which are left out.
+ */
+function collectErrors(page: Page): string[] {
   const errors: string[] = []
-  // Script errors and policy violations (CSP, Trusted Types); the 401 and 403 answers the back
-  // office gives on purpose are logged by Chromium as failed resources, which are left out.
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
       errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
 
-  const stamp = Date.now()
-  const visitor = { name: `Noor Haddad ${stamp}`, email: `noor.${stamp}@example.org` }
-  const visitorPage = await browser.newPage()
-  await sendContactMessage(
-    visitorPage,
-    visitor.name,
-    visitor.email,
-    'Could your team help our library record oral histories from longtime neighbours?',
-  )
-  await visitorPage.close()
-
-  // Invited from the command; the link registers a passkey in this browser.
+/** Invited from the command; the link registers a passkey in this browser, then signs in with it. */
+async function registerAndSignIn(page: Page, stamp: number) {
   const authenticator = await addVirtualAuthenticator(page)
   await acceptInvitation(page, inviteFromCommand(`director.${stamp}@example.org`, 'admin'))
   await expect(page.getByRole('status')).toContainText('Your passkey is ready')
@@ -95,8 +88,10 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fmessages$/)
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible()
+}
 
-  // The visitor's message, newest first; opened, then marked handled.
+/** The visitor's message, newest first; opened, then marked handled. */
+async function handleMessage(page: Page, visitor: Visitor) {
   await page.getByRole('link', { name: new RegExp(visitor.name) }).click()
   await expect(page.getByRole('heading', { level: 1, name: visitor.name })).toBeVisible()
   await expect(page.getByText('oral histories from longtime neighbours')).toBeVisible()
@@ -107,8 +102,10 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await page.getByRole('button', { name: 'Mark as handled' }).click()
   await expect(page.getByRole('status')).toContainText('Marked as handled.')
   await expect(page.getByRole('button', { name: 'Mark as new' })).toBeVisible()
+}
 
-  // The handled view, downloaded as CSV.
+/** The handled view, downloaded as CSV. */
+async function downloadHandled(page: Page, visitor: Visitor) {
   await page.getByRole('link', { name: '← All messages' }).click()
   await page.getByRole('link', { name: /^Handled/ }).click()
   await expect(page.getByRole('link', { name: new RegExp(visitor.name) })).toBeVisible()
@@ -121,12 +118,16 @@ test('an administrator invited from the command runs the inbox, invites an edito
     'id,receivedAt,name,email,website,message,spam,spamReason,checkReason,deliveryStatus,deliveryAttempts,nextAttemptAt,lastError,deliveredAt,handledAt',
   )
   expect(csv).toContain(`${visitor.name},${visitor.email}`)
+}
 
-  // An editor is invited from the Staff page.
-  await page
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Staff' })
-    .click()
+/** Opens a page of the back office's menu. */
+async function openFromMenu(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click()
+}
+
+/** An editor is invited from the Staff page; returns their invitation link. */
+async function inviteEditor(page: Page, stamp: number): Promise<string> {
+  await openFromMenu(page, 'Staff')
   await page.getByLabel('E-mail address').fill(`editor.${stamp}@example.org`)
   await page.getByRole('radio', { name: /^Editor/ }).check()
   await page.getByRole('button', { name: 'Invite', exact: true }).click()
@@ -141,12 +142,12 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await question.getByRole('button', { name: 'Cancel' }).click()
   await expect(question).toBeHidden()
   await expect(role).toHaveValue('editor')
+  return editorLink
+}
 
-  // The visitor asks to be forgotten.
-  await page
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Forget a person' })
-    .click()
+/** The visitor asks to be forgotten. */
+async function forgetVisitor(page: Page, visitor: Visitor) {
+  await openFromMenu(page, 'Forget a person')
   await page.getByLabel('E-mail address').fill(visitor.email)
   await page.getByRole('button', { name: 'Find their data' }).click()
   await expect(
@@ -162,12 +163,11 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await expect(
     page.getByRole('heading', { name: `Nothing is stored for ${visitor.email}` }),
   ).toBeVisible()
+}
 
-  // The audit log tells what happened, naming the erased person by hash only.
-  await page
-    .getByRole('navigation', { name: 'Back office' })
-    .getByRole('link', { name: 'Audit log' })
-    .click()
+/** The audit log tells what happened, naming the erased person by hash only. */
+async function readAuditLog(page: Page, visitor: Visitor) {
+  await openFromMenu(page, 'Audit log')
   const log = page.getByRole('list', { name: 'Audit entries, newest first' })
   for (const text of [
     /erased a person's data: 1 contact message \(address hash [0-9a-f]{12}…\)/,
@@ -182,14 +182,18 @@ test('an administrator invited from the command runs the inbox, invites an edito
   await page.getByLabel('Action').selectOption('erasure')
   await expect(page).toHaveURL(/action=erasure/)
   await expect(log.getByRole('listitem').first()).toContainText("erased a person's data")
+}
 
+/** Signing out leaves the back office's pages behind the sign-in. */
+async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click()
   await expect(page.getByText('You have signed out.')).toBeVisible()
   await page.goto('/admin/audit')
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible()
-  expect(errors).toEqual([])
+}
 
-  // The editor: their own browser and passkey; every administrator page and API refused.
+/** The editor: their own browser and passkey; every administrator page and API refused. */
+async function editorIsRefused(browser: Browser, editorLink: string) {
   const editor = await browser.newPage()
   await addVirtualAuthenticator(editor)
   await acceptInvitation(editor, editorLink)
@@ -224,4 +228,34 @@ test('an administrator invited from the command runs the inbox, invites an edito
   }, ADMIN_API)
   expect(statuses).toEqual(ADMIN_API.map(([method, path]) => `${method} ${path} 403`))
   await editor.close()
+}
+
+test('an administrator invited from the command runs the inbox, invites an editor, forgets a person and signs out', async ({
+  page,
+  browser,
+}) => {
+  test.slow()
+  const errors = collectErrors(page)
+
+  const stamp = Date.now()
+  const visitor = { name: `Noor Haddad ${stamp}`, email: `noor.${stamp}@example.org` }
+  const visitorPage = await browser.newPage()
+  await sendContactMessage(
+    visitorPage,
+    visitor.name,
+    visitor.email,
+    'Could your team help our library record oral histories from longtime neighbours?',
+  )
+  await visitorPage.close()
+
+  await registerAndSignIn(page, stamp)
+  await handleMessage(page, visitor)
+  await downloadHandled(page, visitor)
+  const editorLink = await inviteEditor(page, stamp)
+  await forgetVisitor(page, visitor)
+  await readAuditLog(page, visitor)
+  await signOut(page)
+  expect(errors).toEqual([])
+
+  await editorIsRefused(browser, editorLink)
 })

@@ -36,6 +36,10 @@ const resendQueue = (page: Page) =>
     RESEND_QUEUE_KEY,
   )
 
+// The contact form's tests are two describe() blocks of one title: what a submission shows, and
+// the resend queue behind it.
+
+// A valid message, the browser's checks and the server's field errors.
 test.describe('contact form', () => {
   test('a valid message is stored (201), the form is cleared and the toast shows for 3 seconds without navigating', async ({
     page,
@@ -148,7 +152,10 @@ test.describe('contact form', () => {
     await expect(c.email).not.toHaveAttribute('aria-invalid')
     await expect(c.website).toHaveAttribute('aria-invalid', 'true')
   })
+})
 
+// A message the server could not take, or written offline, waits in the resend queue.
+test.describe('contact form', () => {
   test('a message the server could not take waits in the resend queue and is delivered on the next visit', async ({
     page,
   }) => {

@@ -68,7 +68,14 @@ async function interceptCatalogue(
 const cards = (page: Page) => page.getByTestId('course-card')
 const refreshButton = (page: Page) => page.getByRole('button', { name: 'Refresh courses' })
 
-test.describe('Courses page with the API intercepted', () => {
+/**
+ * The intercepted page's tests, in three describe() blocks of one title by what they check: the
+ * states, the cards, and the ways out with their accessibility.
+ */
+const INTERCEPTED = 'Courses page with the API intercepted'
+
+// Loading, the error states with Try Again and Refresh, the timeout and an unexpected answer.
+test.describe(INTERCEPTED, () => {
   test('shows the spinner while loading, then the cards', async ({ page }) => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -189,7 +196,10 @@ test.describe('Courses page with the API intercepted', () => {
     )
     await expect(page.getByRole('alert').getByRole('button', { name: 'Try Again' })).toBeVisible()
   })
+})
 
+// The cards: what they read from the answer, how they are drawn, and their pictures.
+test.describe(INTERCEPTED, () => {
   test('reads a store-shaped answer: numeric ids, a price as text, no picture, one invalid course left out', async ({
     page,
   }) => {
@@ -279,7 +289,10 @@ test.describe('Courses page with the API intercepted', () => {
       /\/media\/courses\/la-pc-24-hour-package-\d+\.(avif|webp)$/,
     )
   })
+})
 
+// The links to the store, the breadcrumb and heading, and axe.
+test.describe(INTERCEPTED, () => {
   test('PURCHASE, View Details and Continue to Full Catalog open the store in a new tab without an opener', async ({
     page,
     context,

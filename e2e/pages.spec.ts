@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test'
 import { ARTICLE_SLUGS, PAGES, servedPage, waitForHydration } from './helpers.ts'
 
+// The home page's tests are two describe() blocks of one title: its content and links, and its
+// motion (the hero video, the award strip).
+
+// The counts, the category cards and the links.
 test.describe('home', () => {
   test('shows the counts the spec fixes: 13 awards, 4 changemakers, 4 documentaries of 6 images, 4 categories, 3 testimonials', async ({
     page,
@@ -63,7 +67,10 @@ test.describe('home', () => {
       page.getByRole('region', { name: /./ }).getByRole('link', { name: /get in touch/i }),
     ).toHaveAttribute('href', '/contact')
   })
+})
 
+// The hero video's spinner and controls, reduced motion, Save-Data, and the moving award strip.
+test.describe('home', () => {
   test('a spinner covers the hero video until its data has loaded, and returns when loading starts again', async ({
     page,
   }) => {
