@@ -55,6 +55,13 @@ function useArticleExtensions() {
   )
 }
 
+/** Where the selected node is (of that type, if one is named), when a whole node is selected. */
+function selectedNode(editor: Editor, type?: string): number | undefined {
+  const selection = editor.state.selection
+  if (!(selection instanceof NodeSelection)) return undefined
+  return type === undefined || selection.node.type.name === type ? selection.from : undefined
+}
+
 export function ArticleBodyEditor({
   body,
   onChange,
@@ -168,15 +175,10 @@ export function ArticleBodyEditor({
               editor={editor}
               ref={toolbar}
               onLink={openLink}
-              onPhoto={() => {
-                const selection = editor.state.selection
-                if (selection instanceof NodeSelection && selection.node.type.name === 'photo')
-                  openPhoto(selection.from)
-                else openPhoto()
-              }}
+              onPhoto={() => openPhoto(selectedNode(editor, 'photo'))}
               onMarkdown={() => {
-                const selection = editor.state.selection
-                if (selection instanceof NodeSelection) openMarkdown(selection.from)
+                const position = selectedNode(editor)
+                if (position !== undefined) openMarkdown(position)
               }}
             />
           )}

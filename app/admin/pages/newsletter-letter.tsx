@@ -163,30 +163,35 @@ function SendCard({
   )
 }
 
-function Letter({ letter }: { letter: LetterDetail }) {
-  const { staff } = useSession()
-  const notify = useToast()
+/** While copies are on their way, the progress refreshes itself. */
+function useRefreshWhileSending(status: LetterDetail['status']) {
   const revalidator = useRevalidator()
-  const [fields, setFields] = useState({
-    subject: letter.subject,
-    preheader: letter.preheader,
-    body: letter.body,
-  })
-  const [error, setError] = useState<unknown>()
-  const [confirming, setConfirming] = useState(false)
-  const editable = letter.status === 'draft' || letter.status === 'scheduled'
-  const changed =
-    fields.subject !== letter.subject ||
-    fields.preheader !== letter.preheader ||
-    fields.body !== letter.body
-  const admin = staff.role === 'admin'
-
-  // While copies are on their way, the progress refreshes itself.
   useEffect(() => {
-    if (letter.status !== 'sending') return
+    if (status !== 'sending') return
     const timer = setInterval(() => void revalidator.revalidate(), REFRESH_MS)
     return () => clearInterval(timer)
-  }, [letter.status, revalidator])
+  }, [status, revalidator])
+}
+
+/**
+ * The letter's commands: save the words, a test to oneself, schedule (or not), send now. Each is
+ * said by a toast, then the page shows the letter as the server has it; a refusal is kept for the
+ * fields' messages.
+ */
+function useLetterCommands({
+  letter,
+  fields,
+  email,
+  onSent,
+}: {
+  letter: LetterDetail
+  fields: Pick<LetterDetail, 'subject' | 'preheader' | 'body'>
+  email: string
+  onSent: () => void
+}) {
+  const notify = useToast()
+  const revalidator = useRevalidator()
+  const [error, setError] = useState<unknown>()
 
   async function run(action: () => Promise<unknown>, done: string) {
     setError(undefined)
@@ -213,7 +218,7 @@ function Letter({ letter }: { letter: LetterDetail }) {
   const test = () =>
     void run(
       () => call(newsletterApi.testLetter, { params: { id: letter.id } }),
-      `A test is on its way to ${staff.email}.`,
+      `A test is on its way to ${email}.`,
     )
   const schedule = (at: string | null) =>
     void run(
@@ -228,7 +233,33 @@ function Letter({ letter }: { letter: LetterDetail }) {
           body: { readers: letter.readers },
         }),
       'Sending has started.',
-    ).then(() => setConfirming(false))
+    ).then(onSent)
+
+  return { error, save, test, schedule, sendNow }
+}
+
+function Letter({ letter }: { letter: LetterDetail }) {
+  const { staff } = useSession()
+  const [fields, setFields] = useState({
+    subject: letter.subject,
+    preheader: letter.preheader,
+    body: letter.body,
+  })
+  const [confirming, setConfirming] = useState(false)
+  const editable = letter.status === 'draft' || letter.status === 'scheduled'
+  const changed =
+    fields.subject !== letter.subject ||
+    fields.preheader !== letter.preheader ||
+    fields.body !== letter.body
+  const admin = staff.role === 'admin'
+
+  useRefreshWhileSending(letter.status)
+  const { error, save, test, schedule, sendNow } = useLetterCommands({
+    letter,
+    fields,
+    email: staff.email,
+    onSent: () => setConfirming(false),
+  })
 
   return (
     <>
