@@ -25,13 +25,8 @@ import {
   type ReactNode,
 } from 'react'
 import { cn } from '#app/lib/cn.ts'
-import {
-  LinkDialog,
-  MarkdownDialog,
-  PhotoDialog,
-  type LinkDraft,
-  type PhotoDraft,
-} from './editor-dialogs.tsx'
+import { BodyDialogs, type MarkdownDraft } from './body-dialogs.tsx'
+import { type LinkDraft, type PhotoDraft } from './editor-dialogs.tsx'
 import {
   documentToMarkdown,
   markdownToDocument,
@@ -43,6 +38,29 @@ import { articleExtensions, MarkdownBlock, Photo } from './schema.ts'
 
 const SHORTCUT_HINT =
   'Alt+F10 moves to the formatting buttons. Ctrl+B bold, Ctrl+I italic, Ctrl+K link. A photo is selected with the arrow keys; then Alt+F10 and Edit photo change it, and Enter adds a paragraph after it.'
+
+/** The article schema with its React views of photos and Markdown blocks, made once. */
+function useArticleExtensions() {
+  return useMemo(
+    () => [
+      ...articleExtensions({
+        photo: Photo.extend({ addNodeView: () => ReactNodeViewRenderer(PhotoView) }),
+        markdownBlock: MarkdownBlock.extend({
+          addNodeView: () => ReactNodeViewRenderer(MarkdownBlockView),
+        }),
+      }),
+      Placeholder.configure({ placeholder: 'Start writing…' }),
+    ],
+    [],
+  )
+}
+
+/** Where the selected node is (of that type, if one is named), when a whole node is selected. */
+function selectedNode(editor: Editor, type?: string): number | undefined {
+  const selection = editor.state.selection
+  if (!(selection instanceof NodeSelection)) return undefined
+  return type === undefined || selection.node.type.name === type ? selection.from : undefined
+}
 
 export function ArticleBodyEditor({
   body,
@@ -62,24 +80,13 @@ export function ArticleBodyEditor({
   const errorId = useId()
   const [link, setLink] = useState<LinkDraft>()
   const [photo, setPhoto] = useState<PhotoDraft>()
-  const [markdown, setMarkdown] = useState<{ position: number; source: string }>()
+  const [markdown, setMarkdown] = useState<MarkdownDraft>()
   const onChangeRef = useRef(onChange)
   useLayoutEffect(() => {
     onChangeRef.current = onChange
   })
 
-  const extensions = useMemo(
-    () => [
-      ...articleExtensions({
-        photo: Photo.extend({ addNodeView: () => ReactNodeViewRenderer(PhotoView) }),
-        markdownBlock: MarkdownBlock.extend({
-          addNodeView: () => ReactNodeViewRenderer(MarkdownBlockView),
-        }),
-      }),
-      Placeholder.configure({ placeholder: 'Start writing…' }),
-    ],
-    [],
-  )
+  const extensions = useArticleExtensions()
 
   const editor = useEditor({
     extensions,
@@ -168,15 +175,10 @@ export function ArticleBodyEditor({
               editor={editor}
               ref={toolbar}
               onLink={openLink}
-              onPhoto={() => {
-                const selection = editor.state.selection
-                if (selection instanceof NodeSelection && selection.node.type.name === 'photo')
-                  openPhoto(selection.from)
-                else openPhoto()
-              }}
+              onPhoto={() => openPhoto(selectedNode(editor, 'photo'))}
               onMarkdown={() => {
-                const selection = editor.state.selection
-                if (selection instanceof NodeSelection) openMarkdown(selection.from)
+                const position = selectedNode(editor)
+                if (position !== undefined) openMarkdown(position)
               }}
             />
           )}
@@ -188,70 +190,14 @@ export function ArticleBodyEditor({
           </p>
         )}
       </div>
-      <LinkDialog
+      <BodyDialogs
+        editor={editor}
         link={link}
-        onClose={() => {
-          setLink(undefined)
-          editor?.commands.focus()
-        }}
-        onApply={(href, text) => {
-          setLink(undefined)
-          if (!editor) return
-          const chain = editor.chain().focus()
-          if (text !== undefined)
-            chain
-              .insertContent({ type: 'text', text, marks: [{ type: 'link', attrs: { href } }] })
-              .run()
-          else chain.extendMarkRange('link').setLink({ href }).run()
-        }}
-        onRemove={() => {
-          setLink(undefined)
-          editor?.chain().focus().extendMarkRange('link').unsetLink().run()
-        }}
-      />
-      <PhotoDialog
         photo={photo}
-        onClose={() => {
-          setPhoto(undefined)
-          editor?.commands.focus()
-        }}
-        onApply={(attrs) => {
-          const position = photo?.position
-          setPhoto(undefined)
-          if (!editor) return
-          if (position === undefined)
-            editor.chain().focus().insertContent({ type: 'photo', attrs }).run()
-          else
-            editor
-              .chain()
-              .focus()
-              .command(({ tr }) => {
-                tr.setNodeMarkup(position, undefined, attrs)
-                return true
-              })
-              .setNodeSelection(position)
-              .run()
-        }}
-      />
-      <MarkdownDialog
-        source={markdown?.source}
-        onClose={() => {
-          setMarkdown(undefined)
-          editor?.commands.focus()
-        }}
-        onApply={(source) => {
-          const position = markdown?.position
-          setMarkdown(undefined)
-          if (!editor || position === undefined) return
-          const node = editor.state.doc.nodeAt(position)
-          if (!node) return
-          const replacement = source.trim() ? (markdownToDocument(source).content ?? []) : []
-          editor
-            .chain()
-            .focus()
-            .insertContentAt({ from: position, to: position + node.nodeSize }, replacement)
-            .run()
-        }}
+        markdown={markdown}
+        closeLink={() => setLink(undefined)}
+        closePhoto={() => setPhoto(undefined)}
+        closeMarkdown={() => setMarkdown(undefined)}
       />
     </EditorActionsContext>
   )

@@ -38,15 +38,18 @@ function describeBrowser(agent: string | null): string {
   return `${browser} on ${system}`
 }
 
-export function AccountPage() {
-  const account = useLoaderData<typeof accountLoader>()
+/** The passkeys card: the list with its remove buttons, and the form that adds one. */
+function PasskeysCard({
+  passkeys,
+  onRemove,
+}: {
+  passkeys: PasskeySummary[]
+  onRemove: (passkey: PasskeySummary) => void
+}) {
   const revalidator = useRevalidator()
-  const navigate = useNavigate()
   const notify = useToast()
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
-  const [removing, setRemoving] = useState<PasskeySummary>()
-  const [everywhere, setEverywhere] = useState(false)
 
   async function add(event: FormEvent) {
     event.preventDefault()
@@ -68,6 +71,107 @@ export function AccountPage() {
       setBusy(false)
     }
   }
+
+  return (
+    <Card aria-labelledby="passkeys-title">
+      <h2 id="passkeys-title" className="mb-1 font-display text-2xl font-semibold">
+        Passkeys
+      </h2>
+      <p className="mb-4 text-ink-soft">
+        Add one on each device you use, so that losing one device never locks you out.
+      </p>
+      <ul className="mb-6 flex flex-col divide-y divide-ink/10">
+        {passkeys.map((passkey) => (
+          <li key={passkey.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">
+                {passkey.name} {passkey.current && <Badge tone="good">Used for this session</Badge>}
+              </p>
+              <p className="text-sm text-ink-soft">
+                Added {formatDateTime(passkey.createdAt)}
+                {passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ''}
+              </p>
+            </div>
+            {passkeys.length > 1 && (
+              <button
+                type="button"
+                className={buttonClass('danger')}
+                onClick={() => onRemove(passkey)}
+              >
+                Remove<span className="sr-only"> {passkey.name}</span>
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={add} className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <Field
+          label="Name for a new passkey (optional)"
+          className="grow"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={60}
+          autoComplete="off"
+        />
+        <button
+          type="submit"
+          className={buttonClass('dark')}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Waiting for your device…' : 'Add a passkey'}
+        </button>
+      </form>
+    </Card>
+  )
+}
+
+type AccountData = Awaited<ReturnType<typeof accountLoader>>
+
+/** Where one is signed in, and the button that asks to end every session. */
+function SessionsCard({
+  sessions,
+  onSignOutEverywhere,
+}: {
+  sessions: AccountData['sessions']
+  onSignOutEverywhere: () => void
+}) {
+  return (
+    <Card aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className="mb-1 font-display text-2xl font-semibold">
+        Where you are signed in
+      </h2>
+      <p className="mb-4 text-ink-soft">
+        A session ends after 8 hours without use, and after a week at the latest.
+      </p>
+      <ul className="mb-6 flex flex-col divide-y divide-ink/10">
+        {sessions.map((session) => (
+          <li key={session.createdAt + (session.userAgent ?? '')} className="py-3">
+            <p className="font-semibold">
+              {describeBrowser(session.userAgent)}{' '}
+              {session.current && <Badge tone="good">This browser</Badge>}
+            </p>
+            <p className="text-sm text-ink-soft">
+              Signed in {formatDateTime(session.createdAt)} · last active{' '}
+              {formatDateTime(session.lastSeenAt)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={buttonClass('outline')} onClick={onSignOutEverywhere}>
+        Sign out everywhere
+      </button>
+    </Card>
+  )
+}
+
+export function AccountPage() {
+  const account = useLoaderData<typeof accountLoader>()
+  const revalidator = useRevalidator()
+  const navigate = useNavigate()
+  const notify = useToast()
+  const [removing, setRemoving] = useState<PasskeySummary>()
+  const [everywhere, setEverywhere] = useState(false)
 
   async function remove() {
     if (!removing) return
@@ -102,89 +206,8 @@ export function AccountPage() {
         }
       />
       <div className="flex flex-col gap-6">
-        <Card aria-labelledby="passkeys-title">
-          <h2 id="passkeys-title" className="mb-1 font-display text-2xl font-semibold">
-            Passkeys
-          </h2>
-          <p className="mb-4 text-ink-soft">
-            Add one on each device you use, so that losing one device never locks you out.
-          </p>
-          <ul className="mb-6 flex flex-col divide-y divide-ink/10">
-            {account.passkeys.map((passkey) => (
-              <li
-                key={passkey.id}
-                className="flex flex-wrap items-center justify-between gap-3 py-3"
-              >
-                <div className="min-w-0">
-                  <p className="font-semibold break-words">
-                    {passkey.name}{' '}
-                    {passkey.current && <Badge tone="good">Used for this session</Badge>}
-                  </p>
-                  <p className="text-sm text-ink-soft">
-                    Added {formatDateTime(passkey.createdAt)}
-                    {passkey.lastUsedAt ? ` · last used ${formatDateTime(passkey.lastUsedAt)}` : ''}
-                  </p>
-                </div>
-                {account.passkeys.length > 1 && (
-                  <button
-                    type="button"
-                    className={buttonClass('danger')}
-                    onClick={() => setRemoving(passkey)}
-                  >
-                    Remove<span className="sr-only"> {passkey.name}</span>
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <form onSubmit={add} className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            <Field
-              label="Name for a new passkey (optional)"
-              className="grow"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={60}
-              autoComplete="off"
-            />
-            <button
-              type="submit"
-              className={buttonClass('dark')}
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
-              {busy ? 'Waiting for your device…' : 'Add a passkey'}
-            </button>
-          </form>
-        </Card>
-        <Card aria-labelledby="sessions-title">
-          <h2 id="sessions-title" className="mb-1 font-display text-2xl font-semibold">
-            Where you are signed in
-          </h2>
-          <p className="mb-4 text-ink-soft">
-            A session ends after 8 hours without use, and after a week at the latest.
-          </p>
-          <ul className="mb-6 flex flex-col divide-y divide-ink/10">
-            {account.sessions.map((session) => (
-              <li key={session.createdAt + (session.userAgent ?? '')} className="py-3">
-                <p className="font-semibold">
-                  {describeBrowser(session.userAgent)}{' '}
-                  {session.current && <Badge tone="good">This browser</Badge>}
-                </p>
-                <p className="text-sm text-ink-soft">
-                  Signed in {formatDateTime(session.createdAt)} · last active{' '}
-                  {formatDateTime(session.lastSeenAt)}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <button
-            type="button"
-            className={buttonClass('outline')}
-            onClick={() => setEverywhere(true)}
-          >
-            Sign out everywhere
-          </button>
-        </Card>
+        <PasskeysCard passkeys={account.passkeys} onRemove={setRemoving} />
+        <SessionsCard sessions={account.sessions} onSignOutEverywhere={() => setEverywhere(true)} />
       </div>
       <ConfirmDialog
         open={removing !== undefined}

@@ -19,6 +19,65 @@ const readable = (record: string) =>
 
 export const forgetLoader = () => call(privacyApi.erasureKinds)
 
+/** What the last erasure removed, and what the audit log keeps of it. */
+function ErasedNotice({ done }: { done: ErasureAnswer }) {
+  return (
+    <div className="mb-6">
+      <Alert tone="info">
+        <p className="font-semibold">
+          {done.email}: {plural(done.total, 'record')} erased.
+        </p>
+        <p className="mt-1 text-sm">
+          The audit log records the erasure and how many records went, with a hash of the address
+          instead of the address.
+        </p>
+      </Alert>
+    </div>
+  )
+}
+
+/** What is stored for the address, group by group, with the button that asks to erase it. */
+function PreviewSection({
+  preview,
+  onErase,
+}: {
+  preview: ErasurePreviewAnswer
+  onErase: () => void
+}) {
+  return (
+    <section aria-labelledby="preview-title" aria-live="polite">
+      <h2 id="preview-title" className="mb-3 font-display text-2xl font-semibold">
+        {preview.total === 0
+          ? `Nothing is stored for ${preview.email}`
+          : `Stored for ${preview.email}: ${plural(preview.total, 'record')}`}
+      </h2>
+      {preview.total > 0 && (
+        <>
+          <div className="flex flex-col gap-4">
+            {preview.groups
+              .filter((group) => group.records.length > 0)
+              .map((group) => (
+                <Card key={group.label}>
+                  <h3 className="mb-2 font-semibold">{group.label}</h3>
+                  <ul className="list-disc pl-5 text-ink-soft">
+                    {group.records.map((record) => (
+                      <li key={record} className="break-words">
+                        {readable(record)}
+                      </li>
+                    ))}
+                  </ul>
+                </Card>
+              ))}
+          </div>
+          <button type="button" className={buttonClass('primary', 'mt-6')} onClick={onErase}>
+            Erase {plural(preview.total, 'record')}
+          </button>
+        </>
+      )}
+    </section>
+  )
+}
+
 export function ForgetPage() {
   const { kinds } = useLoaderData<typeof forgetLoader>()
   const notify = useToast()
@@ -97,55 +156,8 @@ export function ForgetPage() {
           </button>
         </form>
       </Card>
-      {done && (
-        <div className="mb-6">
-          <Alert tone="info">
-            <p className="font-semibold">
-              {done.email}: {plural(done.total, 'record')} erased.
-            </p>
-            <p className="mt-1 text-sm">
-              The audit log records the erasure and how many records went, with a hash of the
-              address instead of the address.
-            </p>
-          </Alert>
-        </div>
-      )}
-      {preview && (
-        <section aria-labelledby="preview-title" aria-live="polite">
-          <h2 id="preview-title" className="mb-3 font-display text-2xl font-semibold">
-            {preview.total === 0
-              ? `Nothing is stored for ${preview.email}`
-              : `Stored for ${preview.email}: ${plural(preview.total, 'record')}`}
-          </h2>
-          {preview.total > 0 && (
-            <>
-              <div className="flex flex-col gap-4">
-                {preview.groups
-                  .filter((group) => group.records.length > 0)
-                  .map((group) => (
-                    <Card key={group.label}>
-                      <h3 className="mb-2 font-semibold">{group.label}</h3>
-                      <ul className="list-disc pl-5 text-ink-soft">
-                        {group.records.map((record) => (
-                          <li key={record} className="break-words">
-                            {readable(record)}
-                          </li>
-                        ))}
-                      </ul>
-                    </Card>
-                  ))}
-              </div>
-              <button
-                type="button"
-                className={buttonClass('primary', 'mt-6')}
-                onClick={() => setConfirming(true)}
-              >
-                Erase {plural(preview.total, 'record')}
-              </button>
-            </>
-          )}
-        </section>
-      )}
+      {done && <ErasedNotice done={done} />}
+      {preview && <PreviewSection preview={preview} onErase={() => setConfirming(true)} />}
       <ConfirmDialog
         open={confirming}
         title="Erase this person's data?"

@@ -151,6 +151,76 @@ function Library({ first }: { first: MediaListAnswer }) {
   )
 }
 
+/** The picture, its facts and what uses it: the left half of the dialog. */
+function MediaAbout({
+  item,
+  preview,
+}: {
+  item: MediaItemWithUses
+  preview: ReturnType<typeof previewOfItem>
+}) {
+  const master = item.files.find((file) => file.role === 'master')
+  return (
+    <div className="flex flex-col gap-4">
+      <Thumbnail picture={preview} alt={item.alt ?? ''} className="w-full" />
+      <Facts
+        items={[
+          ['File', item.originalName],
+          ['Size', `${item.width} × ${item.height} px, ${formatSize(master?.size ?? item.size)}`],
+          ['Uploaded', formatDateTime(item.createdAt)],
+          ['Sizes made', plural(item.files.filter((f) => f.role === 'variant').length, 'file')],
+        ]}
+      />
+      <section aria-labelledby="used-by">
+        <h3 id="used-by" className="font-semibold">
+          Used by
+        </h3>
+        {item.usedBy.length === 0 ? (
+          <p className="text-ink-soft">Nothing uses this picture.</p>
+        ) : (
+          <ul className="mt-1 flex flex-col gap-1">
+            {item.usedBy.map((use) => (
+              <li key={`${use.kind}:${use.id}`}>
+                {use.href ? (
+                  <Link
+                    to={use.href.replace(/^\/admin/, '')}
+                    className="font-medium text-teal underline underline-offset-4"
+                  >
+                    {use.title}
+                  </Link>
+                ) : (
+                  use.title
+                )}{' '}
+                <span className="text-sm text-ink-soft">({use.kind})</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** Delete, offered only for a picture nothing uses. */
+function DeleteSection({ inUse, onDelete }: { inUse: boolean; onDelete: () => void }) {
+  return (
+    <section aria-labelledby="delete-title" className="border-t border-ink/10 pt-4">
+      <h3 id="delete-title" className="font-semibold">
+        Delete
+      </h3>
+      {inUse ? (
+        <p className="text-sm text-ink-soft">
+          In use: replace it where it is used before it can be deleted.
+        </p>
+      ) : (
+        <button type="button" className={buttonClass('danger', 'mt-2')} onClick={onDelete}>
+          Delete this picture
+        </button>
+      )}
+    </section>
+  )
+}
+
 function MediaDialog({
   item,
   onClose,
@@ -187,54 +257,11 @@ function MediaDialog({
     }
   }
 
-  const master = item.files.find((file) => file.role === 'master')
   return (
     <>
       <Dialog open={!deleting} title={item.alt || item.originalName} onClose={onClose} wide>
         <div className="grid gap-6 md:grid-cols-2">
-          <div className="flex flex-col gap-4">
-            <Thumbnail picture={preview} alt={item.alt ?? ''} className="w-full" />
-            <Facts
-              items={[
-                ['File', item.originalName],
-                [
-                  'Size',
-                  `${item.width} × ${item.height} px, ${formatSize(master?.size ?? item.size)}`,
-                ],
-                ['Uploaded', formatDateTime(item.createdAt)],
-                [
-                  'Sizes made',
-                  plural(item.files.filter((f) => f.role === 'variant').length, 'file'),
-                ],
-              ]}
-            />
-            <section aria-labelledby="used-by">
-              <h3 id="used-by" className="font-semibold">
-                Used by
-              </h3>
-              {item.usedBy.length === 0 ? (
-                <p className="text-ink-soft">Nothing uses this picture.</p>
-              ) : (
-                <ul className="mt-1 flex flex-col gap-1">
-                  {item.usedBy.map((use) => (
-                    <li key={`${use.kind}:${use.id}`}>
-                      {use.href ? (
-                        <Link
-                          to={use.href.replace(/^\/admin/, '')}
-                          className="font-medium text-teal underline underline-offset-4"
-                        >
-                          {use.title}
-                        </Link>
-                      ) : (
-                        use.title
-                      )}{' '}
-                      <span className="text-sm text-ink-soft">({use.kind})</span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          </div>
+          <MediaAbout item={item} preview={preview} />
           <div className="flex flex-col gap-6">
             <form
               noValidate
@@ -281,24 +308,7 @@ function MediaDialog({
                 </button>
               </div>
             </section>
-            <section aria-labelledby="delete-title" className="border-t border-ink/10 pt-4">
-              <h3 id="delete-title" className="font-semibold">
-                Delete
-              </h3>
-              {item.usedBy.length > 0 ? (
-                <p className="text-sm text-ink-soft">
-                  In use: replace it where it is used before it can be deleted.
-                </p>
-              ) : (
-                <button
-                  type="button"
-                  className={buttonClass('danger', 'mt-2')}
-                  onClick={() => setDeleting(true)}
-                >
-                  Delete this picture
-                </button>
-              )}
-            </section>
+            <DeleteSection inUse={item.usedBy.length > 0} onDelete={() => setDeleting(true)} />
           </div>
         </div>
       </Dialog>

@@ -7,6 +7,7 @@
 import { useEffect } from 'react'
 import {
   useFetcher,
+  type FetcherWithComponents,
   useLoaderData,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -115,42 +116,7 @@ export function MessagePage() {
       />
       <div className="flex flex-col gap-6">
         {message.checkReason && !spam && <ToCheckNote />}
-        <Card aria-labelledby="message-from">
-          <h2 id="message-from" className="sr-only">
-            From
-          </h2>
-          <Facts
-            items={[
-              [
-                'E-mail',
-                <a
-                  key="e"
-                  href={replyLink(message)}
-                  className="break-all text-teal underline underline-offset-4"
-                >
-                  {message.email}
-                </a>,
-              ],
-              [
-                'Website',
-                message.website ? (
-                  <a
-                    key="w"
-                    href={message.website}
-                    rel="noopener noreferrer nofollow"
-                    target="_blank"
-                    className="break-all text-teal underline underline-offset-4"
-                  >
-                    {message.website}
-                    <span className="sr-only"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  'None given'
-                ),
-              ],
-            ]}
-          />
-        </Card>
+        <SenderCard message={message} />
         <Card aria-labelledby="message-text">
           <h2 id="message-text" className="mb-3 font-display text-xl font-semibold">
             Message
@@ -163,42 +129,7 @@ export function MessagePage() {
             <p className="text-ink-soft">The visitor left the message empty.</p>
           )}
         </Card>
-        <Card aria-labelledby="message-actions">
-          <h2 id="message-actions" className="mb-1 font-display text-xl font-semibold">
-            Keep track
-          </h2>
-          <p className="mb-4 text-ink-soft">
-            {handled
-              ? `Marked handled by ${message.handledBy ?? 'someone'} on ${formatDateTime(message.handledAt!)}.`
-              : spam
-                ? `Taken for spam (${message.spamReason}). Spam is deleted after a while.`
-                : 'Mark it handled once someone has replied or acted on it.'}
-          </p>
-          <fetcher.Form method="post" className="flex flex-wrap gap-3">
-            {!spam && (
-              <button
-                type="submit"
-                name="intent"
-                value={handled ? 'new' : 'handled'}
-                className={buttonClass(handled ? 'outline' : 'dark')}
-                disabled={busy !== undefined}
-                aria-busy={busy === 'handled' || busy === 'new' || undefined}
-              >
-                {handled ? 'Mark as new' : 'Mark as handled'}
-              </button>
-            )}
-            <button
-              type="submit"
-              name="intent"
-              value={spam ? 'not-spam' : 'spam'}
-              className={buttonClass(spam ? 'outline' : 'danger')}
-              disabled={busy !== undefined}
-              aria-busy={busy === 'spam' || busy === 'not-spam' || undefined}
-            >
-              {spam ? 'Not spam' : 'Spam'}
-            </button>
-          </fetcher.Form>
-        </Card>
+        <KeepTrackCard message={message} fetcher={fetcher} busy={busy} />
         <Card aria-labelledby="message-delivery">
           <h2 id="message-delivery" className="mb-3 font-display text-xl font-semibold">
             Notification e-mail
@@ -221,6 +152,100 @@ export function MessagePage() {
         </Card>
       </div>
     </>
+  )
+}
+
+/** Who wrote: the address to reply to, and the website they gave, if any. */
+function SenderCard({ message }: { message: MessageDetail }) {
+  return (
+    <Card aria-labelledby="message-from">
+      <h2 id="message-from" className="sr-only">
+        From
+      </h2>
+      <Facts
+        items={[
+          [
+            'E-mail',
+            <a
+              key="e"
+              href={replyLink(message)}
+              className="break-all text-teal underline underline-offset-4"
+            >
+              {message.email}
+            </a>,
+          ],
+          [
+            'Website',
+            message.website ? (
+              <a
+                key="w"
+                href={message.website}
+                rel="noopener noreferrer nofollow"
+                target="_blank"
+                className="break-all text-teal underline underline-offset-4"
+              >
+                {message.website}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              'None given'
+            ),
+          ],
+        ]}
+      />
+    </Card>
+  )
+}
+
+/** Handled / new again and spam / not spam, posted to the page's action by its fetcher. */
+function KeepTrackCard({
+  message,
+  fetcher,
+  busy,
+}: {
+  message: MessageDetail
+  fetcher: FetcherWithComponents<MessageActionResult>
+  busy: string | undefined
+}) {
+  const handled = message.handledAt !== null
+  const spam = message.spamReason !== null
+  return (
+    <Card aria-labelledby="message-actions">
+      <h2 id="message-actions" className="mb-1 font-display text-xl font-semibold">
+        Keep track
+      </h2>
+      <p className="mb-4 text-ink-soft">
+        {handled
+          ? `Marked handled by ${message.handledBy ?? 'someone'} on ${formatDateTime(message.handledAt!)}.`
+          : spam
+            ? `Taken for spam (${message.spamReason}). Spam is deleted after a while.`
+            : 'Mark it handled once someone has replied or acted on it.'}
+      </p>
+      <fetcher.Form method="post" className="flex flex-wrap gap-3">
+        {!spam && (
+          <button
+            type="submit"
+            name="intent"
+            value={handled ? 'new' : 'handled'}
+            className={buttonClass(handled ? 'outline' : 'dark')}
+            disabled={busy !== undefined}
+            aria-busy={busy === 'handled' || busy === 'new' || undefined}
+          >
+            {handled ? 'Mark as new' : 'Mark as handled'}
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value={spam ? 'not-spam' : 'spam'}
+          className={buttonClass(spam ? 'outline' : 'danger')}
+          disabled={busy !== undefined}
+          aria-busy={busy === 'spam' || busy === 'not-spam' || undefined}
+        >
+          {spam ? 'Not spam' : 'Spam'}
+        </button>
+      </fetcher.Form>
+    </Card>
   )
 }
 

@@ -40,31 +40,158 @@ export function NewsletterLetterPage() {
   return <Letter key={`${letter.id}:${letter.version}`} letter={letter} />
 }
 
-function Letter({ letter }: { letter: LetterDetail }) {
-  const { staff } = useSession()
-  const notify = useToast()
-  const revalidator = useRevalidator()
-  const [fields, setFields] = useState({
-    subject: letter.subject,
-    preheader: letter.preheader,
-    body: letter.body,
-  })
-  const [error, setError] = useState<unknown>()
-  const [confirming, setConfirming] = useState(false)
-  const [sendAt, setSendAt] = useState(letter.sendAt ? isoToZoned(letter.sendAt) : '')
-  const editable = letter.status === 'draft' || letter.status === 'scheduled'
-  const changed =
-    fields.subject !== letter.subject ||
-    fields.preheader !== letter.preheader ||
-    fields.body !== letter.body
-  const admin = staff.role === 'admin'
+/** The letter's subject, its state and when it goes or went, with the link to its preview. */
+function LetterHeader({ letter }: { letter: LetterDetail }) {
+  return (
+    <PageHeader
+      title={letter.subject}
+      back={
+        <Link
+          to="/newsletter"
+          className="mb-2 inline-block text-sm font-semibold text-teal underline underline-offset-4"
+        >
+          All letters
+        </Link>
+      }
+      lead={
+        <span className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATUS_TONE[letter.status]}>{STATUS_LABEL[letter.status]}</Badge>
+          {letter.status === 'scheduled' && letter.sendAt && (
+            <span>for {formatDateTime(letter.sendAt)}</span>
+          )}
+          {letter.startedAt && <span>started {formatDateTime(letter.startedAt)}</span>}
+        </span>
+      }
+      actions={
+        <a
+          href={`/admin/preview/letters/${letter.id}`}
+          target="_blank"
+          rel="noopener"
+          className={buttonClass('outline')}
+        >
+          Preview
+          <span className="sr-only"> (phone, desktop and plain text, opens in a new tab)</span>
+        </a>
+      }
+    />
+  )
+}
 
-  // While copies are on their way, the progress refreshes itself.
+/** How far sending has come, and the addresses it could not reach. */
+function ProgressCard({ letter }: { letter: LetterDetail }) {
+  const { progress } = letter
+  return (
+    <Card aria-label="Progress" className="mb-6">
+      <Facts
+        items={[
+          ['Readers', (letter.recipients ?? 0).toLocaleString('en-US')],
+          ['Queued', progress.queued.toLocaleString('en-US')],
+          ['Sent', progress.sent.toLocaleString('en-US')],
+          ['Failed', progress.failed.toLocaleString('en-US')],
+          ['Bounced', progress.bounced.toLocaleString('en-US')],
+          ['Left before it reached them', progress.skipped.toLocaleString('en-US')],
+        ]}
+      />
+      {letter.failedAddresses.length > 0 && (
+        <>
+          <h2 className="mt-6 font-display text-xl font-semibold">Addresses it could not reach</h2>
+          <ul className="mt-2 flex flex-col gap-1 text-sm">
+            {letter.failedAddresses.map((failed) => (
+              <li key={failed.email} className="break-all">
+                <strong>{failed.email}</strong> ·{' '}
+                {failed.status === 'bounced' ? 'bounced' : 'failed'}
+                {failed.error && <span className="text-ink-soft"> · {failed.error}</span>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Card>
+  )
+}
+
+/** For administrators: send now (after a confirmation), at a time, or cancel the schedule. */
+function SendCard({
+  letter,
+  changed,
+  onSendNow,
+  onSchedule,
+}: {
+  letter: LetterDetail
+  changed: boolean
+  onSendNow: () => void
+  onSchedule: (at: string | null) => void
+}) {
+  const [sendAt, setSendAt] = useState(letter.sendAt ? isoToZoned(letter.sendAt) : '')
+  return (
+    <Card aria-label="Send to readers" className="mt-8 max-w-reading">
+      <h2 className="font-display text-xl font-semibold">Send to readers</h2>
+      <p className="mt-1 text-sm text-ink-soft">
+        {plural(letter.readers, 'reader')} would get it now: each once, with their own unsubscribe
+        link.
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <button
+          type="button"
+          disabled={changed || !letter.canSend.ok}
+          className={buttonClass('dark')}
+          onClick={onSendNow}
+        >
+          Send now
+        </button>
+        <Field
+          label="Or send at"
+          type="datetime-local"
+          value={sendAt}
+          onChange={(event) => setSendAt(event.target.value)}
+        />
+        <button
+          type="button"
+          disabled={changed || !sendAt || !letter.canSend.ok}
+          className={buttonClass('outline')}
+          onClick={() => onSchedule(zonedToIso(sendAt) ?? null)}
+        >
+          Schedule
+        </button>
+        {letter.status === 'scheduled' && (
+          <button type="button" className={buttonClass('outline')} onClick={() => onSchedule(null)}>
+            Cancel the schedule
+          </button>
+        )}
+      </div>
+    </Card>
+  )
+}
+
+/** While copies are on their way, the progress refreshes itself. */
+function useRefreshWhileSending(status: LetterDetail['status']) {
+  const revalidator = useRevalidator()
   useEffect(() => {
-    if (letter.status !== 'sending') return
+    if (status !== 'sending') return
     const timer = setInterval(() => void revalidator.revalidate(), REFRESH_MS)
     return () => clearInterval(timer)
-  }, [letter.status, revalidator])
+  }, [status, revalidator])
+}
+
+/**
+ * The letter's commands: save the words, a test to oneself, schedule (or not), send now. Each is
+ * said by a toast, then the page shows the letter as the server has it; a refusal is kept for the
+ * fields' messages.
+ */
+function useLetterCommands({
+  letter,
+  fields,
+  email,
+  onSent,
+}: {
+  letter: LetterDetail
+  fields: Pick<LetterDetail, 'subject' | 'preheader' | 'body'>
+  email: string
+  onSent: () => void
+}) {
+  const notify = useToast()
+  const revalidator = useRevalidator()
+  const [error, setError] = useState<unknown>()
 
   async function run(action: () => Promise<unknown>, done: string) {
     setError(undefined)
@@ -91,7 +218,7 @@ function Letter({ letter }: { letter: LetterDetail }) {
   const test = () =>
     void run(
       () => call(newsletterApi.testLetter, { params: { id: letter.id } }),
-      `A test is on its way to ${staff.email}.`,
+      `A test is on its way to ${email}.`,
     )
   const schedule = (at: string | null) =>
     void run(
@@ -106,72 +233,40 @@ function Letter({ letter }: { letter: LetterDetail }) {
           body: { readers: letter.readers },
         }),
       'Sending has started.',
-    ).then(() => setConfirming(false))
+    ).then(onSent)
 
-  const { progress } = letter
+  return { error, save, test, schedule, sendNow }
+}
+
+function Letter({ letter }: { letter: LetterDetail }) {
+  const { staff } = useSession()
+  const [fields, setFields] = useState({
+    subject: letter.subject,
+    preheader: letter.preheader,
+    body: letter.body,
+  })
+  const [confirming, setConfirming] = useState(false)
+  const editable = letter.status === 'draft' || letter.status === 'scheduled'
+  const changed =
+    fields.subject !== letter.subject ||
+    fields.preheader !== letter.preheader ||
+    fields.body !== letter.body
+  const admin = staff.role === 'admin'
+
+  useRefreshWhileSending(letter.status)
+  const { error, save, test, schedule, sendNow } = useLetterCommands({
+    letter,
+    fields,
+    email: staff.email,
+    onSent: () => setConfirming(false),
+  })
+
   return (
     <>
-      <PageHeader
-        title={letter.subject}
-        back={
-          <Link
-            to="/newsletter"
-            className="mb-2 inline-block text-sm font-semibold text-teal underline underline-offset-4"
-          >
-            All letters
-          </Link>
-        }
-        lead={
-          <span className="flex flex-wrap items-center gap-2">
-            <Badge tone={STATUS_TONE[letter.status]}>{STATUS_LABEL[letter.status]}</Badge>
-            {letter.status === 'scheduled' && letter.sendAt && (
-              <span>for {formatDateTime(letter.sendAt)}</span>
-            )}
-            {letter.startedAt && <span>started {formatDateTime(letter.startedAt)}</span>}
-          </span>
-        }
-        actions={
-          <a
-            href={`/admin/preview/letters/${letter.id}`}
-            target="_blank"
-            rel="noopener"
-            className={buttonClass('outline')}
-          >
-            Preview
-            <span className="sr-only"> (phone, desktop and plain text, opens in a new tab)</span>
-          </a>
-        }
-      />
+      <LetterHeader letter={letter} />
       {!letter.canSend.ok && <Alert tone="info">{letter.canSend.reason}</Alert>}
       {letter.status !== 'draft' && letter.status !== 'scheduled' && (
-        <Card aria-label="Progress" className="mb-6">
-          <Facts
-            items={[
-              ['Readers', (letter.recipients ?? 0).toLocaleString('en-US')],
-              ['Queued', progress.queued.toLocaleString('en-US')],
-              ['Sent', progress.sent.toLocaleString('en-US')],
-              ['Failed', progress.failed.toLocaleString('en-US')],
-              ['Bounced', progress.bounced.toLocaleString('en-US')],
-              ['Left before it reached them', progress.skipped.toLocaleString('en-US')],
-            ]}
-          />
-          {letter.failedAddresses.length > 0 && (
-            <>
-              <h2 className="mt-6 font-display text-xl font-semibold">
-                Addresses it could not reach
-              </h2>
-              <ul className="mt-2 flex flex-col gap-1 text-sm">
-                {letter.failedAddresses.map((failed) => (
-                  <li key={failed.email} className="break-all">
-                    <strong>{failed.email}</strong> ·{' '}
-                    {failed.status === 'bounced' ? 'bounced' : 'failed'}
-                    {failed.error && <span className="text-ink-soft"> · {failed.error}</span>}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </Card>
+        <ProgressCard letter={letter} />
       )}
       <form onSubmit={save} className="flex max-w-reading flex-col gap-5">
         <Field
@@ -219,46 +314,12 @@ function Letter({ letter }: { letter: LetterDetail }) {
         )}
       </form>
       {editable && admin && (
-        <Card aria-label="Send to readers" className="mt-8 max-w-reading">
-          <h2 className="font-display text-xl font-semibold">Send to readers</h2>
-          <p className="mt-1 text-sm text-ink-soft">
-            {plural(letter.readers, 'reader')} would get it now: each once, with their own
-            unsubscribe link.
-          </p>
-          <div className="mt-4 flex flex-wrap items-end gap-3">
-            <button
-              type="button"
-              disabled={changed || !letter.canSend.ok}
-              className={buttonClass('dark')}
-              onClick={() => setConfirming(true)}
-            >
-              Send now
-            </button>
-            <Field
-              label="Or send at"
-              type="datetime-local"
-              value={sendAt}
-              onChange={(event) => setSendAt(event.target.value)}
-            />
-            <button
-              type="button"
-              disabled={changed || !sendAt || !letter.canSend.ok}
-              className={buttonClass('outline')}
-              onClick={() => schedule(zonedToIso(sendAt) ?? null)}
-            >
-              Schedule
-            </button>
-            {letter.status === 'scheduled' && (
-              <button
-                type="button"
-                className={buttonClass('outline')}
-                onClick={() => schedule(null)}
-              >
-                Cancel the schedule
-              </button>
-            )}
-          </div>
-        </Card>
+        <SendCard
+          letter={letter}
+          changed={changed}
+          onSendNow={() => setConfirming(true)}
+          onSchedule={schedule}
+        />
       )}
       {editable && !admin && (
         <p className="mt-8 max-w-reading text-sm text-ink-soft">

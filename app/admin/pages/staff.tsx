@@ -91,73 +91,14 @@ export function StaffPage() {
       <h2 className="mt-10 mb-4 font-display text-2xl font-semibold">Everyone</h2>
       <ul className="flex flex-col gap-3">
         {members.map((member) => (
-          <li
+          <MemberRow
             key={member.id}
-            className="rounded-card bg-white/70 p-4 shadow-card ring-1 ring-ink/5 sm:p-5"
-          >
-            <div className="flex flex-wrap items-start justify-between gap-4">
-              <div className="min-w-0">
-                <p className="font-semibold break-all">
-                  {member.name ? `${member.name} · ` : ''}
-                  {member.email}
-                  {member.id === me.id && (
-                    <>
-                      {' '}
-                      <span className="font-normal text-ink-soft">(you)</span>
-                    </>
-                  )}
-                </p>
-                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-                  {member.passkeys === 0 ? (
-                    <Badge tone="new">No passkey yet</Badge>
-                  ) : (
-                    <span>
-                      {member.passkeys} passkey{member.passkeys === 1 ? '' : 's'}
-                    </span>
-                  )}
-                  <span>
-                    ·{' '}
-                    {member.lastSignInAt
-                      ? `last signed in ${formatDateTime(member.lastSignInAt)}`
-                      : 'never signed in'}
-                  </span>
-                  {member.invitationExpiresAt && (
-                    <span>· link valid until {formatDateTime(member.invitationExpiresAt)}</span>
-                  )}
-                </p>
-              </div>
-              <div className="flex flex-wrap items-end gap-3">
-                <SelectField
-                  label={`Role of ${member.email}`}
-                  hideLabel
-                  value={member.role}
-                  onChange={(event) => setChanging({ member, role: event.target.value as Role })}
-                >
-                  {ROLES.map((role) => (
-                    <option key={role} value={role}>
-                      {ROLE_LABELS[role]}
-                    </option>
-                  ))}
-                </SelectField>
-                <button
-                  type="button"
-                  className={buttonClass('outline')}
-                  onClick={() => newLink(member)}
-                >
-                  New link<span className="sr-only"> for {member.email}</span>
-                </button>
-                {member.id !== me.id && (
-                  <button
-                    type="button"
-                    className={buttonClass('danger')}
-                    onClick={() => setRemoving(member)}
-                  >
-                    Remove<span className="sr-only"> {member.email}</span>
-                  </button>
-                )}
-              </div>
-            </div>
-          </li>
+            member={member}
+            isMe={member.id === me.id}
+            onRole={(role) => setChanging({ member, role })}
+            onNewLink={() => newLink(member)}
+            onRemove={() => setRemoving(member)}
+          />
         ))}
       </ul>
       <RoleChangeDialog
@@ -178,6 +119,80 @@ export function StaffPage() {
         </p>
       </ConfirmDialog>
     </>
+  )
+}
+
+/** One person: who they are, their passkeys and last sign-in, and what may be done to them. */
+function MemberRow({
+  member,
+  isMe,
+  onRole,
+  onNewLink,
+  onRemove,
+}: {
+  member: StaffMemberSummary
+  isMe: boolean
+  onRole: (role: Role) => void
+  onNewLink: () => void
+  onRemove: () => void
+}) {
+  return (
+    <li className="rounded-card bg-white/70 p-4 shadow-card ring-1 ring-ink/5 sm:p-5">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="font-semibold break-all">
+            {member.name ? `${member.name} · ` : ''}
+            {member.email}
+            {isMe && (
+              <>
+                {' '}
+                <span className="font-normal text-ink-soft">(you)</span>
+              </>
+            )}
+          </p>
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+            {member.passkeys === 0 ? (
+              <Badge tone="new">No passkey yet</Badge>
+            ) : (
+              <span>
+                {member.passkeys} passkey{member.passkeys === 1 ? '' : 's'}
+              </span>
+            )}
+            <span>
+              ·{' '}
+              {member.lastSignInAt
+                ? `last signed in ${formatDateTime(member.lastSignInAt)}`
+                : 'never signed in'}
+            </span>
+            {member.invitationExpiresAt && (
+              <span>· link valid until {formatDateTime(member.invitationExpiresAt)}</span>
+            )}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField
+            label={`Role of ${member.email}`}
+            hideLabel
+            value={member.role}
+            onChange={(event) => onRole(event.target.value as Role)}
+          >
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+          </SelectField>
+          <button type="button" className={buttonClass('outline')} onClick={onNewLink}>
+            New link<span className="sr-only"> for {member.email}</span>
+          </button>
+          {!isMe && (
+            <button type="button" className={buttonClass('danger')} onClick={onRemove}>
+              Remove<span className="sr-only"> {member.email}</span>
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
   )
 }
 

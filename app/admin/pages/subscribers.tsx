@@ -69,9 +69,79 @@ export function SubscribersPage() {
   return <Subscribers key={useLocation().key} first={first} />
 }
 
+/** How many addresses are in each state, and how many may be mailed. */
+function StateCounts({ counts }: { counts: SubscriberListAnswer['counts'] }) {
+  const mailable = counts.confirmed + counts.subscribed
+  return (
+    <Card aria-label="Addresses by state" className="mb-6">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-sm font-semibold text-ink-soft">May be mailed</dt>
+          <dd className="font-display text-3xl font-semibold">
+            {mailable.toLocaleString('en-US')}
+          </dd>
+        </div>
+        {SUBSCRIBER_STATUSES.map((state) => (
+          <div key={state}>
+            <dt className="text-sm font-semibold text-ink-soft">{VIEWS[state]}</dt>
+            <dd className="font-display text-2xl font-semibold">
+              {counts[state].toLocaleString('en-US')}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}
+
+/** Which state to show and what the address contains: applied by navigating to the new URL. */
+function FilterForm({ view, search }: { view: View; search: string }) {
+  const navigate = useNavigate()
+  const [draft, setDraft] = useState(search)
+  const [status, setStatus] = useState<View>(view)
+
+  function apply(event: FormEvent) {
+    event.preventDefault()
+    navigate(
+      `/subscribers${query({ status: status === 'mailable' ? undefined : status, q: draft.trim() })}`,
+    )
+  }
+
+  return (
+    <form role="search" onSubmit={apply} className="mb-6 flex flex-wrap items-end gap-3">
+      <SelectField
+        label="Show"
+        value={status}
+        onChange={(event) => setStatus(event.target.value as View)}
+      >
+        {Object.entries(VIEWS).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </SelectField>
+      <div className="flex min-w-0 grow flex-col gap-1.5">
+        <label htmlFor="subscriber-search" className="text-sm font-semibold">
+          Address contains
+        </label>
+        <input
+          id="subscriber-search"
+          type="search"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          maxLength={200}
+          className="min-h-11 rounded-xl border border-ink/25 bg-white px-3"
+        />
+      </div>
+      <button type="submit" className={buttonClass('dark')}>
+        Show
+      </button>
+    </form>
+  )
+}
+
 function Subscribers({ first }: { first: SubscriberListAnswer }) {
   const [params] = useSearchParams()
-  const navigate = useNavigate()
   const notify = useToast()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
@@ -90,18 +160,7 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
     },
     'Show more',
   )
-  const [draft, setDraft] = useState(search)
-  const [status, setStatus] = useState<View>(view)
   const [leaving, setLeaving] = useState<SubscriberSummary>()
-
-  const mailable = first.counts.confirmed + first.counts.subscribed
-
-  function apply(event: FormEvent) {
-    event.preventDefault()
-    navigate(
-      `/subscribers${query({ status: status === 'mailable' ? undefined : status, q: draft.trim() })}`,
-    )
-  }
 
   async function unsubscribe() {
     if (!leaving) return
@@ -130,53 +189,8 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
           </a>
         }
       />
-      <Card aria-label="Addresses by state" className="mb-6">
-        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          <div className="col-span-2 sm:col-span-1">
-            <dt className="text-sm font-semibold text-ink-soft">May be mailed</dt>
-            <dd className="font-display text-3xl font-semibold">
-              {mailable.toLocaleString('en-US')}
-            </dd>
-          </div>
-          {SUBSCRIBER_STATUSES.map((state) => (
-            <div key={state}>
-              <dt className="text-sm font-semibold text-ink-soft">{VIEWS[state]}</dt>
-              <dd className="font-display text-2xl font-semibold">
-                {first.counts[state].toLocaleString('en-US')}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
-      <form role="search" onSubmit={apply} className="mb-6 flex flex-wrap items-end gap-3">
-        <SelectField
-          label="Show"
-          value={status}
-          onChange={(event) => setStatus(event.target.value as View)}
-        >
-          {Object.entries(VIEWS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <div className="flex min-w-0 grow flex-col gap-1.5">
-          <label htmlFor="subscriber-search" className="text-sm font-semibold">
-            Address contains
-          </label>
-          <input
-            id="subscriber-search"
-            type="search"
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            maxLength={200}
-            className="min-h-11 rounded-xl border border-ink/25 bg-white px-3"
-          />
-        </div>
-        <button type="submit" className={buttonClass('dark')}>
-          Show
-        </button>
-      </form>
+      <StateCounts counts={first.counts} />
+      <FilterForm view={view} search={search} />
       {rows.length === 0 ? (
         <EmptyState title={search ? `No address contains “${search}”` : 'Nobody here yet'}>
           {view === 'mailable' && !search
