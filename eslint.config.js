@@ -208,8 +208,6 @@ const SIZE_WAITING_FOR = {
     'app/admin/pages/staff.tsx',
     'server/back-office/access.test.ts',
     'server/content/episode-routes.test.ts',
-    'server/newsletter/letter-routes.ts',
-    'server/staff/account-routes.ts',
     'app/admin/content/article-fields.tsx',
     'app/admin/editor/article-body-editor.tsx',
     'app/admin/pages/account.tsx',
