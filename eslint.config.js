@@ -206,13 +206,7 @@ const SIZE_WAITING_FOR = {
   structure: [
     'server/back-office/access.test.ts',
     'server/content/episode-routes.test.ts',
-    'server/newsletter/letter-routes.ts',
-    'server/staff/account-routes.ts',
-    'app/admin/pages/podcast-show.tsx',
-    'app/components/layout/site-header.tsx',
-    'app/contact/contact-form.tsx',
     'app/courses/course-catalogue.test.tsx',
-    'app/podcast/episode-player.tsx',
     'server/catalogue/catalogue-api.test.ts',
     'server/catalogue/sync-service.test.ts',
     'server/catalogue/upstream.test.ts',

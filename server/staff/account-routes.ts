@@ -43,20 +43,31 @@ import { SIGNED_IN } from '#server/back-office/roles.ts'
 import { clearSessionCookie } from '#server/back-office/session-cookie.ts'
 
 export function registerAccountRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
-  const { database, site, outbox } = options
+  accountRoute(backOffice, options)
+  confirmRoutes(backOffice, options)
+  passkeyRoutes(backOffice, options)
+}
+
+/** Mails the person about a change to their passkeys (when mail is on). */
+async function notify(
+  { database, site, outbox }: StaffRoutesOptions,
+  staff: SignedInStaff,
+  added: boolean,
+  passkeyName: string,
+  now: Date,
+) {
+  const queued = await queueNotice(database.db, outbox, {
+    to: staff.email,
+    subject: `A passkey was ${added ? 'added to' : 'removed from'} your DocuCommons back-office account`,
+    lines: passkeyNotice(site, { added, passkeyName, by: staff.email, now }),
+    now,
+  })
+  if (queued) outbox.wake()
+}
+
+/** The person, their passkeys and their sessions. */
+function accountRoute(backOffice: BackOffice, { database }: StaffRoutesOptions) {
   const db = database.db
-
-  /** Mails the person about a change to their passkeys (when mail is on). */
-  const notify = async (staff: SignedInStaff, added: boolean, passkeyName: string, now: Date) => {
-    const queued = await queueNotice(db, outbox, {
-      to: staff.email,
-      subject: `A passkey was ${added ? 'added to' : 'removed from'} your DocuCommons back-office account`,
-      lines: passkeyNotice(site, { added, passkeyName, by: staff.email, now }),
-      now,
-    })
-    if (queued) outbox.wake()
-  }
-
   backOffice.route(SIGNED_IN, staffApi.account, {
     response: AccountAnswerSchema,
     async handler({ staff }) {
@@ -82,9 +93,13 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
       } satisfies AccountAnswer
     },
   })
+}
 
-  // ── Confirm it's you ───────────────────────────────────────────────────────────────────────
+// ── Confirm it's you ───────────────────────────────────────────────────────────────────────────
 
+function confirmRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
+  const { database, site } = options
+  const db = database.db
   backOffice.route(SIGNED_IN, staffApi.confirmOptions, {
     response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
@@ -129,9 +144,13 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
       return { confirmedAt: now.toISOString() }
     },
   })
+}
 
-  // ── Passkeys ───────────────────────────────────────────────────────────────────────────────
+// ── Passkeys ───────────────────────────────────────────────────────────────────────────────────
 
+function passkeyRoutes(backOffice: BackOffice, options: StaffRoutesOptions) {
+  const { database, site } = options
+  const db = database.db
   backOffice.route(SIGNED_IN, staffApi.passkeyOptions, {
     response: PasskeyOptionsAnswer,
     limiter: options.challengeLimiter,
@@ -166,7 +185,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
         summary: `${staff.email} added a passkey (${name})`,
         target: { type: 'staff', id: staff.id },
       })
-      await notify(staff, true, name, now)
+      await notify(options, staff, true, name, now)
       return { id: passkey.id, name }
     },
   })
@@ -191,7 +210,7 @@ export function registerAccountRoutes(backOffice: BackOffice, options: StaffRout
         summary: `${staff.email} removed a passkey (${passkey.name}); its sessions ended`,
         target: { type: 'staff', id: staff.id },
       })
-      await notify(staff, false, passkey.name, now)
+      await notify(options, staff, false, passkey.name, now)
       const signedOut = passkey.id === staff.passkeyId
       if (signedOut) clearSessionCookie(reply)
       return { signedOut }

@@ -1,22 +1,24 @@
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type MouseEvent,
+  type RefObject,
+} from 'react'
 import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Logo } from '#app/components/ui/logo.tsx'
+import { useMenuFocusTrap, useSearchShortcut } from './header-keys.ts'
 import { SocialLinks, type SocialHrefs } from './social-links.tsx'
 
 type NavItem = SiteCopy['navItems'][number]
 
 // Its own chunk, fetched the first time a visitor opens the search (docs/search.md).
 const SearchDialog = lazy(() => import('#app/search/search-dialog.tsx'))
-
-/** `/` (outside a text field) or Ctrl/⌘+K opens the search. */
-function opensSearch(event: KeyboardEvent): boolean {
-  if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return true
-  if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return false
-  const target = event.target as HTMLElement | null
-  return !target?.closest('input, textarea, select, [contenteditable="true"]')
-}
 
 function SearchIcon() {
   return (
@@ -157,57 +159,13 @@ export function SiteHeader({
   const buttonRef = useRef<HTMLButtonElement>(null)
   const searchRef = useRef<HTMLAnchorElement>(null)
   const [searching, setSearching] = useState(false)
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (!opensSearch(event)) return
-      event.preventDefault()
-      setOpen(false)
-      setSearching(true)
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
+  const close = useCallback(() => setOpen(false), [])
+  const openSearch = useCallback(() => {
+    setOpen(false)
+    setSearching(true)
   }, [])
-
-  useEffect(() => {
-    if (!open) return
-    const root = document.documentElement
-    const previousOverflow = root.style.overflow
-    root.style.overflow = 'hidden'
-    const panel = panelRef.current
-    const focusables = () =>
-      Array.from(
-        panel?.querySelectorAll<HTMLElement>('a[href], button:not([disabled])') ?? [],
-      ).filter((el) => el.offsetParent !== null)
-    focusables()[0]?.focus()
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false)
-        buttonRef.current?.focus()
-        return
-      }
-      if (event.key !== 'Tab') return
-      const items = focusables()
-      const first = items[0]
-      const last = items[items.length - 1]
-      if (!first || !last) return
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault()
-        last.focus()
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault()
-        first.focus()
-      }
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => {
-      document.removeEventListener('keydown', onKeyDown)
-      root.style.overflow = previousOverflow
-    }
-  }, [open])
-
-  const close = () => setOpen(false)
+  useSearchShortcut(openSearch)
+  useMenuFocusTrap(open, panelRef, buttonRef, close)
 
   return (
     <>
@@ -221,63 +179,18 @@ export function SiteHeader({
             <NavList items={nav} current={current} />
           </nav>
 
-          <div className="flex items-center gap-2 lg:gap-3">
-            {/* A link to /search without JavaScript; with it, the search opens over the page. */}
-            <a
-              ref={searchRef}
-              href="/search"
-              aria-label="Search"
-              aria-keyshortcuts="/ Control+K Meta+K"
-              aria-haspopup={hydrated ? 'dialog' : undefined}
-              onClick={(event) => {
-                event.preventDefault()
-                setOpen(false)
-                setSearching(true)
-              }}
-              className="inline-flex size-11 items-center justify-center rounded-full border border-ink/15 text-ink transition-colors hover:bg-paper-deep hover:text-clay lg:size-9 lg:border-0 lg:text-ink-soft"
-            >
-              <SearchIcon />
-            </a>
-            {/* As wide as what it holds before it holds it (five 2.25rem links with 0.25rem
-              between, 0.75rem, and Get Access's 7.5rem; members have no Get Access): a slow phone
-              paints while it is still parsing the header, and a row that grew as its links
-              arrived moved the navigation beside it. */}
-            <div className="hidden w-[20.5rem] items-center gap-3 lg:flex [html[data-visitor='member']_&]:w-[12.25rem]">
-              <SocialLinks links={social} size="sm" />
-              <GetAccess />
-            </div>
-
-            <button
-              ref={buttonRef}
-              type="button"
-              className={cn(menuButton, 'hidden hydrated:max-lg:inline-flex')}
-              aria-expanded={open}
-              aria-controls="mobile-menu"
-              aria-label={open ? 'Close menu' : 'Open menu'}
-              onClick={() => setOpen((v) => !v)}
-            >
-              <MenuIcon>{open ? closeIcon : openIcon}</MenuIcon>
-            </button>
-            {/* Before hydration (or without JavaScript) the menu opens and closes as the target of
-              these links; once React runs, the button above replaces them. */}
-            <a
-              href="#mobile-menu"
-              aria-label="Open menu"
-              className={cn(
-                menuButton,
-                'hidden max-lg:inline-flex hydrated:hidden menu-targeted:hidden',
-              )}
-            >
-              <MenuIcon>{openIcon}</MenuIcon>
-            </a>
-            <a
-              href="#menu"
-              aria-label="Close menu"
-              className={cn(menuButton, 'hidden menu-targeted:max-lg:inline-flex')}
-            >
-              <MenuIcon>{closeIcon}</MenuIcon>
-            </a>
-          </div>
+          <HeaderActions
+            social={social}
+            hydrated={hydrated}
+            open={open}
+            searchRef={searchRef}
+            buttonRef={buttonRef}
+            onSearch={(event) => {
+              event.preventDefault()
+              openSearch()
+            }}
+            onToggle={() => setOpen((v) => !v)}
+          />
         </div>
       </header>
       {searching && (
@@ -291,6 +204,111 @@ export function SiteHeader({
         </Suspense>
       )}
 
+      <MobileMenu
+        nav={nav}
+        current={current}
+        social={social}
+        open={open}
+        hydrated={hydrated}
+        panelRef={panelRef}
+        close={close}
+      />
+    </>
+  )
+}
+
+/** Search, the wide screen's social links and Get Access, and the small screen's menu button. */
+function HeaderActions({
+  social,
+  hydrated,
+  open,
+  searchRef,
+  buttonRef,
+  onSearch,
+  onToggle,
+}: {
+  social: SocialHrefs
+  hydrated: boolean
+  open: boolean
+  searchRef: RefObject<HTMLAnchorElement | null>
+  buttonRef: RefObject<HTMLButtonElement | null>
+  onSearch: (event: MouseEvent<HTMLAnchorElement>) => void
+  onToggle: () => void
+}) {
+  return (
+    <div className="flex items-center gap-2 lg:gap-3">
+      {/* A link to /search without JavaScript; with it, the search opens over the page. */}
+      <a
+        ref={searchRef}
+        href="/search"
+        aria-label="Search"
+        aria-keyshortcuts="/ Control+K Meta+K"
+        aria-haspopup={hydrated ? 'dialog' : undefined}
+        onClick={onSearch}
+        className="inline-flex size-11 items-center justify-center rounded-full border border-ink/15 text-ink transition-colors hover:bg-paper-deep hover:text-clay lg:size-9 lg:border-0 lg:text-ink-soft"
+      >
+        <SearchIcon />
+      </a>
+      {/* As wide as what it holds before it holds it (five 2.25rem links with 0.25rem
+        between, 0.75rem, and Get Access's 7.5rem; members have no Get Access): a slow phone
+        paints while it is still parsing the header, and a row that grew as its links
+        arrived moved the navigation beside it. */}
+      <div className="hidden w-[20.5rem] items-center gap-3 lg:flex [html[data-visitor='member']_&]:w-[12.25rem]">
+        <SocialLinks links={social} size="sm" />
+        <GetAccess />
+      </div>
+
+      <button
+        ref={buttonRef}
+        type="button"
+        className={cn(menuButton, 'hidden hydrated:max-lg:inline-flex')}
+        aria-expanded={open}
+        aria-controls="mobile-menu"
+        aria-label={open ? 'Close menu' : 'Open menu'}
+        onClick={onToggle}
+      >
+        <MenuIcon>{open ? closeIcon : openIcon}</MenuIcon>
+      </button>
+      {/* Before hydration (or without JavaScript) the menu opens and closes as the target of
+        these links; once React runs, the button above replaces them. */}
+      <a
+        href="#mobile-menu"
+        aria-label="Open menu"
+        className={cn(menuButton, 'hidden max-lg:inline-flex hydrated:hidden menu-targeted:hidden')}
+      >
+        <MenuIcon>{openIcon}</MenuIcon>
+      </a>
+      <a
+        href="#menu"
+        aria-label="Close menu"
+        className={cn(menuButton, 'hidden menu-targeted:max-lg:inline-flex')}
+      >
+        <MenuIcon>{closeIcon}</MenuIcon>
+      </a>
+    </div>
+  )
+}
+
+/** The small screen's slide-in menu and the shade behind it. */
+function MobileMenu({
+  nav,
+  current,
+  social,
+  open,
+  hydrated,
+  panelRef,
+  close,
+}: {
+  nav: NavItem[]
+  current: string | null
+  social: SocialHrefs
+  open: boolean
+  hydrated: boolean
+  panelRef: RefObject<HTMLDivElement | null>
+  close: () => void
+}) {
+  return (
+    <>
       {/* Outside <header>: its backdrop filter would make it the containing block of these
           fixed panels, and the off-canvas panel would widen the page. */}
       <div
