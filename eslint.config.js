@@ -207,7 +207,6 @@ const SIZE_WAITING_FOR = {
     'app/admin/pages/message.tsx',
     'app/admin/pages/staff.tsx',
     'server/back-office/access.test.ts',
-    'server/content/episode-routes.test.ts',
     'server/newsletter/letter-routes.ts',
     'server/staff/account-routes.ts',
     'app/admin/content/article-fields.tsx',
@@ -233,15 +232,6 @@ const SIZE_WAITING_FOR = {
     'server/cli/messages.test.ts',
     'server/contact/delivery.test.ts',
     'server/contact/routes.test.ts',
-    'server/content/first-start.test.ts',
-    'server/content/live-site.test.ts',
-    'server/content/repository.test.ts',
-    'server/media/routes.test.ts',
-    'server/newsletter/double-opt-in.test.ts',
-    'server/newsletter/letters.test.ts',
-    'server/newsletter/routes.test.ts',
-    'server/site/routes.test.ts',
-    'server/staff/sessions.test.ts',
   ],
 }
 const sizeWaiting = Object.entries(SIZE_WAITING_FOR).map(([, files]) => ({
