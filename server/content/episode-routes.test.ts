@@ -20,6 +20,7 @@ import type {
   ShowAnswer,
   ArtworkAnswer,
 } from '#common/podcast-admin.ts'
+import type { Dialect } from '#server/db/index.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -43,30 +44,48 @@ const TRANSCRIPT = `[00:00] Imani Brooks: Good morning, this is a two-second tes
 [00:01] Owen Fairchild: And it ends here.
 `
 
+/** What the checks share on one engine: they run in order, each on what the one before made. */
+interface PodcastTest {
+  testDb: TestDatabase
+  app: FastifyInstance
+  admin: StaffClient
+  editor: StaffClient
+  /** The audio the upload check stored. */
+  audio: AudioAnswer['audio']
+  /** The episode as the last check left it. */
+  episode: EpisodeAnswer
+}
+
 describeOnDatabases('the podcast in the back office', (dialect) => {
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let admin: StaffClient
-  let editor: StaffClient
+  const t = usePodcastBackOffice(dialect)
+  audioChecks(t)
+  draftChecks(t)
+  publishingChecks(t)
+  showAndAuditChecks(t)
+})
+
+/** The back office on one engine with the sample content, an administrator and an editor. */
+function usePodcastBackOffice(dialect: Dialect) {
+  const t = {} as PodcastTest
   const clock = testClock(new Date('2026-11-25T08:00:00.000Z'))
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
-    await createContentRepository(testDb.database, { clock: clock.now }).importSnapshot(sample)
-    app = await backOfficeApp(testDb.database, { now: clock.now, media: true })
-    admin = await signUp(app, testDb.database, 'ada@example.org', 'admin', clock.now())
-    editor = await signUp(app, testDb.database, 'ben@example.org', 'editor', clock.now())
+    t.testDb = await createTestDatabase(dialect)
+    await createContentRepository(t.testDb.database, { clock: clock.now }).importSnapshot(sample)
+    t.app = await backOfficeApp(t.testDb.database, { now: clock.now, media: true })
+    t.admin = await signUp(t.app, t.testDb.database, 'ada@example.org', 'admin', clock.now())
+    t.editor = await signUp(t.app, t.testDb.database, 'ben@example.org', 'editor', clock.now())
   })
   afterAll(async () => {
-    await app?.close()
-    await testDb?.drop()
+    await t.app?.close()
+    await t.testDb?.drop()
   })
 
   const as = (who: StaffClient) => ({
-    ...callsAs(app, who),
+    ...callsAs(t.app, who),
     upload: async (url: string, file: { bytes: Uint8Array; name: string; type?: string }) => {
       const form = await multipart({}, file)
-      return app.inject({
+      return t.app.inject({
         method: 'POST',
         url: `/admin/api${url}`,
         headers: {
@@ -81,7 +100,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
   })
   const audit = async () =>
     (
-      await testDb.database.db
+      await t.testDb.database.db
         .selectFrom('audit_log')
         .select(['action', 'actor_label', 'summary'])
         .where('action', 'like', 'podcast.%')
@@ -89,10 +108,8 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
         .orderBy('id')
         .execute()
     ).map((row) => `${row.action} ${row.actor_label}: ${row.summary}`)
-  const published = (at = clock.now()) => createContentRepository(testDb.database).readPublished(at)
-
-  let audio: AudioAnswer['audio']
-  let episode: EpisodeAnswer
+  const published = (at = clock.now()) =>
+    createContentRepository(t.testDb.database).readPublished(at)
 
   const fields = (
     overrides: Partial<Omit<EpisodeFields, 'audio'>> & { audio?: { sha256: string } | null } = {},
@@ -103,7 +120,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     publishedAt: '2026-11-25T12:00:00Z',
     summary: 'Two seconds of a tone, prepared the night before.',
     notes: 'The shortest episode yet.\n',
-    audio: { sha256: audio.sha256 },
+    audio: { sha256: t.audio.sha256 },
     transcript: TRANSCRIPT,
     chapters: [
       { startTime: 0, title: 'Good morning' },
@@ -111,9 +128,15 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     ],
     ...overrides,
   })
+  return Object.assign(t, { clock, as, audit, published, fields })
+}
+type Podcast = ReturnType<typeof usePodcastBackOffice>
 
+/** The list of episodes, and uploading the audio. */
+function audioChecks(t: Podcast) {
+  const { as } = t
   it('lists every episode newest first, and the next number', async () => {
-    const answer = await as(editor).get('/podcast')
+    const answer = await as(t.editor).get('/podcast')
     expect(answer.statusCode).toBe(200)
     const overview = answer.json<PodcastOverviewAnswer>()
     expect(overview.episodes.map((e) => e.number)).toEqual([6, 5, 4, 3, 2, 1])
@@ -127,7 +150,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
 
   it('takes MP3 or M4A audio, reads its length, and refuses another file saying what it is', async () => {
     const png = await testPicture({ format: 'png', width: 40, height: 40 })
-    const refused = await as(editor).upload('/podcast/uploads/audio', {
+    const refused = await as(t.editor).upload('/podcast/uploads/audio', {
       bytes: png,
       name: 'episode.mp3',
       type: 'audio/mpeg',
@@ -136,56 +159,60 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     expect(refused.json<{ fields: Record<string, string> }>().fields.audio).toBe(
       '“episode.mp3” is a PNG image, not MP3 or M4A audio. Please upload an MP3 or an M4A (AAC) file.',
     )
-    const uploaded = await as(editor).upload('/podcast/uploads/audio', {
+    const uploaded = await as(t.editor).upload('/podcast/uploads/audio', {
       bytes: m4a,
       name: 'Test tone.m4a',
       type: 'audio/mp4',
     })
     expect(uploaded.statusCode, uploaded.body).toBe(201)
-    audio = uploaded.json<AudioAnswer>().audio
-    expect(audio).toMatchObject({ mime: 'audio/mp4', size: m4a.length })
-    expect(audio.duration).toBeGreaterThan(1.9)
+    t.audio = uploaded.json<AudioAnswer>().audio
+    expect(t.audio).toMatchObject({ mime: 'audio/mp4', size: m4a.length })
+    expect(t.audio.duration).toBeGreaterThan(1.9)
     // not a stopwatch: the audio file's length.
-    expect(audio.duration).toBeLessThan(2.2)
-    expect(audio.url).toMatch(/^\/media\/u\/[0-9a-f]{32}\.m4a$/)
-    const served = await app.inject({
+    expect(t.audio.duration).toBeLessThan(2.2)
+    expect(t.audio.url).toMatch(/^\/media\/u\/[0-9a-f]{32}\.m4a$/)
+    const served = await t.app.inject({
       method: 'GET',
-      url: audio.url,
+      url: t.audio.url,
       headers: { range: 'bytes=0-3' },
     })
     expect(served.statusCode).toBe(206)
     expect(served.headers['content-type']).toBe('audio/mp4')
   })
+}
 
+/** Drafts of an episode: unfinished, then finished. */
+function draftChecks(t: Podcast) {
+  const { as, published, fields } = t
   it('keeps an unfinished draft and says what publishing needs, a transcript’s line included', async () => {
-    const created = await as(editor).post(
+    const created = await as(t.editor).post(
       '/podcast/episodes',
       fields({ audio: null, transcript: '', chapters: [] }),
     )
     expect(created.statusCode, created.body).toBe(201)
-    episode = created.json<EpisodeAnswer>()
-    expect(episode).toMatchObject({ status: 'draft', everPublished: false, url: null })
+    t.episode = created.json<EpisodeAnswer>()
+    expect(t.episode).toMatchObject({ status: 'draft', everPublished: false, url: null })
     const byField = (answer: EpisodeAnswer) =>
       Object.fromEntries(answer.problems.map((problem) => [problem.field, problem.message]))
-    expect(byField(episode)).toMatchObject({
+    expect(byField(t.episode)).toMatchObject({
       audio: 'Upload the episode’s audio (MP3 or M4A).',
       transcript: expect.stringMatching(/^Add the transcript/),
     })
-    const backwards = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+    const backwards = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/draft`, {
       ...fields({ transcript: `${TRANSCRIPT}[00:00] Owen Fairchild: Back in time.\n` }),
-      baseVersion: episode.version,
+      baseVersion: t.episode.version,
     })
     expect(backwards.statusCode, backwards.body).toBe(200)
-    episode = backwards.json<EpisodeAnswer>()
-    expect(episode.problems).toEqual([
+    t.episode = backwards.json<EpisodeAnswer>()
+    expect(t.episode.problems).toEqual([
       expect.objectContaining({
         field: 'transcript',
         line: 3,
         message: 'the time stamp [00:00] is earlier than the line before it',
       }),
     ])
-    const refused = await as(editor).post(`/podcast/episodes/${episode.id}/publish`, {
-      baseVersion: episode.version,
+    const refused = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/publish`, {
+      baseVersion: t.episode.version,
     })
     expect(refused.statusCode).toBe(400)
     expect(refused.json<ContentProblemsAnswer>().fields?.transcript).toBe(
@@ -195,46 +222,50 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
   })
 
   it('saves the finished episode, its transcript and chapters as files of its own', async () => {
-    const saved = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+    const saved = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/draft`, {
       ...fields(),
-      baseVersion: episode.version,
+      baseVersion: t.episode.version,
     })
     expect(saved.statusCode, saved.body).toBe(200)
-    episode = saved.json<EpisodeAnswer>()
-    expect(episode.problems).toEqual([])
-    expect(episode.fields).toMatchObject({
+    t.episode = saved.json<EpisodeAnswer>()
+    expect(t.episode.problems).toEqual([])
+    expect(t.episode.fields).toMatchObject({
       slug: 'a-two-second-test',
       publishedAt: '2026-11-25T12:00:00Z',
-      audio: { sha256: audio.sha256, duration: audio.duration },
+      audio: { sha256: t.audio.sha256, duration: t.audio.duration },
       chapters: [
         { startTime: 0, title: 'Good morning' },
         { startTime: 1, title: 'The end' },
       ],
     })
-    const stored = await createContentRepository(testDb.database).getDocument(episode.key)
+    const stored = await createContentRepository(t.testDb.database).getDocument(t.episode.key)
     expect(stored.draft?.data).toMatchObject({
       audio: 'a-two-second-test.m4a',
       transcript: 'a-two-second-test.txt',
       chapters: 'a-two-second-test.chapters.json',
       files: { transcript: TRANSCRIPT },
     })
-    const unknown = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+    const unknown = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/draft`, {
       ...fields({ audio: { sha256: 'f'.repeat(64) } }),
-      baseVersion: episode.version,
+      baseVersion: t.episode.version,
     })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json<ContentProblemsAnswer>().fields?.audio).toBe(
       'This audio is not in the media library (any more): upload it again.',
     )
   })
+}
 
+/** Scheduling, publishing, unpublishing and deleting an episode. */
+function publishingChecks(t: Podcast) {
+  const { clock, as, published, fields } = t
   it('schedules an episode whose publication time is to come, and it appears at that time', async () => {
-    const scheduled = await as(editor).post(`/podcast/episodes/${episode.id}/publish`, {
-      baseVersion: episode.version,
+    const scheduled = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/publish`, {
+      baseVersion: t.episode.version,
     })
     expect(scheduled.statusCode, scheduled.body).toBe(200)
-    episode = scheduled.json<EpisodeAnswer>()
-    expect(episode).toMatchObject({ status: 'scheduled', publishAt: '2026-11-25T12:00:00.000Z' })
+    t.episode = scheduled.json<EpisodeAnswer>()
+    expect(t.episode).toMatchObject({ status: 'scheduled', publishAt: '2026-11-25T12:00:00.000Z' })
     expect((await published())!.podcast.episodes.map((e) => e.slug)).not.toContain(
       'a-two-second-test',
     )
@@ -243,39 +274,39 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
   })
 
   it('refuses a save made from an older version, saying who changed it and when', async () => {
-    const first = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+    const first = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/draft`, {
       ...fields({ title: 'A Two-Second Test, Revised' }),
-      baseVersion: episode.version,
+      baseVersion: t.episode.version,
     })
     expect(first.statusCode, first.body).toBe(200)
-    const second = await as(admin).post(`/podcast/episodes/${episode.id}/draft`, {
+    const second = await as(t.admin).post(`/podcast/episodes/${t.episode.id}/draft`, {
       ...fields({ title: 'Another Title' }),
-      baseVersion: episode.version,
+      baseVersion: t.episode.version,
     })
     expect(second.statusCode).toBe(409)
     expect(second.json<ConflictAnswer>().message).toMatch(/^ben@example\.org changed this at /)
-    episode = first.json<EpisodeAnswer>()
-    expect(episode.fields.title).toBe('A Two-Second Test, Revised')
+    t.episode = first.json<EpisodeAnswer>()
+    expect(t.episode.fields.title).toBe('A Two-Second Test, Revised')
   })
 
   it('publishes now when the time has come, and keeps its address once out', async () => {
     // The night before is over: the episode's time has come.
     clock.advance(2 * 3600_000)
-    await as(editor).get('/podcast')
+    await as(t.editor).get('/podcast')
     clock.advance(2 * 3600_000 + 60_000)
-    const live = await as(editor).post(`/podcast/episodes/${episode.id}/publish`, {
-      baseVersion: episode.version,
+    const live = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/publish`, {
+      baseVersion: t.episode.version,
     })
     expect(live.statusCode, live.body).toBe(200)
-    episode = live.json<EpisodeAnswer>()
-    expect(episode).toMatchObject({ status: 'published', url: '/listen/a-two-second-test' })
+    t.episode = live.json<EpisodeAnswer>()
+    expect(t.episode).toMatchObject({ status: 'published', url: '/listen/a-two-second-test' })
     const visible = (await published())!.podcast.episodes.find(
       (e) => e.slug === 'a-two-second-test',
     )
     expect(visible?.data.title).toBe('A Two-Second Test, Revised')
-    const moved = await as(editor).post(`/podcast/episodes/${episode.id}/draft`, {
+    const moved = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/draft`, {
       ...fields({ slug: 'a-new-address' }),
-      baseVersion: episode.version,
+      baseVersion: t.episode.version,
     })
     expect(moved.statusCode).toBe(422)
     expect(moved.json<{ message: string }>().message).toMatch(
@@ -284,34 +315,38 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
   })
 
   it('keeps audio an episode uses out of the media library’s deletion', async () => {
-    const items = await app.mediaLibrary!.list({ kind: 'audio', limit: 10 })
-    const item = items.items.find((i) => i.sha256 === audio.sha256)!
-    const uses = await app.mediaLibrary!.usedBy(item.id)
+    const items = await t.app.mediaLibrary!.list({ kind: 'audio', limit: 10 })
+    const item = items.items.find((i) => i.sha256 === t.audio.sha256)!
+    const uses = await t.app.mediaLibrary!.usedBy(item.id)
     expect(uses).toEqual([
       expect.objectContaining({ kind: 'episode', title: 'A Two-Second Test, Revised' }),
     ])
   })
 
   it('lets an editor unpublish but only an administrator delete', async () => {
-    const unpublished = await as(editor).post(`/podcast/episodes/${episode.id}/unpublish`, {
-      baseVersion: episode.version,
+    const unpublished = await as(t.editor).post(`/podcast/episodes/${t.episode.id}/unpublish`, {
+      baseVersion: t.episode.version,
     })
     expect(unpublished.statusCode, unpublished.body).toBe(200)
-    episode = unpublished.json<EpisodeAnswer>()
-    expect(episode.status).toBe('draft')
-    const byEditor = await as(editor).delete(
-      `/podcast/episodes/${episode.id}?baseVersion=${episode.version}`,
+    t.episode = unpublished.json<EpisodeAnswer>()
+    expect(t.episode.status).toBe('draft')
+    const byEditor = await as(t.editor).delete(
+      `/podcast/episodes/${t.episode.id}?baseVersion=${t.episode.version}`,
     )
     expect(byEditor.statusCode).toBe(403)
-    const byAdmin = await as(admin).delete(
-      `/podcast/episodes/${episode.id}?baseVersion=${episode.version}`,
+    const byAdmin = await as(t.admin).delete(
+      `/podcast/episodes/${t.episode.id}?baseVersion=${t.episode.version}`,
     )
     expect(byAdmin.statusCode, byAdmin.body).toBe(200)
-    expect((await as(editor).get(`/podcast/episodes/${episode.id}`)).statusCode).toBe(404)
+    expect((await as(t.editor).get(`/podcast/episodes/${t.episode.id}`)).statusCode).toBe(404)
   })
+}
 
+/** The show's settings and artwork, and the audit log of every change before. */
+function showAndAuditChecks(t: Podcast) {
+  const { as, audit, published } = t
   it('changes the show’s settings and artwork, which must be square, 1400 to 3000 pixels', async () => {
-    const small = await as(editor).upload('/podcast/uploads/artwork', {
+    const small = await as(t.editor).upload('/podcast/uploads/artwork', {
       bytes: await testPicture({ width: 900, height: 900 }),
       name: 'cover.jpg',
       type: 'image/jpeg',
@@ -320,7 +355,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     expect(small.json<{ fields: Record<string, string> }>().fields.artwork).toMatch(
       /square, 1400 to 3000 pixels a side .* this picture is 900 × 900/,
     )
-    const uploaded = await as(editor).upload('/podcast/uploads/artwork', {
+    const uploaded = await as(t.editor).upload('/podcast/uploads/artwork', {
       bytes: await testPicture({ width: 1500, height: 1500, gps: true }),
       name: 'cover.jpg',
       type: 'image/jpeg',
@@ -328,8 +363,8 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     expect(uploaded.statusCode, uploaded.body).toBe(201)
     const { artwork } = uploaded.json<ArtworkAnswer>()
     expect(artwork).toMatchObject({ mime: 'image/jpeg', width: 1500, height: 1500 })
-    const show = (await as(editor).get('/podcast/show')).json<ShowAnswer>()
-    const saved = await as(editor).post('/podcast/show', {
+    const show = (await as(t.editor).get('/podcast/show')).json<ShowAnswer>()
+    const saved = await as(t.editor).post('/podcast/show', {
       baseVersion: show.version,
       fields: {
         ...show.fields,
@@ -343,7 +378,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
     expect(live.follow).toEqual({ spotify: 'https://open.spotify.example/show/daily-commons' })
     expect(live.files.artwork).toMatchObject({ sha256: artwork.sha256, width: 1500 })
     expect(live.artwork).toBe('artwork.jpg')
-    const wrong = await as(editor).post('/podcast/show', {
+    const wrong = await as(t.editor).post('/podcast/show', {
       baseVersion: saved.json<ShowAnswer>().version,
       fields: {
         ...show.fields,
@@ -377,7 +412,7 @@ describeOnDatabases('the podcast in the back office', (dialect) => {
       'podcast.published ben@example.org: published the podcast’s settings (revision 2)',
     ])
   })
-})
+}
 
 it('serves the podcast’s routes behind the back office’s role check', async () => {
   const testDb = await createTestDatabase('sqlite')

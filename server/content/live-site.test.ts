@@ -14,6 +14,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import { readContentDir } from '#common/content/content-dir.ts'
+import type { Dialect } from '#server/db/index.ts'
 import { createRenderer } from '#server/render/renderer.ts'
 import { loadServerBuild } from '#server/render/server-build.ts'
 import {
@@ -35,119 +36,154 @@ const unlinked = sample.articles.find((article) => !linked.has(article.slug))!
 const text = async (build: ReturnType<typeof openRealSiteBuild>, pagePath: string) =>
   (await build.pages.load(pagePath))?.body.toString('utf8')
 
+/**
+ * What the checks share, set up once per engine: they run in order, each on the content the one
+ * before left.
+ */
+interface LiveSiteTest {
+  testDb: TestDatabase
+  build: ReturnType<typeof openRealSiteBuild>
+  buildDirectory: string
+  live: LiveSite
+  repository: ContentRepository
+  clock: ReturnType<typeof testClock>
+  logged: { level: string; message: string; object: object }[]
+}
+
 describeOnDatabases('publishing on a running server', (dialect) => {
-  let testDb: TestDatabase
-  let build: ReturnType<typeof openRealSiteBuild>
-  let buildDirectory: string
-  let live: LiveSite
-  let repository: ContentRepository
-  const clock = testClock(new Date('2026-11-24T09:00:00.000Z'))
-  const logged: { level: string; message: string; object: object }[] = []
+  const s = useLiveSite(dialect)
+  buildContentChecks(s)
+  pageChangeChecks(s)
+  articleChangeChecks(s)
+  failureAndPreviewChecks(dialect, s)
+  otherProcessChecks(s)
+})
+
+/** A live site on one engine with the sample content and the real build, for the whole suite. */
+function useLiveSite(dialect: Dialect): LiveSiteTest {
+  const s = {
+    clock: testClock(new Date('2026-11-24T09:00:00.000Z')),
+    logged: [],
+  } as unknown as LiveSiteTest
   const log = {
-    info: (object: object, message: string) => logged.push({ level: 'info', message, object }),
-    warn: (object: object, message: string) => logged.push({ level: 'warn', message, object }),
-    error: (object: object, message: string) => logged.push({ level: 'error', message, object }),
+    info: (object: object, message: string) => s.logged.push({ level: 'info', message, object }),
+    warn: (object: object, message: string) => s.logged.push({ level: 'warn', message, object }),
+    error: (object: object, message: string) => s.logged.push({ level: 'error', message, object }),
   }
 
   beforeAll(async () => {
-    buildDirectory = await realBuild()
-    testDb = await createTestDatabase(dialect)
-    repository = createContentRepository(testDb.database, { clock: clock.now })
-    await repository.importSnapshot(sample)
-    build = openRealSiteBuild(buildDirectory)
-    live = createLiveSite({ database: testDb.database, build, log, clock: clock.now })
-    await live.start()
+    s.buildDirectory = await realBuild()
+    s.testDb = await createTestDatabase(dialect)
+    s.repository = createContentRepository(s.testDb.database, { clock: s.clock.now })
+    await s.repository.importSnapshot(sample)
+    s.build = openRealSiteBuild(s.buildDirectory)
+    s.live = createLiveSite({
+      database: s.testDb.database,
+      build: s.build,
+      log,
+      clock: s.clock.now,
+    })
+    await s.live.start()
   }, 600_000)
   afterAll(async () => {
     // The figures of docs/rendering.md ("Publishing"): what each change rendered, and how long.
     console.info(
-      logged
+      s.logged
         .filter((entry) => entry.message.startsWith('pages rendered'))
         .map((entry) => JSON.stringify(entry.object))
         .join('\n'),
     )
-    await live?.close()
-    build?.close()
-    await testDb?.drop()
+    await s.live?.close()
+    s.build?.close()
+    await s.testDb?.drop()
   })
+  return s
+}
 
-  /** Publishes a change of a document through the repository, as the back office does. */
-  async function publish(
-    key: string,
-    change: (data: unknown, body: string | null) => { data: unknown; body?: string | null },
-    options: { render?: boolean } = {},
-  ) {
-    const document = await repository.getDocument(key)
-    const next = change(structuredClone(document.published!.data), document.published!.body)
-    const saved = await repository.saveDraft(key, {
-      data: next.data,
-      body: next.body ?? document.published!.body,
-      baseVersion: document.version,
-      actor: null,
-    })
-    const published = await repository.publish(key, {
-      baseVersion: saved.document.version,
-      actor: null,
-    })
-    if (options.render !== false) await live.changed()
-    return published
-  }
+/** Publishes a change of a document through the repository, as the back office does. */
+async function publish(
+  s: LiveSiteTest,
+  key: string,
+  change: (data: unknown, body: string | null) => { data: unknown; body?: string | null },
+  options: { render?: boolean } = {},
+) {
+  const document = await s.repository.getDocument(key)
+  const next = change(structuredClone(document.published!.data), document.published!.body)
+  const saved = await s.repository.saveDraft(key, {
+    data: next.data,
+    body: next.body ?? document.published!.body,
+    baseVersion: document.version,
+    actor: null,
+  })
+  const published = await s.repository.publish(key, {
+    baseVersion: saved.document.version,
+    actor: null,
+  })
+  if (options.render !== false) await s.live.changed()
+  return published
+}
 
+/** The database publishing the build's content: the build's pages, byte for byte. */
+function buildContentChecks(s: LiveSiteTest) {
   it('serves the build’s pages when the database publishes the build’s content', () => {
-    expect(logged.map((entry) => entry.message)).toContain(
+    expect(s.logged.map((entry) => entry.message)).toContain(
       'the published content is the build’s: its pages are served',
     )
   })
 
   it('renders every page from the database with the bytes of the build, for the same content', async () => {
-    const { build: serverBuild } = await loadServerBuild(buildDirectory)
+    const { build: serverBuild } = await loadServerBuild(s.buildDirectory)
     const renderer = createRenderer(serverBuild)
-    const snapshot = (await repository.readPublished())!
-    const renderedAt = build.rendered.at
+    const snapshot = (await s.repository.readPublished())!
+    const renderedAt = s.build.rendered.at
     const paths = renderer.paths(snapshot)
     expect(paths).toEqual(renderer.paths())
     for (const pagePath of paths) {
       const page = await renderer.render(pagePath, { renderedAt, snapshot })
-      expect(page.etag, pagePath).toBe(build.pages.get(pagePath)!.etag)
+      expect(page.etag, pagePath).toBe(s.build.pages.get(pagePath)!.etag)
     }
     const notFound = await renderer.renderNotFound({ renderedAt, snapshot })
-    expect(notFound.etag).toBe(build.pages.notFound!.etag)
+    expect(notFound.etag).toBe(s.build.pages.notFound!.etag)
   }, 360_000)
+}
 
+/** A change to pages' content, rendered in the worker and swapped in without a build. */
+function pageChangeChecks(s: LiveSiteTest) {
   it('renders an edited testimonial on the home page only, in the worker, and swaps it in', async () => {
-    const about = build.pages.get('/about')!
-    const home = build.pages.get('/')!
+    const about = s.build.pages.get('/about')!
+    const home = s.build.pages.get('/')!
     const quote = 'We learned to listen to the block before we painted a single wall.'
-    const { change } = await publish('page/home', (data) => {
+    const { change } = await publish(s, 'page/home', (data) => {
       const home = data as typeof sample.pages.home
       home.testimonials.items[0]!.quote = quote
       return { data: home }
     })
-    await live.serving(change.contentVersion!)
+    await s.live.serving(change.contentVersion!)
     // Only the home page was dropped: the about page is still the one in memory.
-    expect(build.pages.get('/')).toBeUndefined()
-    expect(build.pages.get('/about')).toBe(about)
-    expect(await text(build, '/')).toContain(quote)
-    expect(build.pages.get('/')!.etag).not.toBe(home.etag)
-    expect(build.pages.get('/')!.br!.length).toBeGreaterThan(0)
-    const status = await live.status()
+    expect(s.build.pages.get('/')).toBeUndefined()
+    expect(s.build.pages.get('/about')).toBe(about)
+    expect(await text(s.build, '/')).toContain(quote)
+    expect(s.build.pages.get('/')!.etag).not.toBe(home.etag)
+    expect(s.build.pages.get('/')!.br!.length).toBeGreaterThan(0)
+    const status = await s.live.status()
     expect(status).toMatchObject({ servedVersion: change.contentVersion, lastFailure: null })
     // Being told of the same change again (the NOTIFY of this process's own publish, the poll)
     // loads nothing more.
-    const loads = logged.filter((entry) =>
+    const loads = s.logged.filter((entry) =>
       entry.message.startsWith('the published content is'),
     ).length
-    await live.changed()
-    await live.changed()
+    await s.live.changed()
+    await s.live.changed()
     expect(
-      logged.filter((entry) => entry.message.startsWith('the published content is')),
+      s.logged.filter((entry) => entry.message.startsWith('the published content is')),
     ).toHaveLength(loads)
-    expect(build.pages.get('/')!.body.toString()).toContain(quote)
+    expect(s.build.pages.get('/')!.body.toString()).toContain(quote)
   }, 180_000)
 
   it('shows an edited phone number on every page and in the organisation’s JSON-LD, without a build', async () => {
     const phone = '+1 (913) 555-0177'
     const { change } = await publish(
+      s,
       'settings',
       (data) => ({ data: { ...(data as object), phone } }),
       {
@@ -158,19 +194,19 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     const probe = probeEventLoop()
     const delay = monitorEventLoopDelay({ resolution: 10 })
     delay.enable()
-    await live.changed()
+    await s.live.changed()
     delay.disable()
     const held = probe.stop()
-    await live.serving(change.contentVersion!)
+    await s.live.serving(change.contentVersion!)
     for (const pagePath of ['/', '/about', '/articles', `/articles/${unlinked.slug}`, '/contact'])
-      expect(await text(build, pagePath), pagePath).toContain(phone)
-    expect(await text(build, '/')).toContain('"telephone":"+1 (913) 555-0177"')
-    expect((await build.pages.loadNotFound()).body.toString()).toContain(phone)
-    const rendered = logged
+      expect(await text(s.build, pagePath), pagePath).toContain(phone)
+    expect(await text(s.build, '/')).toContain('"telephone":"+1 (913) 555-0177"')
+    expect((await s.build.pages.loadNotFound()).body.toString()).toContain(phone)
+    const rendered = s.logged
       .filter((entry) => entry.message.startsWith('the published content is'))
       .at(-1)!
     expect(rendered.object).toMatchObject({ invalidated: 'all' })
-    await live.warmed()
+    await s.live.warmed()
     // Loading the content never held the server's event loop for long: 50 ms of this thread's
     // CPU time between two turns on a fast machine (the bench's figure), asserted at ten times
     // that; receiving every page at once in one turn held it for seconds.
@@ -179,7 +215,10 @@ describeOnDatabases('publishing on a running server', (dialect) => {
     )
     expect(held.longestCpuMs).toBeLessThan(tenTimesFast(50))
   }, 180_000)
+}
 
+/** New, moved, unpublished and scheduled articles, everywhere they are listed. */
+function articleChangeChecks(s: LiveSiteTest) {
   it('publishes a new article: its page, /articles, the sitemap and the feed', async () => {
     const fm: ArticleFrontmatter = {
       ...structuredClone(unlinked.frontmatter),
@@ -188,140 +227,147 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       cardTitle: 'The Organizer of Prospect Avenue',
       date: '2026-11-20',
     }
-    const created = await repository.createArticle({
+    const created = await s.repository.createArticle({
       slug: 'rosa-delgado',
       data: fm,
       body: 'Rosa Delgado keeps a list of every door.\n',
       actor: null,
     })
-    const published = await repository.publish(created.document.key, {
+    const published = await s.repository.publish(created.document.key, {
       baseVersion: created.document.version,
       actor: null,
     })
-    await live.changed()
-    await live.serving(published.change.contentVersion!)
-    expect(await text(build, '/articles/rosa-delgado')).toContain(
+    await s.live.changed()
+    await s.live.serving(published.change.contentVersion!)
+    expect(await text(s.build, '/articles/rosa-delgado')).toContain(
       'A Tenant Union Grows on Prospect Avenue',
     )
-    expect(await text(build, '/articles')).toContain('/articles/rosa-delgado')
-    expect(await text(build, '/sitemap.xml')).toContain('/articles/rosa-delgado</loc>')
-    expect(await text(build, '/rss.xml')).toContain('/articles/rosa-delgado</link>')
+    expect(await text(s.build, '/articles')).toContain('/articles/rosa-delgado')
+    expect(await text(s.build, '/sitemap.xml')).toContain('/articles/rosa-delgado</loc>')
+    expect(await text(s.build, '/rss.xml')).toContain('/articles/rosa-delgado</link>')
   }, 180_000)
 
   it('answers a changed slug with its new address, and an unpublished article is gone everywhere', async () => {
     const key = 'article/rosa-delgado'
-    const document = (await repository.listDocuments()).find((d) => d.slug === 'rosa-delgado')!
-    const moved = await repository.changeSlug(document.key, 'rosa-delgado-organizer', {
+    const document = (await s.repository.listDocuments()).find((d) => d.slug === 'rosa-delgado')!
+    const moved = await s.repository.changeSlug(document.key, 'rosa-delgado-organizer', {
       baseVersion: document.version,
       actor: null,
     })
-    await live.changed()
-    await live.serving(moved.change.contentVersion!)
-    expect(await build.pages.load('/articles/rosa-delgado')).toBeUndefined()
-    expect(build.pages.redirect('/articles/rosa-delgado')).toBe('/articles/rosa-delgado-organizer')
-    expect(build.pages.redirect('/articles/rosa-delgado/')).toBe('/articles/rosa-delgado-organizer')
-    expect(await text(build, '/articles/rosa-delgado-organizer')).toContain('Rosa Delgado')
+    await s.live.changed()
+    await s.live.serving(moved.change.contentVersion!)
+    expect(await s.build.pages.load('/articles/rosa-delgado')).toBeUndefined()
+    expect(s.build.pages.redirect('/articles/rosa-delgado')).toBe(
+      '/articles/rosa-delgado-organizer',
+    )
+    expect(s.build.pages.redirect('/articles/rosa-delgado/')).toBe(
+      '/articles/rosa-delgado-organizer',
+    )
+    expect(await text(s.build, '/articles/rosa-delgado-organizer')).toContain('Rosa Delgado')
 
-    const down = await repository.unpublish(document.key, {
+    const down = await s.repository.unpublish(document.key, {
       baseVersion: moved.document.version,
       actor: null,
     })
-    await live.changed()
-    await live.serving(down.change.contentVersion!)
-    expect(await build.pages.load('/articles/rosa-delgado-organizer')).toBeUndefined()
-    expect(build.pages.redirect('/articles/rosa-delgado')).toBeUndefined()
+    await s.live.changed()
+    await s.live.serving(down.change.contentVersion!)
+    expect(await s.build.pages.load('/articles/rosa-delgado-organizer')).toBeUndefined()
+    expect(s.build.pages.redirect('/articles/rosa-delgado')).toBeUndefined()
     for (const pagePath of ['/articles', '/sitemap.xml', '/rss.xml'])
-      expect(await text(build, pagePath), pagePath).not.toContain('rosa-delgado')
+      expect(await text(s.build, pagePath), pagePath).not.toContain('rosa-delgado')
     expect(key).toBeTruthy()
   }, 180_000)
 
   it('puts a scheduled article live when its time comes', async () => {
-    const created = await repository.createArticle({
+    const created = await s.repository.createArticle({
       slug: 'at-nine-tomorrow',
       data: { ...structuredClone(unlinked.frontmatter), headline: 'Scheduled for Tomorrow' },
       body: 'Not yet.\n',
       actor: null,
     })
-    const at = new Date(clock.now().getTime() + 24 * 3_600_000)
-    await repository.publish(created.document.key, {
+    const at = new Date(s.clock.now().getTime() + 24 * 3_600_000)
+    await s.repository.publish(created.document.key, {
       baseVersion: created.document.version,
       actor: null,
       at,
     })
-    await live.changed()
-    expect(await build.pages.load('/articles/at-nine-tomorrow')).toBeUndefined()
-    clock.advance(24 * 3_600_000)
-    await live.changed()
-    expect(await text(build, '/articles/at-nine-tomorrow')).toContain('Scheduled for Tomorrow')
+    await s.live.changed()
+    expect(await s.build.pages.load('/articles/at-nine-tomorrow')).toBeUndefined()
+    s.clock.advance(24 * 3_600_000)
+    await s.live.changed()
+    expect(await text(s.build, '/articles/at-nine-tomorrow')).toContain('Scheduled for Tomorrow')
   }, 180_000)
+}
 
+/** A page that fails to render, and the preview of a draft. */
+function failureAndPreviewChecks(dialect: Dialect, s: LiveSiteTest) {
   it('answers a page that does not render with its last good bytes, and says why', async () => {
-    const before = (await build.pages.load('/contact/sent'))!
+    const before = (await s.build.pages.load('/contact/sent'))!
     // Content that passes its checks but that a page cannot be rendered from: the copy of a form
     // page that exists is gone.
-    const { change } = await publish('page/consent', (data) => {
+    const { change } = await publish(s, 'page/consent', (data) => {
       const { '/contact/sent': _gone, ...rest } = data as Record<string, unknown>
       return { data: rest }
     })
-    await live.serving(change.contentVersion!)
-    expect(await build.pages.load('/contact/sent')).toBe(before)
-    expect((await live.status()).lastFailure?.message).toMatch(/\/contact\/sent/)
-    expect(logged.at(-1)).toMatchObject({
+    await s.live.serving(change.contentVersion!)
+    expect(await s.build.pages.load('/contact/sent')).toBe(before)
+    expect((await s.live.status()).lastFailure?.message).toMatch(/\/contact\/sent/)
+    expect(s.logged.at(-1)).toMatchObject({
       level: 'error',
       message:
         'a page of the published content did not render: visitors keep the page served before',
     })
-    const { change: fixed } = await publish('page/consent', (data) => ({
+    const { change: fixed } = await publish(s, 'page/consent', (data) => ({
       data: { ...(data as object), '/contact/sent': sample.pages.consent['/contact/sent'] },
     }))
-    await live.serving(fixed.contentVersion!)
-    expect(await text(build, '/contact/sent')).toBeDefined()
-    expect((await live.status()).lastFailure).toBeNull()
+    await s.live.serving(fixed.contentVersion!)
+    expect(await text(s.build, '/contact/sent')).toBeDefined()
+    expect((await s.live.status()).lastFailure).toBeNull()
   }, 180_000)
 
   it('previews a draft through the same renderer, with a banner and noindex; visitors never see it', async () => {
-    const document = await repository.getDocument(`article/${unlinked.slug}`)
-    await repository.saveDraft(document.key, {
+    const document = await s.repository.getDocument(`article/${unlinked.slug}`)
+    await s.repository.saveDraft(document.key, {
       data: { ...(document.published!.data as object), headline: 'A Headline Nobody Has Seen' },
       body: document.published!.body,
       baseVersion: document.version,
       actor: null,
     })
-    await live.changed()
-    const previewed = await live.preview(document.key)
+    await s.live.changed()
+    const previewed = await s.live.preview(document.key)
     if (!('page' in previewed)) throw new Error(previewed.problems.join('\n'))
     const html = previewed.page.body.toString('utf8')
     expect(html).toContain('A Headline Nobody Has Seen')
     expect(html).toContain('data-testid="preview-banner"')
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>')
-    expect(await text(build, `/articles/${unlinked.slug}`)).not.toContain(
+    expect(await text(s.build, `/articles/${unlinked.slug}`)).not.toContain(
       'A Headline Nobody Has Seen',
     )
-    expect(await text(build, `/articles/${unlinked.slug}`)).not.toContain('preview-banner')
+    expect(await text(s.build, `/articles/${unlinked.slug}`)).not.toContain('preview-banner')
   }, 180_000)
 
   it('serves the preview to signed-in staff only, with the page’s CSP, never cached; a draft article has no public page', async () => {
-    const created = await repository.createArticle({
+    const created = await s.repository.createArticle({
       slug: 'not-yet-public',
       data: { ...structuredClone(unlinked.frontmatter), headline: 'Only Staff May Read This' },
       body: 'A draft.\n',
       actor: null,
     })
-    await live.changed()
-    expect(await build.pages.load('/articles/not-yet-public')).toBeUndefined()
-    expect(await text(build, '/articles')).not.toContain('not-yet-public')
-    expect(await text(build, '/sitemap.xml')).not.toContain('not-yet-public')
+    await s.live.changed()
+    expect(await s.build.pages.load('/articles/not-yet-public')).toBeUndefined()
+    expect(await text(s.build, '/articles')).not.toContain('not-yet-public')
+    expect(await text(s.build, '/sitemap.xml')).not.toContain('not-yet-public')
 
     const adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-admin-'))
     fs.writeFileSync(path.join(adminDir, 'index.html'), '<!doctype html><title>Back office</title>')
-    const app = await backOfficeApp(testDb.database, {
+    const app = await backOfficeApp(s.testDb.database, {
       env: { TRUST_PROXY: '1' },
-      contentSite: live,
-      now: clock.now,
+      contentSite: s.live,
+      now: s.clock.now,
       adminDir,
     })
     try {
-      const editor = await signUp(app, testDb.database, `editor-${dialect}@example.org`, 'editor')
+      const editor = await signUp(app, s.testDb.database, `editor-${dialect}@example.org`, 'editor')
       const url = `/admin/preview/articles/${created.document.key.replace('article/', '')}`
       const headers = { host: 'staff.example.org', 'x-forwarded-proto': 'https' }
       const staff = await app.inject({ url, headers: { ...headers, cookie: editor.cookie } })
@@ -339,14 +385,17 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       fs.rmSync(adminDir, { recursive: true, force: true })
     }
   }, 180_000)
+}
 
+/** Another process starting on the same database. */
+function otherProcessChecks(s: LiveSiteTest) {
   it('a process that starts while another publishes converges to the newest version', async () => {
-    const fresh = openRealSiteBuild(buildDirectory)
+    const fresh = openRealSiteBuild(s.buildDirectory)
     const quiet = { info() {}, warn() {}, error() {} }
     const third = createLiveSite({
-      database: testDb.database,
+      database: s.testDb.database,
       build: fresh,
-      clock: clock.now,
+      clock: s.clock.now,
       log: quiet,
       pollMs: 100,
     })
@@ -355,6 +404,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       let newest = 0
       for (const round of [1, 2, 3]) {
         const { change } = await publish(
+          s,
           'page/about',
           (data) => {
             const about = data as typeof sample.pages.about
@@ -369,9 +419,9 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       await third.serving(newest, 60_000)
       expect(await text(fresh, '/about')).toContain('Listening, round 3')
       // And the process that published serves the same bytes.
-      await live.changed()
+      await s.live.changed()
       expect((await fresh.pages.load('/about'))!.etag).toBe(
-        (await build.pages.load('/about'))!.etag,
+        (await s.build.pages.load('/about'))!.etag,
       )
     } finally {
       await third.close()
@@ -380,12 +430,12 @@ describeOnDatabases('publishing on a running server', (dialect) => {
   }, 360_000)
 
   it('a process that starts on a database publishing other content than its build serves none of the build’s pages', async () => {
-    const fresh = openRealSiteBuild(buildDirectory)
-    const entries: typeof logged = []
+    const fresh = openRealSiteBuild(s.buildDirectory)
+    const entries: typeof s.logged = []
     const second = createLiveSite({
-      database: testDb.database,
+      database: s.testDb.database,
       build: fresh,
-      clock: clock.now,
+      clock: s.clock.now,
       log: {
         info: (object, message) => entries.push({ level: 'info', message, object }),
         warn: (object, message) => entries.push({ level: 'warn', message, object }),
@@ -402,7 +452,7 @@ describeOnDatabases('publishing on a running server', (dialect) => {
         `Start-up on other content: ${JSON.stringify(loaded?.object)}; ready after ${JSON.stringify(ready?.object)}`,
       )
       // The same content renders the same bytes in both processes (the content's own moment).
-      expect((await fresh.pages.load('/'))!.etag).toBe((await build.pages.load('/'))!.etag)
+      expect((await fresh.pages.load('/'))!.etag).toBe((await s.build.pages.load('/'))!.etag)
       expect(fresh.pages.get('/')!.etag).not.toBe(stale)
       expect(await fresh.pages.load('/articles/rosa-delgado-organizer')).toBeUndefined()
       expect(await fresh.pages.load('/articles/at-nine-tomorrow')).toBeDefined()
@@ -412,4 +462,4 @@ describeOnDatabases('publishing on a running server', (dialect) => {
       fresh.close()
     }
   }, 180_000)
-})
+}

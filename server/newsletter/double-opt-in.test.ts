@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { FastifyInstance, InjectOptions } from 'fastify'
 import { buildApp } from '#server/app.ts'
+import type { Dialect } from '#server/db/index.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 import {
   createTestDatabase,
@@ -31,49 +32,73 @@ const SITE_PAGES = {
   '/privacy': '<!doctype html><main><h1>Privacy</h1></main>',
 }
 
-describeOnDatabases('newsletter double opt-in', (dialect) => {
-  let testDb: TestDatabase
-  let smtp: TestSmtpServer
-  let app: FastifyInstance
-  let buildDir: string
-  const env = (smtpUrl: string) =>
-    testEnv({
-      SMTP_URL: smtpUrl,
-      MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
-      PUBLIC_SITE_URL: SITE,
-      FORM_MIN_FILL_MS: '0',
-      FORM_RATE_LIMIT_MAX: '100',
-      MAIL_POLL_MS: '40',
-      MAIL_RETRY_BASE_MS: '100',
-      NEWSLETTER_CONFIRM_TTL_HOURS: '48',
-    })
+const env = (smtpUrl: string) =>
+  testEnv({
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: 'DocuCommons <news@docucommons.example.org>',
+    PUBLIC_SITE_URL: SITE,
+    FORM_MIN_FILL_MS: '0',
+    FORM_RATE_LIMIT_MAX: '100',
+    MAIL_POLL_MS: '40',
+    MAIL_RETRY_BASE_MS: '100',
+    NEWSLETTER_CONFIRM_TTL_HOURS: '48',
+  })
+const linkIn = (text: string) => {
+  const match = /(https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+)/.exec(text)
+  if (!match) throw new Error(`no confirmation link in:\n${text}`)
+  return new URL(match[1]!)
+}
+const unsubscribeLinkIn = (mail: { headers: Map<string, string> }) => {
+  const match = /<(https:\/\/[^>]+)>/.exec(mail.headers.get('list-unsubscribe') ?? '')
+  if (!match) throw new Error('no List-Unsubscribe link')
+  return new URL(match[1]!)
+}
 
+describeOnDatabases('newsletter double opt-in', (dialect) => {
+  const t = useOptIn(dialect)
+  confirmationMailChecks(t)
+  linkChecks(t)
+  unsubscribeChecks(t)
+  spamChecks(t)
+})
+
+/** What each test reads: the app and the SMTP server are new for every test. */
+interface OptInTest {
+  testDb: TestDatabase
+  smtp: TestSmtpServer
+  app: FastifyInstance
+}
+
+/** The app with mail on one engine, a fresh SMTP server per test, and what the tests do with it. */
+function useOptIn(dialect: Dialect) {
+  const t = {} as OptInTest
+  let buildDir: string
   beforeAll(async () => {
-    testDb = await createTestDatabase(dialect)
+    t.testDb = await createTestDatabase(dialect)
     buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-site-'))
   })
   afterAll(async () => {
-    await testDb.drop()
+    await t.testDb.drop()
     fs.rmSync(buildDir, { recursive: true, force: true })
   })
   beforeEach(async () => {
-    await testDb.database.db.deleteFrom('newsletter_subscriber').execute()
-    smtp = await startTestSmtpServer()
-    app = await buildApp({
-      env: env(smtp.url),
-      database: testDb.database,
+    await t.testDb.database.db.deleteFrom('newsletter_subscriber').execute()
+    t.smtp = await startTestSmtpServer()
+    t.app = await buildApp({
+      env: env(t.smtp.url),
+      database: t.testDb.database,
       build: openTestSiteBuild(buildDir, { pages: SITE_PAGES }),
     })
   })
   afterEach(async () => {
-    await app.close()
-    await smtp.stop()
+    await t.app.close()
+    await t.smtp.stop()
   })
 
   const subscribe = (email: string) =>
-    app.inject({ method: 'POST', url: '/api/newsletter/subscribe/', payload: { email } })
+    t.app.inject({ method: 'POST', url: '/api/newsletter/subscribe/', payload: { email } })
   const row = (key: string) =>
-    testDb.database.db
+    t.testDb.database.db
       .selectFrom('newsletter_subscriber')
       .selectAll()
       .where('email_key', '=', key)
@@ -81,22 +106,12 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
   // The SMTP server has the mail a moment before the outbox records it on the row: the row is
   // read once the outbox has nothing left to do.
   const sentRow = async (key: string) => {
-    await app.mailOutbox.whenIdle()
+    await t.app.mailOutbox.whenIdle()
     return row(key)
-  }
-  const linkIn = (text: string) => {
-    const match = /(https?:\/\/\S+\/newsletter\/confirm\?token=[\w-]+)/.exec(text)
-    if (!match) throw new Error(`no confirmation link in:\n${text}`)
-    return new URL(match[1]!)
-  }
-  const unsubscribeLinkIn = (mail: { headers: Map<string, string> }) => {
-    const match = /<(https:\/\/[^>]+)>/.exec(mail.headers.get('list-unsubscribe') ?? '')
-    if (!match) throw new Error('no List-Unsubscribe link')
-    return new URL(match[1]!)
   }
   /** Presses a page's button: a form post to the page's own URL, from the site. */
   const press = async (link: URL, extra: Partial<InjectOptions> = {}) => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: link.pathname + link.search,
       payload: '',
@@ -110,7 +125,13 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     expect(response.statusCode).toBe(303)
     return response.headers.location
   }
+  return Object.assign(t, { subscribe, row, sentRow, press })
+}
+type OptIn = ReturnType<typeof useOptIn>
 
+/** The confirmation mail: its link, link scanners, and its delivery when the server fails. */
+function confirmationMailChecks(t: OptIn) {
+  const { subscribe, row, sentRow, press } = t
   it('mails a link to the confirm page; its button confirms once, then reports "already confirmed"', async () => {
     const response = await subscribe('Amara@Example.org')
     expect(response.statusCode).toBe(201)
@@ -120,7 +141,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       consent_source: 'newsletter form (double opt-in)',
     })
 
-    const [mail] = await smtp.waitForMail(1)
+    const [mail] = await t.smtp.waitForMail(1)
     // Sent to the address as given (nodemailer writes the domain in lower case; the local part keeps its case).
     expect(mail!.to).toEqual(['Amara@example.org'])
     expect(mail!.headers.get('from')).toBe('DocuCommons <news@docucommons.example.org>')
@@ -138,8 +159,8 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
     // Once the mail is out, only hashes of its tokens are stored: a copy of the database can
     // neither confirm nor unsubscribe anyone.
     const stored = JSON.stringify([
-      await testDb.database.db.selectFrom('newsletter_subscriber').selectAll().execute(),
-      await testDb.database.db.selectFrom('newsletter_unsubscribe_token').selectAll().execute(),
+      await t.testDb.database.db.selectFrom('newsletter_subscriber').selectAll().execute(),
+      await t.testDb.database.db.selectFrom('newsletter_unsubscribe_token').selectAll().execute(),
     ])
     expect(stored).not.toContain(link.searchParams.get('token'))
     expect(stored).not.toContain(unsubscribeLinkIn(mail!).searchParams.get('token'))
@@ -160,7 +181,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
   it('confirms nobody when a link scanner opens every link in the mail, following redirects', async () => {
     await subscribe('scanned@example.org')
-    const [mail] = await smtp.waitForMail(1)
+    const [mail] = await t.smtp.waitForMail(1)
     await sentRow('scanned@example.org')
     const links = [
       ...(mail!.text.match(/https?:\/\/\S+/g) ?? []),
@@ -185,7 +206,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       for (const method of ['HEAD', 'GET'] as const) {
         let url = new URL(link)
         for (let hops = 0; hops < 5; hops++) {
-          const response = await app.inject({ method, url: url.pathname + url.search })
+          const response = await t.app.inject({ method, url: url.pathname + url.search })
           const location = response.headers.location
           if (response.statusCode < 300 || response.statusCode >= 400 || !location) {
             landed.push(response.statusCode)
@@ -206,9 +227,9 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
   })
 
   it('resends the same link and Message-ID when the server took the mail but the connection dropped', async () => {
-    smtp.dropAfterAcceptingNext(1)
+    t.smtp.dropAfterAcceptingNext(1)
     await subscribe('keisha@example.org')
-    const [first, retry] = await smtp.waitForMail(2)
+    const [first, retry] = await t.smtp.waitForMail(2)
     expect(retry!.headers.get('message-id')).toBe(first!.headers.get('message-id'))
     expect(linkIn(retry!.text).toString()).toBe(linkIn(first!.text).toString())
     expect(retry!.headers.get('list-unsubscribe')).toBe(first!.headers.get('list-unsubscribe'))
@@ -222,24 +243,28 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
   })
 
   it('retries the confirmation mail when the server refuses it', async () => {
-    smtp.failNext(1, 421)
+    t.smtp.failNext(1, 421)
     await subscribe('keisha@example.org')
-    await smtp.waitForMail(1)
+    await t.smtp.waitForMail(1)
     const sent = await sentRow('keisha@example.org')
     expect(sent).toMatchObject({ mail_status: 'sent', mail_attempts: 2, last_error: null })
-    expect(await press(linkIn(smtp.received[0]!.text))).toBe('/newsletter/confirmed')
+    expect(await press(linkIn(t.smtp.received[0]!.text))).toBe('/newsletter/confirmed')
   })
+}
 
+/** Links from another site, expired or forged, and a repeated sign-up. */
+function linkChecks(t: OptIn) {
+  const { subscribe, row, sentRow, press } = t
   it('refuses a button press from another site (403) and confirms nothing', async () => {
     await subscribe('mira@example.org')
-    const [mail] = await smtp.waitForMail(1)
+    const [mail] = await t.smtp.waitForMail(1)
     await sentRow('mira@example.org')
     for (const headers of [
       { origin: 'https://evil.example.net', 'sec-fetch-site': 'cross-site' },
       { origin: 'null', 'sec-fetch-site': 'cross-site' },
     ]) {
       const link = linkIn(mail!.text)
-      const response = await app.inject({
+      const response = await t.app.inject({
         method: 'POST',
         url: link.pathname + link.search,
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
@@ -252,10 +277,10 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
   it('refuses an expired link and a forged one', async () => {
     await subscribe('dante@example.org')
-    const [mail] = await smtp.waitForMail(1)
+    const [mail] = await t.smtp.waitForMail(1)
     const link = linkIn(mail!.text)
     await sentRow('dante@example.org')
-    await testDb.database.db
+    await t.testDb.database.db
       .updateTable('newsletter_subscriber')
       .set({ token_expires_at: new Date(Date.now() - 1000).toISOString() })
       .execute()
@@ -269,21 +294,21 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
   it('does not mail again for a repeated sign-up, and mails a fresh link once the last one is old', async () => {
     await subscribe('yolanda@example.org')
-    await smtp.waitForMail(1)
+    await t.smtp.waitForMail(1)
     await sentRow('yolanda@example.org')
-    const first = linkIn(smtp.received[0]!.text)
+    const first = linkIn(t.smtp.received[0]!.text)
     await subscribe('YOLANDA@example.org')
-    await app.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(1)
+    await t.app.mailOutbox.whenIdle()
+    expect(t.smtp.received).toHaveLength(1)
 
     // Ten minutes later (simulated), the visitor asks again: a new link, and only it is valid.
-    await testDb.database.db
+    await t.testDb.database.db
       .updateTable('newsletter_subscriber')
       .set({ mail_sent_at: new Date(Date.now() - 11 * 60_000).toISOString() })
       .execute()
     await subscribe('yolanda@example.org')
-    await smtp.waitForMail(2)
-    const second = linkIn(smtp.received[1]!.text)
+    await t.smtp.waitForMail(2)
+    const second = linkIn(t.smtp.received[1]!.text)
     expect(second.searchParams.get('token')).not.toBe(first.searchParams.get('token'))
     expect(await press(first)).toBe('/newsletter/invalid-link')
     await sentRow('yolanda@example.org')
@@ -291,14 +316,18 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
     // Confirmed: further sign-ups send nothing and change nothing.
     await subscribe('yolanda@example.org')
-    await app.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(2)
+    await t.app.mailOutbox.whenIdle()
+    expect(t.smtp.received).toHaveLength(2)
     expect(await row('yolanda@example.org')).toMatchObject({ status: 'confirmed' })
   })
+}
 
+/** Unsubscribing, before and after the mail went out. */
+function unsubscribeChecks(t: OptIn) {
+  const { subscribe, row, sentRow, press } = t
   it('carries List-Unsubscribe (HTTPS and mailto) and one-click; unsubscribing stops every mail, and a new sign-up starts over', async () => {
     await subscribe('noor@example.org')
-    const [mail] = await smtp.waitForMail(1)
+    const [mail] = await t.smtp.waitForMail(1)
     await sentRow('noor@example.org')
     expect(mail!.headers.get('list-unsubscribe')).toMatch(
       /^<https:\/\/docucommons\.example\.org\/newsletter\/unsubscribe\?token=[\w-]{43}>, <mailto:news@docucommons\.example\.org\?subject=unsubscribe>$/,
@@ -308,7 +337,7 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
 
     // The mail provider's one-click POST (RFC 8058), sent from its own servers.
     const unsubscribe = unsubscribeLinkIn(mail!)
-    const oneClick = await app.inject({
+    const oneClick = await t.app.inject({
       method: 'POST',
       url: unsubscribe.pathname + unsubscribe.search,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -321,13 +350,13 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       token_hash: null,
     })
     expect(await press(linkIn(mail!.text))).toBe('/newsletter/invalid-link')
-    await app.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(1)
+    await t.app.mailOutbox.whenIdle()
+    expect(t.smtp.received).toHaveLength(1)
 
     // Signing up again is a new double opt-in, with a new link to confirm; until it is
     // confirmed, the address is not mailable and still marked as having left.
     await subscribe('noor@example.org')
-    const [, again] = await smtp.waitForMail(2)
+    const [, again] = await t.smtp.waitForMail(2)
     expect(await row('noor@example.org')).toMatchObject({
       status: 'pending',
       unsubscribed_at: expect.any(String),
@@ -342,10 +371,10 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
   })
 
   it('drops a queued confirmation mail when the address unsubscribes before it is sent', async () => {
-    await smtp.stop()
+    await t.smtp.stop()
     await subscribe('zainab@example.org')
     // The first attempt fails (no mail server); the mail waits in the outbox for its retry.
-    await app.mailOutbox.whenIdle()
+    await t.app.mailOutbox.whenIdle()
     const queued = await row('zainab@example.org')
     expect(queued).toMatchObject({ mail_status: 'pending', mail_attempts: 1 })
 
@@ -359,41 +388,45 @@ describeOnDatabases('newsletter double opt-in', (dialect) => {
       mail_token: null,
     })
     // Whenever the outbox looks next, there is nothing to send.
-    const queue = confirmationQueue(testDb.database.db, env(smtp.url))
+    const queue = confirmationQueue(t.testDb.database.db, env(t.smtp.url))
     expect(await queue.due(new Date(Date.now() + 365 * 86_400_000), 10)).toEqual([])
-    await smtp.restart()
-    await app.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(0)
+    await t.smtp.restart()
+    await t.app.mailOutbox.whenIdle()
+    expect(t.smtp.received).toHaveLength(0)
   })
+}
 
+/** Bots and spam never make us mail. */
+function spamChecks(t: OptIn) {
+  const { subscribe, row, sentRow } = t
   it('never lets a bot make us mail an address again', async () => {
     await subscribe('hana@example.org')
-    await smtp.waitForMail(1)
+    await t.smtp.waitForMail(1)
     await sentRow('hana@example.org')
-    await testDb.database.db
+    await t.testDb.database.db
       .updateTable('newsletter_subscriber')
       .set({ mail_sent_at: new Date(Date.now() - 60 * 60_000).toISOString() })
       .execute()
-    const bot = await app.inject({
+    const bot = await t.app.inject({
       method: 'POST',
       url: '/api/newsletter/subscribe/',
       payload: { email: 'hana@example.org', fax: 'filled' },
     })
     expect(bot.statusCode).toBe(201)
-    await app.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(1)
+    await t.app.mailOutbox.whenIdle()
+    expect(t.smtp.received).toHaveLength(1)
     expect(await row('hana@example.org')).toMatchObject({ status: 'pending', spam_reason: null })
   })
 
   it('never mails a spam sign-up', async () => {
-    const response = await app.inject({
+    const response = await t.app.inject({
       method: 'POST',
       url: '/api/newsletter/subscribe/',
       payload: { email: 'bot@example.org', fax: 'filled' },
     })
     expect(response.json()).toEqual({ ok: true, confirmByEmail: true })
-    await app.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(0)
+    await t.app.mailOutbox.whenIdle()
+    expect(t.smtp.received).toHaveLength(0)
     expect(await row('bot@example.org')).toMatchObject({ status: 'spam', mail_status: 'none' })
   })
-})
+}

@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import type { Dialect } from '#server/db/index.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -24,41 +25,52 @@ import { THROTTLE_KEY } from './delivery-queue.ts'
 import { forgetSubscriber, subscribe, unsubscribe } from './repository.ts'
 import { startSending } from './sending.ts'
 
-describeOnDatabases('letters to readers', (dialect) => {
-  let smtp: TestSmtpServer
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let admin: StaffClient
-  let editor: StaffClient
+/** What the checks share on one engine; the letters and readers are emptied before each. */
+interface LettersTest {
+  smtp: TestSmtpServer
+  testDb: TestDatabase
+  app: FastifyInstance
+  admin: StaffClient
+  editor: StaffClient
+}
 
+describeOnDatabases('letters to readers', (dialect) => {
+  const t = useLetters(dialect)
+  writeAndSendChecks(t)
+  deliveryChecks(t)
+})
+
+/** The back office on one engine, mailing a test SMTP server, with an administrator and an editor. */
+function useLetters(dialect: Dialect) {
+  const t = {} as LettersTest
   beforeAll(async () => {
-    smtp = await startTestSmtpServer()
-    testDb = await createTestDatabase(dialect)
-    app = await backOfficeApp(testDb.database, {
+    t.smtp = await startTestSmtpServer()
+    t.testDb = await createTestDatabase(dialect)
+    t.app = await backOfficeApp(t.testDb.database, {
       env: {
-        ...letterMailEnv(smtp),
+        ...letterMailEnv(t.smtp),
         // Nothing goes out until a test wakes the outbox (or waits for it to be idle).
         MAIL_POLL_MS: '3600000',
         NEWSLETTER_PER_MINUTE: '1000',
       },
     })
-    admin = await signUp(app, testDb.database, 'ada@example.org', 'admin')
-    editor = await signUp(app, testDb.database, 'ed@example.org', 'editor')
+    t.admin = await signUp(t.app, t.testDb.database, 'ada@example.org', 'admin')
+    t.editor = await signUp(t.app, t.testDb.database, 'ed@example.org', 'editor')
   })
   afterAll(async () => {
-    await app?.close()
-    await testDb?.drop()
-    await smtp?.stop()
+    await t.app?.close()
+    await t.testDb?.drop()
+    await t.smtp?.stop()
   })
   beforeEach(async () => {
-    const db = testDb.database.db
+    const db = t.testDb.database.db
     await db.deleteFrom('newsletter_letter').execute()
     await db.deleteFrom('newsletter_subscriber').execute()
     await db.deleteFrom('rate_limit_window').execute()
-    smtp.received.length = 0
+    t.smtp.received.length = 0
   })
 
-  const db = () => testDb.database.db
+  const db = () => t.testDb.database.db
   async function reader(email: string, state: 'confirmed' | 'pending' | 'spam' = 'confirmed') {
     await subscribe(
       db(),
@@ -82,8 +94,8 @@ describeOnDatabases('letters to readers', (dialect) => {
     method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
-  ) => call(app, method, url, { cookie: who.cookie, body })
-  async function draft(who = editor) {
+  ) => call(t.app, method, url, { cookie: who.cookie, body })
+  async function draft(who = t.editor) {
     const created = await as(who, 'POST', '/letters', {
       kind: 'letter',
       subject: 'Porches and the people on them',
@@ -95,11 +107,17 @@ describeOnDatabases('letters to readers', (dialect) => {
   }
   const perAddress = () => {
     const counts = new Map<string, number>()
-    for (const mail of smtp.received)
+    for (const mail of t.smtp.received)
       for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1)
     return Object.fromEntries([...counts].sort())
   }
+  return Object.assign(t, { db, reader, as, draft, perAddress })
+}
+type Letters = ReturnType<typeof useLetters>
 
+/** The whole way of a letter: written, previewed, tested, sent once to each mailable reader. */
+function writeAndSendChecks(t: Letters) {
+  const { db, reader, as, draft, perAddress } = t
   it('lets an editor write, preview and test, and an administrator send once to each reader', async () => {
     await reader('ana@example.org')
     await reader('bo@example.org')
@@ -115,7 +133,7 @@ describeOnDatabases('letters to readers', (dialect) => {
 
     const letter = await draft()
     expect(letter.readers).toBe(3)
-    const renamed = await as(editor, 'PATCH', `/letters/${letter.id}`, {
+    const renamed = await as(t.editor, 'PATCH', `/letters/${letter.id}`, {
       subject: 'Porches, week one',
       preheader: 'Three stories from this week',
       body: 'Hello *readers*. Read [the story](/articles) and [more](https://example.org/a?b=1).\n',
@@ -123,33 +141,33 @@ describeOnDatabases('letters to readers', (dialect) => {
     })
     expect(renamed.statusCode, renamed.body).toBe(200)
     expect(renamed.json().slug).toBe('porches-week-one')
-    const preview = await as(editor, 'GET', `/letters/${letter.id}/preview`)
+    const preview = await as(t.editor, 'GET', `/letters/${letter.id}/preview`)
     expect(preview.statusCode).toBe(200)
     expect(preview.json().html).toContain('<html dir="ltr" lang="en"')
     expect(preview.json().text).toContain(
       'Hello readers. Read the story (https://docucommons.example.org/articles)',
     )
 
-    const test = await as(editor, 'POST', `/letters/${letter.id}/test`)
+    const test = await as(t.editor, 'POST', `/letters/${letter.id}/test`)
     expect(test.statusCode, test.body).toBe(200)
-    expect(smtp.received).toHaveLength(1)
-    const [testMail] = smtp.received
+    expect(t.smtp.received).toHaveLength(1)
+    const [testMail] = t.smtp.received
     expect(testMail!.to).toEqual(['ed@example.org'])
     expect(testMail!.headers.get('content-type')).toMatch(/^multipart\/alternative/)
     expect(testMail!.parsed.html).toContain('Porches, week one')
     expect(testMail!.text).toContain('1400 Grand Blvd')
 
     expect(
-      (await as(editor, 'POST', `/letters/${letter.id}/send`, { readers: 3 })).statusCode,
+      (await as(t.editor, 'POST', `/letters/${letter.id}/send`, { readers: 3 })).statusCode,
     ).toBe(403)
-    const sent = await as(admin, 'POST', `/letters/${letter.id}/send`, { readers: 3 })
+    const sent = await as(t.admin, 'POST', `/letters/${letter.id}/send`, { readers: 3 })
     expect(sent.statusCode, sent.body).toBe(200)
     expect(sent.json().recipients).toBe(3)
-    await app.mailOutbox.whenIdle()
-    smtp.received.shift()
+    await t.app.mailOutbox.whenIdle()
+    t.smtp.received.shift()
     expect(perAddress()).toEqual({ 'ana@example.org': 1, 'bo@example.org': 1, 'cy@example.org': 1 })
 
-    const copy = smtp.received.find((mail) => mail.to[0] === 'bo@example.org')!
+    const copy = t.smtp.received.find((mail) => mail.to[0] === 'bo@example.org')!
     expect(copy.headers.get('list-id')).toBe(
       'DocuCommons newsletter <newsletter.docucommons.example.org>',
     )
@@ -161,12 +179,12 @@ describeOnDatabases('letters to readers', (dialect) => {
     const token = new URL(link).searchParams.get('token')
     expect(await unsubscribe(db(), token, new Date())).toBe('unsubscribed')
 
-    const detail = (await as(admin, 'GET', `/letters/${letter.id}`)).json()
+    const detail = (await as(t.admin, 'GET', `/letters/${letter.id}`)).json()
     expect(detail.status).toBe('sent')
     expect(detail.progress).toEqual({ queued: 0, sent: 3, failed: 0, bounced: 0, skipped: 0 })
-    expect((await as(admin, 'POST', `/letters/${letter.id}/send`, { readers: 3 })).statusCode).toBe(
-      409,
-    )
+    expect(
+      (await as(t.admin, 'POST', `/letters/${letter.id}/send`, { readers: 3 })).statusCode,
+    ).toBe(409)
     const audit = await db()
       .selectFrom('audit_log')
       .select('action')
@@ -179,7 +197,11 @@ describeOnDatabases('letters to readers', (dialect) => {
       'letter.test',
     ])
   })
+}
 
+/** Delivery once the send started: readers who leave, bounces, and the throttle. */
+function deliveryChecks(t: Letters) {
+  const { db, reader, as, draft, perAddress } = t
   it('sends nothing to a reader who unsubscribes or is erased after the send started', async () => {
     await reader('stays@example.org')
     await reader('leaves@example.org')
@@ -192,9 +214,9 @@ describeOnDatabases('letters to readers', (dialect) => {
       .where('email_key', '=', 'leaves@example.org')
       .execute()
     await forgetSubscriber(db(), 'erased@example.org')
-    await app.mailOutbox.whenIdle()
+    await t.app.mailOutbox.whenIdle()
     expect(perAddress()).toEqual({ 'stays@example.org': 1 })
-    const detail = (await as(admin, 'GET', `/letters/${letter.id}`)).json()
+    const detail = (await as(t.admin, 'GET', `/letters/${letter.id}`)).json()
     expect(detail.progress).toMatchObject({ sent: 1, skipped: 1 })
     expect(detail.status).toBe('sent')
   })
@@ -202,17 +224,17 @@ describeOnDatabases('letters to readers', (dialect) => {
   it('marks an address bounced on a 550 and leaves it out of the next letter', async () => {
     await reader('fine@example.org')
     await reader('gone@example.org')
-    smtp.refuseRecipient('gone@example.org', 550)
+    t.smtp.refuseRecipient('gone@example.org', 550)
     const first = await draft()
     await startSending(db(), first.id, { staffId: null, now: new Date() })
-    await app.mailOutbox.whenIdle()
+    await t.app.mailOutbox.whenIdle()
     expect(perAddress()).toEqual({ 'fine@example.org': 1 })
-    const detail = (await as(admin, 'GET', `/letters/${first.id}`)).json()
+    const detail = (await as(t.admin, 'GET', `/letters/${first.id}`)).json()
     expect(detail.progress).toMatchObject({ sent: 1, bounced: 1, queued: 0 })
     expect(detail.failedAddresses).toEqual([
       expect.objectContaining({ email: 'gone@example.org', status: 'bounced' }),
     ])
-    const list = (await as(admin, 'GET', '/subscribers?status=all')).json()
+    const list = (await as(t.admin, 'GET', '/subscribers?status=all')).json()
     expect(
       list.subscribers.find((s: { email: string }) => s.email === 'gone@example.org').bouncedAt,
     ).toBeTruthy()
@@ -232,10 +254,10 @@ describeOnDatabases('letters to readers', (dialect) => {
     for (const name of ['a', 'b', 'c', 'd', 'e']) await reader(`${name}@example.org`)
     const letter = await draft()
     await startSending(db(), letter.id, { staffId: null, now: new Date() })
-    await app.mailOutbox.whenIdle()
+    await t.app.mailOutbox.whenIdle()
     // 1000 a minute, 997 already used in this window (by other processes): three leave.
-    expect(smtp.received).toHaveLength(3)
-    expect((await as(admin, 'GET', `/letters/${letter.id}`)).json().progress).toMatchObject({
+    expect(t.smtp.received).toHaveLength(3)
+    expect((await as(t.admin, 'GET', `/letters/${letter.id}`)).json().progress).toMatchObject({
       sent: 3,
       queued: 2,
     })
@@ -245,7 +267,7 @@ describeOnDatabases('letters to readers', (dialect) => {
       .set({ reset_at: Date.now() - 1 })
       .where('key', '=', THROTTLE_KEY)
       .execute()
-    await app.mailOutbox.whenIdle()
+    await t.app.mailOutbox.whenIdle()
     expect(Object.values(perAddress())).toEqual([1, 1, 1, 1, 1])
   })
-})
+}

@@ -22,21 +22,32 @@ const SITEMAP = '<?xml version="1.0" encoding="UTF-8"?><urlset></urlset>'
 // Over the cache's per-file limit, so it is streamed.
 const VIDEO = Buffer.alloc(600 * 1024, 7)
 
-describe('site plugin', () => {
-  let dir: string
-  let testDb: TestDatabase
-  let app: FastifyInstance
-  let build: SiteBuild
+/** What the checks share: one app on a written build, its page set changed by the last check. */
+interface SiteTest {
+  dir: string
+  testDb: TestDatabase
+  app: FastifyInstance
+  build: SiteBuild
+}
 
+describe('site plugin', () => {
+  const t = useSite()
+  pageChecks(t)
+  fileAndPathChecks(t)
+})
+
+/** The app on SQLite serving a build of two pages, a feed, a sitemap, a script and a video. */
+function useSite() {
+  const t = {} as SiteTest
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))
-    writeSiteBuild(dir, {
+    t.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-'))
+    writeSiteBuild(t.dir, {
       pages: { '/': PAGE, '/about': '<!doctype html><title>About</title>' },
       files: { 'assets/entry-abc.js': 'export const x = 1\n', 'media/video/hero.mp4': VIDEO },
     })
-    build = openSiteBuild(path.join(dir, 'client'))
+    t.build = openSiteBuild(path.join(t.dir, 'client'))
     // The home page's one inline script is declared, as the render pipeline declares its own.
-    build.pages.update({
+    t.build.pages.update({
       put: [
         finishedPage('/', PAGE, { scriptHashes: [sha256Source('window.hello = 1')] }),
         // Resources as the render pipeline types them (server/render/render-build.test.ts).
@@ -44,19 +55,25 @@ describe('site plugin', () => {
         finishedPage('/sitemap.xml', SITEMAP, { contentType: 'application/xml; charset=utf-8' }),
       ],
     })
-    testDb = await createTestDatabase('sqlite')
-    app = await buildApp({ env: testEnv(), database: testDb.database, build })
-    await app.ready()
+    t.testDb = await createTestDatabase('sqlite')
+    t.app = await buildApp({ env: testEnv(), database: t.testDb.database, build: t.build })
+    await t.app.ready()
   })
   afterAll(async () => {
-    await app.close()
-    await testDb.drop()
-    fs.rmSync(dir, { recursive: true, force: true })
+    await t.app.close()
+    await t.testDb.drop()
+    fs.rmSync(t.dir, { recursive: true, force: true })
   })
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'GET', url, headers })
+    t.app.inject({ method: 'GET', url, headers })
+  return Object.assign(t, { get })
+}
+type Site = ReturnType<typeof useSite>
 
+/** A page: its encodings, headers, validators, and the type it was rendered with. */
+function pageChecks(t: Site) {
+  const { get } = t
   it('sends a page precompressed, with every header, the same on every request', async () => {
     for (const round of [1, 2]) {
       const response = await get('/', { 'accept-encoding': 'gzip, deflate, br' })
@@ -86,7 +103,7 @@ describe('site plugin', () => {
     const about = await get('/about')
     expect(about.statusCode).toBe(200)
     expect((await get('/about/')).body).toBe(about.body)
-    const head = await app.inject({ method: 'HEAD', url: '/about/' })
+    const head = await t.app.inject({ method: 'HEAD', url: '/about/' })
     expect(head.statusCode).toBe(200)
     expect(head.body).toBe('')
     expect(head.headers['content-length']).toBe(String(about.rawPayload.length))
@@ -110,7 +127,11 @@ describe('site plugin', () => {
       'application/xml; charset=utf-8',
     )
   })
+}
 
+/** Files that are not pages, ranges, unknown paths, data requests, and a changed page set. */
+function fileAndPathChecks(t: Site) {
+  const { get } = t
   it('gives files that are not pages the no-script CSP', async () => {
     const script = await get('/assets/entry-abc.js')
     expect(script.body).toBe('export const x = 1\n')
@@ -168,7 +189,7 @@ describe('site plugin', () => {
 
   it('answers the changed page set from the next request on', async () => {
     const before = await get('/about')
-    build.pages.update({
+    t.build.pages.update({
       put: [finishedPage('/privacy', '<!doctype html><title>Privacy</title>')],
       remove: ['/about/'],
     })
@@ -177,4 +198,4 @@ describe('site plugin', () => {
     expect(gone.statusCode).toBe(404)
     expect(gone.body).toContain('Not found')
   })
-})
+}
