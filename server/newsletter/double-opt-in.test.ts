@@ -373,10 +373,12 @@ function unsubscribeChecks(t: OptIn) {
   it('drops a queued confirmation mail when the address unsubscribes before it is sent', async () => {
     await t.smtp.stop()
     await subscribe('zainab@example.org')
-    // The first attempt fails (no mail server); the mail waits in the outbox for its retry.
+    // The first attempt fails (no mail server); the mail waits in the outbox for its retry. On
+    // a slow machine the test's short retry may have failed too before the row is read.
     await t.app.mailOutbox.whenIdle()
     const queued = await row('zainab@example.org')
-    expect(queued).toMatchObject({ mail_status: 'pending', mail_attempts: 1 })
+    expect(queued).toMatchObject({ mail_status: 'pending' })
+    expect(queued.mail_attempts).toBeGreaterThanOrEqual(1)
 
     // The link the queued mail will carry: its token is kept only while the mail waits.
     const link = new URL(`${SITE}/newsletter/unsubscribe?token=${queued.mail_unsubscribe_token}`)
