@@ -2,7 +2,7 @@
  * The render worker, through the server's side of it, with the real build: it loads content
  * without rendering and says what a change affects, renders one page of a loaded version (two
  * versions side by side), loads the content again into a worker started again (after being
- * idle), and refuses content that does not pass its checks with the problems by document and
+ * idle), compares a load with the last version across such a restart, and refuses content that does not pass its checks with the problems by document and
  * field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -63,6 +63,26 @@ describe('the render worker', () => {
       await restarted.close()
       const page = await restarted.render(7, '/')
       expect(page.body.toString()).toContain('A quote after a restart.')
+    } finally {
+      await restarted.close()
+    }
+  }, 360_000)
+
+  it('names only the pages a change affects when the worker had stopped since the last load', async () => {
+    const renderedAt = new Date('2026-11-25T12:00:00.000Z')
+    const restarted = startRenderThread(await realBuild())
+    try {
+      await restarted.load(documents(sample), { version: 1, renderedAt })
+      // The worker stops (after a quiet minute, or it died): the next load starts another.
+      await restarted.close()
+      const one = await restarted.load(documents(withQuote('A quote after a quiet minute.')), {
+        version: 2,
+        renderedAt,
+      })
+      expect(one.invalidate).toEqual(['/'])
+      expect(one.notFoundChanged).toBe(false)
+      const page = await restarted.render(2, '/')
+      expect(page.body.toString()).toContain('A quote after a quiet minute.')
     } finally {
       await restarted.close()
     }

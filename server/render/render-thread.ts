@@ -193,15 +193,20 @@ async function run(state: ThreadState, job: JobInput): Promise<RenderAnswer> {
   }
 }
 
-/** A render on a worker that lost its content loads the content again first. */
-async function withContent(state: ThreadState): Promise<void> {
-  await state.loading
+/** Loads the last version again into a worker that lost it (stopped idle, or died). */
+async function reloadIfLost(state: ThreadState): Promise<void> {
   const last = state.held
   if (state.holdsContent || !last) return
   // The worker before this one checked the same version whole.
-  const again = run(state, { type: 'reload', ...last }).then(() => {
-    state.holdsContent = true
-  })
+  await run(state, { type: 'reload', ...last })
+  state.holdsContent = true
+}
+
+/** A render on a worker that lost its content loads the content again first. */
+async function withContent(state: ThreadState): Promise<void> {
+  await state.loading
+  if (state.holdsContent || !state.held) return
+  const again = reloadIfLost(state)
   state.loading = again.catch(() => {})
   await again
 }
@@ -231,9 +236,15 @@ export function startRenderThread(
         version: loadOptions.version,
         renderedAt: loadOptions.renderedAt.toISOString(),
       }
-      const job = previous.then(() =>
-        run(state, { type: 'load', ...loaded, buildFingerprint: loadOptions.buildFingerprint }),
-      )
+      // A worker that lost the last version (it stopped after a quiet minute) gets it back
+      // first, so the load is compared with it and names only the pages the change affects:
+      // without it, a publish after a quiet minute dropped every page. Failing that, the load
+      // goes on alone and every page is rendered again.
+      const job = previous
+        .then(() => reloadIfLost(state).catch(() => {}))
+        .then(() =>
+          run(state, { type: 'load', ...loaded, buildFingerprint: loadOptions.buildFingerprint }),
+        )
       state.loading = job.catch(() => {})
       const answer = (await job) as LoadAnswer
       state.held = loaded
