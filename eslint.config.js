@@ -231,8 +231,6 @@ const SIZE_WAITING_FOR = {
     'server/catalogue/upstream.test.ts',
     'server/cli/content.test.ts',
     'server/cli/messages.test.ts',
-    'server/contact/delivery.test.ts',
-    'server/contact/routes.test.ts',
     'server/content/first-start.test.ts',
     'server/content/live-site.test.ts',
     'server/content/repository.test.ts',
