@@ -226,8 +226,6 @@ const SIZE_WAITING_FOR = {
     'e2e/contact.spec.ts',
     'e2e/courses.spec.ts',
     'e2e/pages.spec.ts',
-    'server/cli/content.test.ts',
-    'server/cli/messages.test.ts',
     'server/content/first-start.test.ts',
     'server/content/live-site.test.ts',
     'server/content/repository.test.ts',
