@@ -206,7 +206,6 @@ const SIZE_WAITING_FOR = {
   structure: [
     'app/admin/pages/message.tsx',
     'app/admin/pages/staff.tsx',
-    'server/back-office/access.test.ts',
     'server/content/episode-routes.test.ts',
     'server/newsletter/letter-routes.ts',
     'server/staff/account-routes.ts',
@@ -220,7 +219,6 @@ const SIZE_WAITING_FOR = {
     'app/admin/pages/subscribers.tsx',
     'app/components/layout/site-header.tsx',
     'app/contact/contact-form.tsx',
-    'app/courses/course-catalogue.test.tsx',
     'app/podcast/episode-player.tsx',
     'e2e/back-office.spec.ts',
     'e2e/contact.spec.ts',
