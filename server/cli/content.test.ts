@@ -186,7 +186,7 @@ function refusalChecks(setup: ContentSetup) {
           new Promise<{ code: number | null; stderr: string }>((resolve) => {
             const child = spawn(process.execPath, ['server/cli/content.ts', 'import', CONTENT], {
               cwd: ROOT,
-              env: { PATH: process.env.PATH ?? '', ...testDb.env },
+              env: { PATH: process.env.PATH ?? '', ...setup.testDb.env },
             })
             let stderr = ''
             child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
