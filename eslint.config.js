@@ -197,29 +197,6 @@ const size = {
   },
 }
 
-/**
- * TEMPORARY (issue 28, point 2): the files that still break the size rule, to be split by what
- * they do. The list only shrinks: a new file or a file not listed here must keep to the rule.
- */
-const SIZE_WAITING_FOR = {
-  // Not yet split by structure (issue 28, point 2): this list shrinks to nothing.
-  structure: [
-    'server/back-office/access.test.ts',
-    'app/courses/course-catalogue.test.tsx',
-    'server/catalogue/catalogue-api.test.ts',
-    'server/catalogue/sync-service.test.ts',
-    'server/catalogue/upstream.test.ts',
-    'server/cli/content.test.ts',
-    'server/cli/messages.test.ts',
-    'server/contact/delivery.test.ts',
-    'server/contact/routes.test.ts',
-  ],
-}
-const sizeWaiting = Object.entries(SIZE_WAITING_FOR).map(([, files]) => ({
-  files,
-  rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
-}))
-
 export default tseslint.config(
   {
     ignores: [
@@ -254,8 +231,6 @@ export default tseslint.config(
   },
   ...boundaries(),
   size,
-  // TEMPORARY (issue 28): delete with SIZE_WAITING_FOR above.
-  ...sizeWaiting,
   {
     // No import cycles of values. The rule skips type-only imports whatever its options, so
     // scripts/import-cycles.test.ts (npm test) checks the graph with them (docs/testing.md).

@@ -52,8 +52,37 @@ afterEach(() => {
 })
 
 const refreshButton = () => screen.getByRole('button', { name: 'Refresh courses' })
-
 describe('CourseCatalogue', () => {
+  listChecks()
+  errorAndRefreshChecks()
+
+  it('has the breadcrumb, the heading and the link to the full catalog', async () => {
+    const service = fakeService()
+    service.getCourses.mockResolvedValue(listed([]))
+    render(<CourseCatalogue service={service} />)
+    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole(
+      'listitem',
+    )
+    expect(trail.map((item) => item.textContent)).toEqual([
+      'Continuing Education',
+      '-Insurance CE',
+      '-Louisiana',
+      '-P&C Producer',
+    ])
+    expect(trail[3]!.querySelector('[aria-current="page"]')?.textContent).toBe('P&C Producer')
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Select a Catalog Offering' }),
+    ).toBeTruthy()
+    const full = screen.getByRole('link', { name: /^Continue to Full Catalog/ })
+    expect(full.getAttribute('href')).toBe(siteConfig.storeUrl)
+    expect(full.getAttribute('target')).toBe('_blank')
+    expect(full.getAttribute('rel')).toBe('noopener')
+    expect(await screen.findByText(/No courses are available right now/)).toBeTruthy()
+  })
+})
+
+/** Loading, and the list: cards, the highlight, store text, pictures. */
+function listChecks() {
   it('shows the loading state, then the list, loading once on mount', async () => {
     const service = fakeService()
     const call = deferred<CourseListResult>()
@@ -154,7 +183,10 @@ describe('CourseCatalogue', () => {
       '/media/courses/fallback-400.avif 400w, /media/courses/fallback-800.avif 800w, /media/courses/fallback-1200.avif 1200w',
     )
   })
+}
 
+/** Errors, trying again, and refreshing from the error box or the top button. */
+function errorAndRefreshChecks() {
   it('shows the error in an alert; Try Again loads the list again with GET', async () => {
     const service = fakeService()
     service.getCourses.mockResolvedValueOnce({
@@ -234,28 +266,4 @@ describe('CourseCatalogue', () => {
     expect(within(alert).getByText('Unable to load courses. Please try again later.')).toBeTruthy()
     expect(console.error).toHaveBeenCalled()
   })
-
-  it('has the breadcrumb, the heading and the link to the full catalog', async () => {
-    const service = fakeService()
-    service.getCourses.mockResolvedValue(listed([]))
-    render(<CourseCatalogue service={service} />)
-    const trail = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole(
-      'listitem',
-    )
-    expect(trail.map((item) => item.textContent)).toEqual([
-      'Continuing Education',
-      '-Insurance CE',
-      '-Louisiana',
-      '-P&C Producer',
-    ])
-    expect(trail[3]!.querySelector('[aria-current="page"]')?.textContent).toBe('P&C Producer')
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Select a Catalog Offering' }),
-    ).toBeTruthy()
-    const full = screen.getByRole('link', { name: /^Continue to Full Catalog/ })
-    expect(full.getAttribute('href')).toBe(siteConfig.storeUrl)
-    expect(full.getAttribute('target')).toBe('_blank')
-    expect(full.getAttribute('rel')).toBe('noopener')
-    expect(await screen.findByText(/No courses are available right now/)).toBeTruthy()
-  })
-})
+}

@@ -31,7 +31,14 @@ import {
 } from '#server/test/path-variants.ts'
 import { allows, type Access } from './roles.ts'
 
-describe('every back-office route and page answers each role exactly as the route table says', () => {
+/** Everyone who may call the back office: each role, and nobody (no session). */
+const who = [...ROLES, undefined] as const
+
+/**
+ * The back office on a test database, with one staff member of each role, and a fresh session
+ * cookie for a role.
+ */
+function backOfficeSetup() {
   let testDb: TestDatabase
   let app: FastifyInstance
   let adminDir: string
@@ -58,10 +65,27 @@ describe('every back-office route and page answers each role exactly as the rout
     fs.rmSync(adminDir, { recursive: true, force: true })
   })
 
-  const who = [...ROLES, undefined] as const
+  return {
+    get app() {
+      return app
+    },
+    freshCookie,
+  }
+}
+type BackOfficeSetup = ReturnType<typeof backOfficeSetup>
 
+describe('every back-office route and page answers each role exactly as the route table says', () => {
+  const setup = backOfficeSetup()
+  routeTableChecks(setup)
+  apiRouteChecks(setup)
+  mountAndViewChecks(setup)
+  pageChecks(setup)
+})
+
+/** What the route table holds: the areas, who may use content, the rate limits. */
+function routeTableChecks(setup: BackOfficeSetup) {
   it('has the routes of staff, the inbox, the subscribers and erasure in its table', () => {
-    const urls = app.backOffice.routes.map((route) => `${route.method} ${route.url}`)
+    const urls = setup.app.backOffice.routes.map((route) => `${route.method} ${route.url}`)
     for (const expected of [
       'POST /sign-in',
       'GET /staff',
@@ -79,14 +103,14 @@ describe('every back-office route and page answers each role exactly as the rout
       'POST /pages/:name/revisions/:revision/restore',
     ])
       expect(urls).toContain(expected)
-    expect(app.backOffice.apiRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
+    expect(setup.app.backOffice.apiRoutes().map((route) => `${route.method} ${route.url}`)).toEqual(
       expect.arrayContaining(['GET /media', 'DELETE /media/:id', 'POST /podcast/uploads/audio']),
     )
-    expect(app.backOffice.views.map((view) => view.url)).toContain('/preview/articles/:id')
+    expect(setup.app.backOffice.views.map((view) => view.url)).toContain('/preview/articles/:id')
   })
 
   it('content, media and podcast routes let editors and administrators in; deleting a document is for administrators', () => {
-    const content = app.backOffice
+    const content = setup.app.backOffice
       .apiRoutes()
       .filter((route) => /^\/(content|articles|pages|media|podcast)\b/.test(route.url))
     expect(content.length).toBeGreaterThan(30)
@@ -104,19 +128,23 @@ describe('every back-office route and page answers each role exactly as the rout
   })
 
   it('every route anyone may post to (signing in, invitations) is rate-limited per address', () => {
-    const unlimited = app.backOffice.routes
+    const unlimited = setup.app.backOffice.routes
       .filter((route) => route.access === 'anyone' && route.method !== 'GET' && !route.limiter)
       .map((route) => `${route.method} ${route.url}`)
-    expect(app.backOffice.routes.some((route) => route.access === 'anyone')).toBe(true)
+    expect(setup.app.backOffice.routes.some((route) => route.access === 'anyone')).toBe(true)
     expect(unlimited).toEqual([])
   })
+}
 
+/** The API routes: each role and nobody, and every spelling of every path. */
+function apiRouteChecks(setup: BackOfficeSetup) {
+  const { freshCookie } = setup
   it('API routes: 401 without a session, 403 for a role not listed, neither for a listed one', async () => {
     const wrong: string[] = []
-    for (const route of app.backOffice.routes) {
+    for (const route of setup.app.backOffice.routes) {
       for (const role of who) {
         const url = route.url.replace(/:\w+/g, SOME_ID)
-        const answer = await call(app, route.method, url, {
+        const answer = await call(setup.app, route.method, url, {
           cookie: await freshCookie(role),
           body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
         })
@@ -137,7 +165,7 @@ describe('every back-office route and page answers each role exactly as the rout
 
   /** Every API route of the table and of the mounts (uploads), with who may call it. */
   const apiRoutes = () =>
-    app.backOffice.apiRoutes().map((route) => ({ ...route, path: `/admin/api${route.url}` }))
+    setup.app.backOffice.apiRoutes().map((route) => ({ ...route, path: `/admin/api${route.url}` }))
 
   /**
    * Issue 25: every spelling of every route's path that a router or proxy may read as that path
@@ -168,7 +196,7 @@ describe('every back-office route and page answers each role exactly as the rout
             (r) => r.method === method || (method === 'HEAD' && r.method === 'GET'),
           )
           if (check.who === 'anonymous' && isOpen) continue
-          const answer = await app.inject({
+          const answer = await setup.app.inject({
             method,
             url: variant.path,
             headers: {
@@ -207,12 +235,16 @@ describe('every back-office route and page answers each role exactly as the rout
     expect(sent).toBeGreaterThan(patterns.length * ALL_METHODS.length * 10)
     expect(wrong).toEqual([])
   }, 120_000)
+}
 
+/** Mounted routes, views, and the administrators' areas as an editor sees them. */
+function mountAndViewChecks(setup: BackOfficeSetup) {
+  const { freshCookie } = setup
   it('mounted routes (the media library): 401 without a session, 403 for a role not listed', async () => {
     const wrong: string[] = []
-    for (const route of app.backOffice.apiRoutes().filter((r) => r.mounted)) {
+    for (const route of setup.app.backOffice.apiRoutes().filter((r) => r.mounted)) {
       for (const role of who) {
-        const answer = await call(app, route.method, route.url.replace(/:\w+/g, SOME_ID), {
+        const answer = await call(setup.app, route.method, route.url.replace(/:\w+/g, SOME_ID), {
           cookie: await freshCookie(role),
         })
         const expected = allows(route.access, role) ? 'allowed' : role ? 403 : 401
@@ -231,9 +263,9 @@ describe('every back-office route and page answers each role exactly as the rout
 
   it('views (the preview): the staff app says 401 without a session, 403 for a role not listed', async () => {
     const wrong: string[] = []
-    for (const view of app.backOffice.views) {
+    for (const view of setup.app.backOffice.views) {
       for (const role of who) {
-        const answer = await app.inject({
+        const answer = await setup.app.inject({
           method: 'GET',
           url: `/admin${view.url.replace(/:\w+/g, 'home')}`,
           headers: {
@@ -261,21 +293,21 @@ describe('every back-office route and page answers each role exactly as the rout
   it("an editor is refused every administrator's page and API route with 403 (the administrators' areas named here, not read from the table)", async () => {
     // Issue 18: staff, messages, subscribers, erasure and the audit log are administrators' only.
     const adminArea = /^\/(staff|audit|messages|subscribers|erasure|forget)(\/|$)/
-    const routes = app.backOffice.routes.filter((route) => adminArea.test(route.url))
-    const pages = app.backOffice.pages.filter((page) => adminArea.test(page.path))
+    const routes = setup.app.backOffice.routes.filter((route) => adminArea.test(route.url))
+    const pages = setup.app.backOffice.pages.filter((page) => adminArea.test(page.path))
     expect(routes.length).toBeGreaterThanOrEqual(18)
     expect(pages.length).toBeGreaterThanOrEqual(5)
     const cookie = await freshCookie('editor')
     const answers: string[] = []
     for (const route of routes) {
-      const answer = await call(app, route.method, route.url.replace(/:\w+/g, SOME_ID), {
+      const answer = await call(setup.app, route.method, route.url.replace(/:\w+/g, SOME_ID), {
         cookie,
         body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
       })
       answers.push(`${route.method} ${route.url} ${answer.statusCode}`)
     }
     for (const page of pages) {
-      const answer = await app.inject({
+      const answer = await setup.app.inject({
         method: 'GET',
         url: `/admin${page.path}`,
         headers: { host: 'staff.example.org', 'x-forwarded-proto': 'https', cookie: cookie! },
@@ -287,7 +319,11 @@ describe('every back-office route and page answers each role exactly as the rout
       ...pages.map((page) => `page ${page.path} 403`),
     ])
   })
+}
 
+/** The staff app's pages: the CSP, and each role and nobody. */
+function pageChecks(setup: BackOfficeSetup) {
+  const { freshCookie } = setup
   it("has a strict CSP: the staff app's own files only on its pages, nothing that runs with the API's answers", async () => {
     const directives = (header: unknown) =>
       new Map(
@@ -296,7 +332,7 @@ describe('every back-office route and page answers each role exactly as the rout
           .map((directive) => directive.trim().split(/\s+/))
           .map(([name, ...sources]) => [name!, sources.join(' ')]),
       )
-    const page = await app.inject({
+    const page = await setup.app.inject({
       method: 'GET',
       url: '/admin/sign-in',
       headers: { host: 'staff.example.org', 'x-forwarded-proto': 'https' },
@@ -316,8 +352,8 @@ describe('every back-office route and page answers each role exactly as the rout
     })
     // JSON answers, with a session and without one: no script, no framing, never stored or indexed.
     for (const answer of [
-      await call(app, 'GET', '/session', { cookie: await freshCookie('admin') }),
-      await call(app, 'GET', '/session'),
+      await call(setup.app, 'GET', '/session', { cookie: await freshCookie('admin') }),
+      await call(setup.app, 'GET', '/session'),
     ]) {
       expect(Object.fromEntries(directives(answer.headers['content-security-policy']))).toEqual({
         'default-src': "'none'",
@@ -330,9 +366,9 @@ describe('every back-office route and page answers each role exactly as the rout
 
   it('pages: 401 without a session, 403 for a role not listed, 200 for a listed one', async () => {
     const wrong: string[] = []
-    for (const page of app.backOffice.pages) {
+    for (const page of setup.app.backOffice.pages) {
       for (const role of who) {
-        const answer = await app.inject({
+        const answer = await setup.app.inject({
           method: 'GET',
           url: `/admin${page.path === '/' ? '' : page.path}`,
           headers: {
@@ -354,4 +390,4 @@ describe('every back-office route and page answers each role exactly as the rout
     }
     expect(wrong).toEqual([])
   })
-})
+}

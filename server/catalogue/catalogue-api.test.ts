@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { courseListAnswerSchema, courseRefreshAnswerSchema } from '#common/course-schemas.ts'
 import { buildApp } from '#server/app.ts'
+import type { Dialect } from '#server/db/index.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -26,7 +27,45 @@ const LIST = '/api/core/shopify/courses/'
 const JSON_HEADERS = { 'content-type': 'application/json' }
 const catalogue = (ids: number[]) => shopifyCatalogue(ids.map((id) => shopifyProduct({ id })))
 
-describeOnDatabases('catalogue API', (dialect) => {
+/** Each way the store can fail: what it does, the status the refresh gets, the message. */
+const failures: [string, StubHandler, number, RegExp][] = [
+  ['no answer within the timeout', () => {}, 504, /did not answer within 2 seconds/],
+  ['HTTP 500', (_q, r) => void r.writeHead(500).end(), 502, /answered HTTP 500/],
+  [
+    'a redirect',
+    (_q, r) => void r.writeHead(302, { location: 'https://elsewhere.example.com/' }).end(),
+    502,
+    /redirect .* not followed/,
+  ],
+  [
+    'malformed JSON',
+    (_q, r) => void r.writeHead(200, { 'content-type': 'application/json' }).end('{"products": ['),
+    502,
+    /not valid JSON/,
+  ],
+  [
+    'the wrong shape',
+    (_q, r) => sendJson(r, { items: [] }),
+    502,
+    /does not look like a Shopify product list/,
+  ],
+  [
+    'a body over 5 MB',
+    (_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json' })
+      r.on('error', () => {})
+      r.end(`{"products":[],"padding":"${'x'.repeat(5 * 1024 * 1024)}"}`)
+    },
+    502,
+    /larger than 5 MB/,
+  ],
+]
+
+/**
+ * The API on one database with a stub Shopify store, and the requests the checks share (one
+ * refresher per database, so each refresh keeps its own address across the groups).
+ */
+function catalogueApi(dialect: Dialect) {
   let store: StubStore
   let testDb: TestDatabase
   let app: FastifyInstance
@@ -78,8 +117,35 @@ describeOnDatabases('catalogue API', (dialect) => {
     store.setHandler(catalogue([1, 2, 3]))
   })
 
+  return {
+    get store() {
+      return store
+    },
+    get testDb() {
+      return testDb
+    },
+    get app() {
+      return app
+    },
+    refresh,
+    list,
+    ids,
+    expireCooldown,
+  }
+}
+type CatalogueApi = ReturnType<typeof catalogueApi>
+
+describeOnDatabases('catalogue API', (dialect) => {
+  const api = catalogueApi(dialect)
+  readChecks(api)
+  refreshChecks(api)
+  storeFailureChecks(api)
+})
+
+/** Reading the catalogue: the list, a course, ETags and compression. */
+function readChecks(api: CatalogueApi) {
   it('syncs the empty catalogue at start-up and answers GET with {data, count}', async () => {
-    const response = await app.inject({ method: 'GET', url: LIST })
+    const response = await api.app.inject({ method: 'GET', url: LIST })
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
     const body = response.json()
@@ -89,10 +155,10 @@ describeOnDatabases('catalogue API', (dialect) => {
       title: 'Course 1',
       description: 'Three credit hours on topic 1.',
       price: 29,
-      url: `${store.url}/products/course-1`,
+      url: `${api.store.url}/products/course-1`,
       image_url: 'https://cdn.example.com/course-1.jpg',
     })
-    expect(store.hitsOf('/products.json')).toBe(1)
+    expect(api.store.hitsOf('/products.json')).toBe(1)
   })
 
   it('answers with and without the trailing slash, and 404 JSON for another store', async () => {
@@ -102,14 +168,14 @@ describeOnDatabases('catalogue API', (dialect) => {
       '/api/core/shopify/courses/2',
       '/api/core/shopify/courses/2/',
     ]) {
-      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
+      expect((await api.app.inject({ method: 'GET', url })).statusCode, url).toBe(200)
     }
     for (const [method, url] of [
       ['GET', '/api/core/sample/courses/'],
       ['GET', '/api/core/woocommerce/courses/2/'],
       ['POST', '/api/core/sample/courses/'],
     ] as const) {
-      const response = await app.inject({ method, url, headers: JSON_HEADERS })
+      const response = await api.app.inject({ method, url, headers: JSON_HEADERS })
       expect(response.statusCode, url).toBe(404)
       expect(response.json()).toMatchObject({
         error: 'Not Found',
@@ -119,9 +185,9 @@ describeOnDatabases('catalogue API', (dialect) => {
   })
 
   it('answers a course by id as {data}, and 404 JSON for an unknown id', async () => {
-    const found = await app.inject({ method: 'GET', url: '/api/core/shopify/courses/2/' })
+    const found = await api.app.inject({ method: 'GET', url: '/api/core/shopify/courses/2/' })
     expect(found.json()).toEqual({ data: expect.objectContaining({ id: '2', title: 'Course 2' }) })
-    const missing = await app.inject({ method: 'GET', url: '/api/core/shopify/courses/nope/' })
+    const missing = await api.app.inject({ method: 'GET', url: '/api/core/shopify/courses/nope/' })
     expect(missing.statusCode).toBe(404)
     expect(missing.json()).toEqual({
       error: 'Not Found',
@@ -130,24 +196,28 @@ describeOnDatabases('catalogue API', (dialect) => {
   })
 
   it('sends an ETag and answers 304 to a matching If-None-Match', async () => {
-    const first = await app.inject({ method: 'GET', url: LIST })
+    const first = await api.app.inject({ method: 'GET', url: LIST })
     const etag = first.headers.etag as string
     expect(etag).toMatch(/^"[\w-]{27}"$/)
     expect(first.headers['cache-control']).toBe('no-cache')
-    const again = await app.inject({ method: 'GET', url: LIST, headers: { 'if-none-match': etag } })
+    const again = await api.app.inject({
+      method: 'GET',
+      url: LIST,
+      headers: { 'if-none-match': etag },
+    })
     expect(again.statusCode).toBe(304)
     expect(again.body).toBe('')
-    const other = await app.inject({
+    const other = await api.app.inject({
       method: 'GET',
       url: LIST,
       headers: { 'if-none-match': '"something-else"' },
     })
     expect(other.statusCode).toBe(200)
-    const detail = await app.inject({ method: 'GET', url: '/api/core/shopify/courses/1' })
+    const detail = await api.app.inject({ method: 'GET', url: '/api/core/shopify/courses/1' })
     expect(detail.headers.etag).not.toBe(etag)
     expect(
       (
-        await app.inject({
+        await api.app.inject({
           method: 'GET',
           url: '/api/core/shopify/courses/1',
           headers: { 'if-none-match': detail.headers.etag as string },
@@ -158,7 +228,7 @@ describeOnDatabases('catalogue API', (dialect) => {
 
   it('sends the list and a course compressed as the client accepts, the same JSON each way', async () => {
     for (const url of [LIST, '/api/core/shopify/courses/2']) {
-      const plain = await app.inject({ method: 'GET', url })
+      const plain = await api.app.inject({ method: 'GET', url })
       expect(plain.headers['content-encoding']).toBeUndefined()
       expect(plain.headers.vary).toBe('Accept-Encoding')
       const json = plain.json()
@@ -166,7 +236,7 @@ describeOnDatabases('catalogue API', (dialect) => {
         ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
         ['gzip', 'gzip', zlib.gunzipSync],
       ] as const) {
-        const response = await app.inject({
+        const response = await api.app.inject({
           method: 'GET',
           url,
           headers: { 'accept-encoding': accept },
@@ -180,11 +250,15 @@ describeOnDatabases('catalogue API', (dialect) => {
       }
     }
   })
+}
 
+/** Refreshing: replacing the catalogue, the cooldown, the body, the rate limit. */
+function refreshChecks(api: CatalogueApi) {
+  const { refresh, ids, expireCooldown } = api
   it('refreshes: new, changed and removed courses replace the old ones, and the ETag changes', async () => {
-    const before = (await app.inject({ method: 'GET', url: LIST })).headers.etag
+    const before = (await api.app.inject({ method: 'GET', url: LIST })).headers.etag
     await expireCooldown()
-    store.setHandler(
+    api.store.setHandler(
       shopifyCatalogue([
         shopifyProduct({ id: 4 }),
         shopifyProduct({ id: 2, title: 'Renamed', variants: [{ price: '19.99' }] }),
@@ -201,24 +275,24 @@ describeOnDatabases('catalogue API', (dialect) => {
       ['2', 'Renamed', 19.99],
     ])
     expect(await ids()).toEqual(['4', '2'])
-    const after = await app.inject({ method: 'GET', url: LIST })
+    const after = await api.app.inject({ method: 'GET', url: LIST })
     expect(after.headers.etag).not.toBe(before)
     expect(
-      (await app.inject({ method: 'GET', url: '/api/core/shopify/courses/1/' })).statusCode,
+      (await api.app.inject({ method: 'GET', url: '/api/core/shopify/courses/1/' })).statusCode,
     ).toBe(404)
   })
 
   it('answers a refresh inside the cooldown from the catalogue, without going to the store', async () => {
     await expireCooldown()
     expect((await refresh()).statusCode).toBe(200)
-    const hits = store.hitsOf('/products.json')
+    const hits = api.store.hitsOf('/products.json')
     const response = await refresh()
     expect(response.statusCode).toBe(200)
     expect(response.json().message).toMatch(
       /^Courses are up to date: they were checked with the store \d+ seconds? ago\.$/,
     )
     expect(response.json().count).toBe(3)
-    expect(store.hitsOf('/products.json')).toBe(hits)
+    expect(api.store.hitsOf('/products.json')).toBe(hits)
   })
 
   it('accepts an empty JSON object as the refresh body, and refuses any other body', async () => {
@@ -236,19 +310,19 @@ describeOnDatabases('catalogue API', (dialect) => {
     ['multipart', { 'content-type': 'multipart/form-data; boundary=x' }],
   ])('refuses a refresh with %s: 415, and no sync', async (_name, headers) => {
     await expireCooldown()
-    const hits = store.hitsOf('/products.json')
+    const hits = api.store.hitsOf('/products.json')
     const response = await refresh(headers, '')
     expect(response.statusCode).toBe(415)
     expect(response.json()).toEqual({
       error: 'Unsupported Media Type',
       message: 'Send the refresh with the header Content-Type: application/json.',
     })
-    expect(store.hitsOf('/products.json')).toBe(hits)
+    expect(api.store.hitsOf('/products.json')).toBe(hits)
   })
 
   it('limits refreshes per address: 429 with Retry-After', async () => {
     const from = (remoteAddress: string) =>
-      app.inject({ method: 'POST', url: LIST, headers: JSON_HEADERS, remoteAddress })
+      api.app.inject({ method: 'POST', url: LIST, headers: JSON_HEADERS, remoteAddress })
     // The clock stands still, so the window's end is exactly 60 s away, however slow the run.
     vi.useFakeTimers({ toFake: ['Date'] })
     onTestFinished(() => void vi.useRealTimers())
@@ -261,55 +335,25 @@ describeOnDatabases('catalogue API', (dialect) => {
     expect(limited.json()).toMatchObject({ error: 'Too Many Requests' })
     // GET is not limited, and other addresses are not affected.
     expect(
-      (await app.inject({ method: 'GET', url: LIST, remoteAddress: '192.0.2.7' })).statusCode,
+      (await api.app.inject({ method: 'GET', url: LIST, remoteAddress: '192.0.2.7' })).statusCode,
     ).toBe(200)
     expect((await from('192.0.2.8')).statusCode).toBe(200)
   })
+}
 
-  const failures: [string, StubHandler, number, RegExp][] = [
-    ['no answer within the timeout', () => {}, 504, /did not answer within 2 seconds/],
-    ['HTTP 500', (_q, r) => void r.writeHead(500).end(), 502, /answered HTTP 500/],
-    [
-      'a redirect',
-      (_q, r) => void r.writeHead(302, { location: 'https://elsewhere.example.com/' }).end(),
-      502,
-      /redirect .* not followed/,
-    ],
-    [
-      'malformed JSON',
-      (_q, r) =>
-        void r.writeHead(200, { 'content-type': 'application/json' }).end('{"products": ['),
-      502,
-      /not valid JSON/,
-    ],
-    [
-      'the wrong shape',
-      (_q, r) => sendJson(r, { items: [] }),
-      502,
-      /does not look like a Shopify product list/,
-    ],
-    [
-      'a body over 5 MB',
-      (_q, r) => {
-        r.writeHead(200, { 'content-type': 'application/json' })
-        r.on('error', () => {})
-        r.end(`{"products":[],"padding":"${'x'.repeat(5 * 1024 * 1024)}"}`)
-      },
-      502,
-      /larger than 5 MB/,
-    ],
-  ]
-
+/** A store that fails or sends markup, and many refreshes at once. */
+function storeFailureChecks(api: CatalogueApi) {
+  const { refresh, list, expireCooldown } = api
   it.each(failures)(
     'keeps serving the last good catalogue when the store gives %s',
     async (_name, handler, status, message) => {
       await expireCooldown()
-      store.setHandler(catalogue([7, 8]))
+      api.store.setHandler(catalogue([7, 8]))
       expect((await refresh()).statusCode).toBe(200)
-      const good = await app.inject({ method: 'GET', url: LIST })
+      const good = await api.app.inject({ method: 'GET', url: LIST })
 
       await expireCooldown()
-      store.setHandler(handler)
+      api.store.setHandler(handler)
       const response = await refresh()
       expect(response.statusCode).toBe(status)
       expect(response.headers['content-type']).toMatch(/application\/json/)
@@ -317,10 +361,10 @@ describeOnDatabases('catalogue API', (dialect) => {
       expect(response.json().message).toMatch(/The last saved catalogue is still shown\.$/)
       expect(Number(response.headers['retry-after'])).toBe(60)
 
-      const after = await app.inject({ method: 'GET', url: LIST })
+      const after = await api.app.inject({ method: 'GET', url: LIST })
       expect(after.body).toBe(good.body)
       expect(after.headers.etag).toBe(good.headers.etag)
-      const rows = await testDb.database.db
+      const rows = await api.testDb.database.db
         .selectFrom('catalogue_course')
         .select('id')
         .orderBy('position')
@@ -328,15 +372,15 @@ describeOnDatabases('catalogue API', (dialect) => {
       expect(rows.map((row) => row.id)).toEqual(['7', '8'])
 
       // Inside the cooldown the failure is repeated, not retried.
-      const hits = store.requests.length
+      const hits = api.store.requests.length
       expect((await refresh()).statusCode).toBe(status)
-      expect(store.requests.length).toBe(hits)
+      expect(api.store.requests.length).toBe(hits)
     },
   )
 
   it('sends store text as plain text, never markup', async () => {
     await expireCooldown()
-    store.setHandler(
+    api.store.setHandler(
       shopifyCatalogue([
         shopifyProduct({
           id: 9,
@@ -358,18 +402,18 @@ describeOnDatabases('catalogue API', (dialect) => {
     await expireCooldown()
     // A store that takes 100 ms, so the refreshes pile up while the sync runs.
     const handler = catalogue([1, 2, 3, 4, 5])
-    store.setHandler(
+    api.store.setHandler(
       (request, response, url) => void setTimeout(() => handler(request, response, url), 100),
     )
-    const before = store.hitsOf('/products.json')
+    const before = api.store.hitsOf('/products.json')
     const responses = await Promise.all(Array.from({ length: 300 }, () => refresh()))
-    expect(store.hitsOf('/products.json') - before).toBe(1)
+    expect(api.store.hitsOf('/products.json') - before).toBe(1)
     const statuses = responses.map((response) => response.statusCode)
     expect(statuses.filter((status) => status >= 500)).toEqual([])
     expect(new Set(statuses)).toEqual(new Set([200]))
     expect(new Set(responses.map((response) => response.json().count))).toEqual(new Set([5]))
   })
-})
+}
 
 describe('catalogue API before any successful sync', () => {
   it('answers GET with 503 and Retry-After while the store has never been read', async () => {

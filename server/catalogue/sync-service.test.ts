@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { CourseInput, StoreProviderName } from '#common/course-schemas.ts'
-import { openDatabase, type Database } from '#server/db/index.ts'
+import { openDatabase, type Database, type Dialect } from '#server/db/index.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -46,29 +46,14 @@ function fakeProvider(name: StoreProviderName = 'shopify', skipped: SkippedProdu
   }
 }
 
-describeOnDatabases('catalogue sync service', (dialect) => {
+/**
+ * A test database for one describe block, the clock every service reads (a test moves it), the
+ * services made (closed at the end) and the saved course ids in their order.
+ */
+function syncFixture(dialect: Dialect) {
   let testDb: TestDatabase
-  let clock: number
+  let clock = 0
   const services: CatalogueService[] = []
-
-  function service(
-    provider: StoreProvider,
-    cooldownSeconds = 60,
-    revalidateMs = 5000,
-    lockWaitMs = 5000,
-  ) {
-    const created = createCatalogueService({
-      database: testDb.database,
-      provider,
-      cooldownSeconds,
-      log: silent,
-      now: () => clock,
-      revalidateMs,
-      lockWaitMs,
-    })
-    services.push(created)
-    return created
-  }
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
@@ -95,6 +80,25 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       .execute()
   })
 
+  function service(
+    provider: StoreProvider,
+    cooldownSeconds = 60,
+    revalidateMs = 5000,
+    lockWaitMs = 5000,
+  ) {
+    const created = createCatalogueService({
+      database: testDb.database,
+      provider,
+      cooldownSeconds,
+      log: silent,
+      now: () => clock,
+      revalidateMs,
+      lockWaitMs,
+    })
+    services.push(created)
+    return created
+  }
+
   const savedIds = async () =>
     (
       await testDb.database.db
@@ -104,6 +108,36 @@ describeOnDatabases('catalogue sync service', (dialect) => {
         .execute()
     ).map((row) => row.id)
 
+  return {
+    get testDb() {
+      return testDb
+    },
+    get clock() {
+      return clock
+    },
+    set clock(to: number) {
+      clock = to
+    },
+    services,
+    service,
+    savedIds,
+  }
+}
+type SyncFixture = ReturnType<typeof syncFixture>
+
+describeOnDatabases('catalogue sync service', (dialect) => {
+  const sync = syncFixture(dialect)
+  startAndCooldownChecks(sync)
+  storeAnswerChecks(sync)
+  otherProcessChecks(sync)
+  // PostgreSQL only: SQLite has one process per file and no advisory locks.
+  if (dialect === 'postgres')
+    describe('with another process holding the sync lock', () => lockChecks(sync))
+})
+
+/** Start-up, the cooldown and one shared sync. */
+function startAndCooldownChecks(sync: SyncFixture) {
+  const { service, savedIds } = sync
   it('syncs at start when the catalogue is empty, and a first read waits for it', async () => {
     const fake = fakeProvider()
     let release!: () => void
@@ -119,8 +153,8 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     let answered = false
     void reading.then(() => (answered = true))
     // The database has answered another query since: a read that did not wait would have too.
-    await testDb.database.ping()
-    await testDb.database.ping()
+    await sync.testDb.database.ping()
+    await sync.testDb.database.ping()
     expect(answered).toBe(false)
     release()
     expect((await reading).courses.map((c) => c.id)).toEqual(['x', 'y'])
@@ -152,7 +186,7 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     const catalogue = service(fake.provider, 60)
     expect((await catalogue.refresh()).kind).toBe('synced')
 
-    clock += 59_000
+    sync.clock += 59_000
     const fresh = await catalogue.refresh()
     expect(fresh).toMatchObject({
       kind: 'fresh',
@@ -161,7 +195,7 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     })
     expect(fake.fetchCourses).toHaveBeenCalledTimes(1)
 
-    clock += 1000
+    sync.clock += 1000
     expect((await catalogue.refresh()).kind).toBe('synced')
     expect(fake.fetchCourses).toHaveBeenCalledTimes(2)
   })
@@ -184,7 +218,11 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     await catalogue.refresh()
     expect(fake.fetchCourses).toHaveBeenCalledTimes(2)
   })
+}
 
+/** What the store answers: a new catalogue, a failure, invalid products. */
+function storeAnswerChecks(sync: SyncFixture) {
+  const { service, savedIds } = sync
   it('replaces the catalogue as a whole: new, changed and removed courses, in the store order', async () => {
     const fake = fakeProvider()
     const catalogue = service(fake.provider, 0)
@@ -201,7 +239,7 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     const read = await catalogue.read()
     expect(read.courses.map((c) => c.id)).toEqual(['d', 'b', 'a'])
     expect(read.courses[1]).toMatchObject({ title: 'Renamed', price: 19.99 })
-    const row = await testDb.database.db
+    const row = await sync.testDb.database.db
       .selectFrom('catalogue_course')
       .selectAll()
       .where('id', '=', 'b')
@@ -238,7 +276,7 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       await catalogue.refresh()
       const before = await catalogue.read()
 
-      clock += 61_000
+      sync.clock += 61_000
       fake.answer(answer as () => Promise<CourseInput[]>)
       const failed = await catalogue.refresh()
       expect(failed).toMatchObject({ kind: 'failed', status, retryAfterSeconds: 60 })
@@ -249,7 +287,7 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       expect(await catalogue.read()).toBe(before)
       expect(await savedIds()).toEqual(['a', 'b'])
 
-      clock += 10_000
+      sync.clock += 10_000
       const repeated = await catalogue.refresh()
       expect(repeated).toMatchObject({ kind: 'failed', status, retryAfterSeconds: 50 })
       expect(fake.fetchCourses).toHaveBeenCalledTimes(2)
@@ -267,13 +305,13 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       course('also-ok', { image_url: null }),
     ])
     const catalogue = createCatalogueService({
-      database: testDb.database,
+      database: sync.testDb.database,
       provider: fake.provider,
       cooldownSeconds: 0,
       log: { ...silent, warn },
-      now: () => clock,
+      now: () => sync.clock,
     })
-    services.push(catalogue)
+    sync.services.push(catalogue)
     const outcome = await catalogue.refresh()
     expect(outcome).toMatchObject({ kind: 'synced', skipped: 2 })
     expect(await savedIds()).toEqual(['ok', 'also-ok'])
@@ -290,7 +328,11 @@ describeOnDatabases('catalogue sync service', (dialect) => {
       'catalogue synced; 2 invalid products skipped',
     )
   })
+}
 
+/** Another process of the same site: what it saved; closing. */
+function otherProcessChecks(sync: SyncFixture) {
+  const { service, savedIds } = sync
   it('picks up a catalogue another process saved', async () => {
     const first = fakeProvider()
     const a = service(first.provider, 0)
@@ -314,9 +356,9 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     await a.refresh()
     await b.start()
     first.answer(async () => [course('new')])
-    clock += 61_000
+    sync.clock += 61_000
     await a.refresh()
-    clock += 1000
+    sync.clock += 1000
     const outcome = await b.refresh()
     expect(outcome.kind).toBe('fresh')
     expect(outcome.kind === 'fresh' && outcome.snapshot.courses.map((c) => c.id)).toEqual(['new'])
@@ -338,93 +380,93 @@ describeOnDatabases('catalogue sync service', (dialect) => {
     expect(await running).toMatchObject({ kind: 'failed', status: 503 })
     expect(await savedIds()).toEqual(['a', 'b'])
   })
+}
 
-  // PostgreSQL only: SQLite has one process per file and no advisory locks.
-  if (dialect === 'postgres')
-    describe('with another process holding the sync lock', () => {
-      let other: Database
-      let release: () => void
-      let holding: Promise<void>
+/** PostgreSQL: another process holds the advisory lock. */
+function lockChecks(sync: SyncFixture) {
+  const { service } = sync
+  let other: Database
+  let release: () => void
+  let holding: Promise<void>
 
-      beforeAll(async () => {
-        other = await openDatabase({
-          dataDir: testDb.env.DATA_DIR,
-          databaseUrl: testDb.env.DATABASE_URL,
-        })
-      })
-      afterAll(async () => {
-        await other.close()
-      })
-      beforeEach(async () => {
-        // The other process: one connection holding the advisory lock until the test releases it.
-        const held = new Promise<void>((resolve) => (release = resolve))
-        let locked!: () => void
-        const isLocked = new Promise<void>((resolve) => (locked = resolve))
-        holding = other.db.connection().execute(async (connection) => {
-          await sql`select pg_advisory_lock(5000268, 1)`.execute(connection)
-          locked()
-          await held
-          await sql`select pg_advisory_unlock(5000268, 1)`.execute(connection)
-        })
-        await isLocked
-      })
-
-      it('checks the cooldown again once it holds the lock, and answers what the other process saved', async () => {
-        const fake = fakeProvider()
-        const catalogue = service(fake.provider, 60)
-        const refreshing = catalogue.refresh()
-        // This process is trying the lock (pg_stat_activity shows each connection's last query).
-        await vi.waitFor(async () => {
-          const { rows } = await sql<{ tries: number }>`
-            select count(*)::int as tries from pg_stat_activity
-            where datname = current_database() and query like '%pg_try_advisory_lock%'`.execute(
-            other.db,
-          )
-          expect(rows[0]?.tries).toBeGreaterThan(0)
-        })
-        // The other process syncs while this one waits at the lock.
-        const at = new Date(clock).toISOString()
-        await other.db
-          .insertInto('catalogue_course')
-          .values({
-            id: 'elsewhere',
-            position: 0,
-            title: 'Saved elsewhere',
-            description: '',
-            price_cents: 1500,
-            url: 'https://shop.example.com/products/elsewhere',
-            image_url: '',
-            synced_at: at,
-          })
-          .execute()
-        await other.db
-          .updateTable('catalogue_sync')
-          .set((eb) => ({
-            provider: 'shopify',
-            version: eb('version', '+', 1),
-            last_attempt_at: at,
-            last_finished_at: at,
-            last_success_at: at,
-          }))
-          .execute()
-        release()
-        await holding
-        const outcome = await refreshing
-        expect(fake.fetchCourses).not.toHaveBeenCalled()
-        expect(outcome.kind).toBe('fresh')
-        expect(
-          outcome.kind === 'fresh' && outcome.snapshot.courses.map((c) => [c.id, c.price]),
-        ).toEqual([['elsewhere', 15]])
-      })
-
-      it('gives up with 503 when the other process holds the lock too long', async () => {
-        const fake = fakeProvider()
-        const catalogue = service(fake.provider, 60, 5000, 300)
-        const outcome = await catalogue.refresh()
-        release()
-        await holding
-        expect(outcome).toMatchObject({ kind: 'failed', status: 503, retryAfterSeconds: 5 })
-        expect(fake.fetchCourses).not.toHaveBeenCalled()
-      })
+  beforeAll(async () => {
+    other = await openDatabase({
+      dataDir: sync.testDb.env.DATA_DIR,
+      databaseUrl: sync.testDb.env.DATABASE_URL,
     })
-})
+  })
+  afterAll(async () => {
+    await other.close()
+  })
+  beforeEach(async () => {
+    // The other process: one connection holding the advisory lock until the test releases it.
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let locked!: () => void
+    const isLocked = new Promise<void>((resolve) => (locked = resolve))
+    holding = other.db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(5000268, 1)`.execute(connection)
+      locked()
+      await held
+      await sql`select pg_advisory_unlock(5000268, 1)`.execute(connection)
+    })
+    await isLocked
+  })
+
+  it('checks the cooldown again once it holds the lock, and answers what the other process saved', async () => {
+    const fake = fakeProvider()
+    const catalogue = service(fake.provider, 60)
+    const refreshing = catalogue.refresh()
+    // This process is trying the lock (pg_stat_activity shows each connection's last query).
+    await vi.waitFor(async () => {
+      const { rows } = await sql<{ tries: number }>`
+        select count(*)::int as tries from pg_stat_activity
+        where datname = current_database() and query like '%pg_try_advisory_lock%'`.execute(
+        other.db,
+      )
+      expect(rows[0]?.tries).toBeGreaterThan(0)
+    })
+    // The other process syncs while this one waits at the lock.
+    const at = new Date(sync.clock).toISOString()
+    await other.db
+      .insertInto('catalogue_course')
+      .values({
+        id: 'elsewhere',
+        position: 0,
+        title: 'Saved elsewhere',
+        description: '',
+        price_cents: 1500,
+        url: 'https://shop.example.com/products/elsewhere',
+        image_url: '',
+        synced_at: at,
+      })
+      .execute()
+    await other.db
+      .updateTable('catalogue_sync')
+      .set((eb) => ({
+        provider: 'shopify',
+        version: eb('version', '+', 1),
+        last_attempt_at: at,
+        last_finished_at: at,
+        last_success_at: at,
+      }))
+      .execute()
+    release()
+    await holding
+    const outcome = await refreshing
+    expect(fake.fetchCourses).not.toHaveBeenCalled()
+    expect(outcome.kind).toBe('fresh')
+    expect(
+      outcome.kind === 'fresh' && outcome.snapshot.courses.map((c) => [c.id, c.price]),
+    ).toEqual([['elsewhere', 15]])
+  })
+
+  it('gives up with 503 when the other process holds the lock too long', async () => {
+    const fake = fakeProvider()
+    const catalogue = service(fake.provider, 60, 5000, 300)
+    const outcome = await catalogue.refresh()
+    release()
+    await holding
+    expect(outcome).toMatchObject({ kind: 'failed', status: 503, retryAfterSeconds: 5 })
+    expect(fake.fetchCourses).not.toHaveBeenCalled()
+  })
+}

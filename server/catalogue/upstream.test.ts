@@ -40,6 +40,13 @@ function expectKind(error: UpstreamError, kind: UpstreamFailure, status: number,
 }
 
 describe('getStoreJson', () => {
+  answerChecks()
+  sizeCapChecks()
+  badAnswerChecks()
+})
+
+/** A good answer, a store that does not answer in time, and a redirect. */
+function answerChecks() {
   it('returns the parsed body and the headers, asking for JSON', async () => {
     let accept: string | undefined
     store.setHandler((request, response) => {
@@ -93,7 +100,10 @@ describe('getStoreJson', () => {
     expect(error.message).not.toContain('secret')
     expect(store.requests).toEqual(['/moved'])
   })
+}
 
+/** The size cap, streamed or declared. */
+function sizeCapChecks() {
   it('refuses a body over the cap while it streams, without a Content-Length', async () => {
     let written = 0
     let closed!: Promise<unknown>
@@ -136,7 +146,10 @@ describe('getStoreJson', () => {
     })
     expect((await getStoreJson(`${store.url}/exact`, options)).body).toEqual([])
   })
+}
 
+/** Bodies that are not JSON or not UTF-8, error statuses, no store, and shutting down. */
+function badAnswerChecks() {
   it.each([
     ['not JSON', '<html>Store closed</html>', /not valid JSON/],
     ['truncated JSON', '{"products": [', /not valid JSON/],
@@ -194,7 +207,7 @@ describe('getStoreJson', () => {
     })
     expectKind(error, 'aborted', 503, /shutting down/)
   })
-})
+}
 
 describe('checkJsonShape', () => {
   const refusal = (text: string) => {

@@ -9,6 +9,7 @@ import { createContentRepository } from '#server/content/repository.ts'
 import { createRenderer } from '#server/render/renderer.ts'
 import { loadServerBuild } from '#server/render/server-build.ts'
 import { realBuild } from '#server/test/real-build.ts'
+import type { Dialect } from '#server/db/index.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -22,7 +23,11 @@ const CONTENT = path.join(ROOT, 'content')
 // server/cli/forget.test.ts does.
 vi.setConfig({ testTimeout: 90_000 })
 
-describeOnDatabases('npm run content', (dialect) => {
+/**
+ * A fresh test database and scratch folder for each test, and the command run on that database
+ * (npm run content -- ...), with the files of a folder and the number of stored documents.
+ */
+function contentSetup(dialect: Dialect) {
   let testDb: TestDatabase
   let scratch: string
 
@@ -53,6 +58,30 @@ describeOnDatabases('npm run content', (dialect) => {
     fs.rmSync(scratch, { recursive: true, force: true })
   })
 
+  return {
+    get testDb() {
+      return testDb
+    },
+    get scratch() {
+      return scratch
+    },
+    content,
+    filesOf,
+    documentCount,
+  }
+}
+type ContentSetup = ReturnType<typeof contentSetup>
+
+describeOnDatabases('npm run content', (dialect) => {
+  const setup = contentSetup(dialect)
+  exportChecks(setup)
+  refusalChecks(setup)
+  roundTripCheck(setup, dialect)
+})
+
+/** Export: the repository's content/ after an import, and what staff published since. */
+function exportChecks(setup: ContentSetup) {
+  const { content, filesOf } = setup
   it('exports a freshly imported database byte for byte as the repository’s content/', async () => {
     const imported = content('import', CONTENT)
     expect(imported.stderr).toBe('')
@@ -62,12 +91,12 @@ describeOnDatabases('npm run content', (dialect) => {
     )
     // The import leaves the search index equal to what it published: no server has to build it.
     expect(imported.stdout).toMatch(/^Search index: [1-9]\d* documents indexed/m)
-    const state = await testDb.database.db
+    const state = await setup.testDb.database.db
       .selectFrom('search_state')
       .select('content_version')
       .executeTakeFirstOrThrow()
     expect(Number(state.content_version)).toBe(1)
-    const out = path.join(scratch, 'export')
+    const out = path.join(setup.scratch, 'export')
     const exported = content('export', out)
     expect(exported.stderr).toBe('')
     expect(exported.status).toBe(0)
@@ -86,7 +115,7 @@ describeOnDatabases('npm run content', (dialect) => {
 
   it('exports what staff published since, in the same formats', async () => {
     expect(content('import', CONTENT).status).toBe(0)
-    const repository = createContentRepository(testDb.database)
+    const repository = createContentRepository(setup.testDb.database)
     const home = structuredClone(readContentDir(CONTENT).pages.home)
     home.hero.heading = 'Stories of change, told by the people who lead it'
     const { version } = await repository.getDocument('page/home')
@@ -96,14 +125,18 @@ describeOnDatabases('npm run content', (dialect) => {
       actor: 'editor',
     })
     await repository.publish('page/home', { baseVersion: saved.document.version, actor: 'editor' })
-    const out = path.join(scratch, 'export')
+    const out = path.join(setup.scratch, 'export')
     expect(content('export', out).status).toBe(0)
     const before = fs.readFileSync(path.join(CONTENT, 'home.yaml'), 'utf8').split('\n')
     const after = fs.readFileSync(path.join(out, 'home.yaml'), 'utf8').split('\n')
     const changed = after.filter((line, i) => line !== before[i])
     expect(changed).toEqual(['  heading: Stories of change, told by the people who lead it'])
   })
+}
 
+/** What import and export refuse, and imports at the same moment. */
+function refusalChecks(setup: ContentSetup) {
+  const { content, documentCount } = setup
   it('refuses to import over existing content unless --replace is given', async () => {
     expect(content('import', CONTENT).status).toBe(0)
     const again = content('import', CONTENT)
@@ -111,14 +144,14 @@ describeOnDatabases('npm run content', (dialect) => {
     expect(again.stderr).toMatch(
       /already holds content \(23 documents\)\. import fills an empty database; .* run it again with --replace\./,
     )
-    expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+    expect(await createContentRepository(setup.testDb.database).contentVersion()).toBe(1)
     const replaced = content('import', CONTENT, '--replace')
     expect(replaced.status).toBe(0)
     expect(replaced.stdout).toMatch(/^Replaced the content of .*\(content version 2\)\.$/m)
   })
 
   it('imports nothing from a folder with a mistake, and names the file and the field', async () => {
-    const folder = path.join(scratch, 'bad')
+    const folder = path.join(setup.scratch, 'bad')
     fs.cpSync(CONTENT, folder, { recursive: true })
     const settings = path.join(folder, 'settings.yaml')
     fs.writeFileSync(
@@ -134,16 +167,16 @@ describeOnDatabases('npm run content', (dialect) => {
   })
 
   it('says why it cannot export', () => {
-    const empty = content('export', path.join(scratch, 'out'))
+    const empty = content('export', path.join(setup.scratch, 'out'))
     expect(empty.status).toBe(1)
     expect(empty.stderr).toMatch(/holds no content yet: start the server once/)
     expect(content('import', CONTENT).status).toBe(0)
-    fs.writeFileSync(path.join(scratch, 'note.txt'), 'mine')
-    const occupied = content('export', scratch)
+    fs.writeFileSync(path.join(setup.scratch, 'note.txt'), 'mine')
+    const occupied = content('export', setup.scratch)
     expect(occupied.status).toBe(1)
     expect(occupied.stderr).toMatch(/is not empty: export into a new or empty folder/)
-    expect(fs.readdirSync(scratch)).toEqual(['note.txt'])
-    expect(content('frobnicate', scratch).status).toBe(2)
+    expect(fs.readdirSync(setup.scratch)).toEqual(['note.txt'])
+    expect(content('frobnicate', setup.scratch).status).toBe(2)
   })
 
   it('imports once when several imports run at the same moment', async () => {
@@ -153,7 +186,7 @@ describeOnDatabases('npm run content', (dialect) => {
           new Promise<{ code: number | null; stderr: string }>((resolve) => {
             const child = spawn(process.execPath, ['server/cli/content.ts', 'import', CONTENT], {
               cwd: ROOT,
-              env: { PATH: process.env.PATH ?? '', ...testDb.env },
+              env: { PATH: process.env.PATH ?? '', ...setup.testDb.env },
             })
             let stderr = ''
             child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -165,13 +198,17 @@ describeOnDatabases('npm run content', (dialect) => {
     for (const run of runs.filter((r) => r.code === 1))
       expect(run.stderr).toMatch(/already holds content/)
     expect(await documentCount()).toBe(23)
-    expect(await createContentRepository(testDb.database).contentVersion()).toBe(1)
+    expect(await createContentRepository(setup.testDb.database).contentVersion()).toBe(1)
   })
+}
 
+/** Export, import into an empty database, and render the same pages. */
+function roundTripCheck(setup: ContentSetup, dialect: Dialect) {
+  const { content } = setup
   it('exports what was published, imports it into an empty database, and that renders the same pages byte for byte', async () => {
     expect(content('import', CONTENT).status).toBe(0)
     // Published since the import: an edited page, and an article with a former address.
-    const repository = createContentRepository(testDb.database)
+    const repository = createContentRepository(setup.testDb.database)
     const sample = readContentDir(CONTENT)
     const home = structuredClone(sample.pages.home)
     home.testimonials.items[1]!.quote = 'The course gave our tenants’ union a shared language.'
@@ -196,7 +233,7 @@ describeOnDatabases('npm run content', (dialect) => {
       baseVersion: live.document.version,
       actor: null,
     })
-    const out = path.join(scratch, 'export')
+    const out = path.join(setup.scratch, 'export')
     expect(content('export', out).status).toBe(0)
 
     const empty = await createTestDatabase(dialect)
@@ -232,4 +269,4 @@ describeOnDatabases('npm run content', (dialect) => {
       await empty.drop()
     }
   }, 600_000)
-})
+}

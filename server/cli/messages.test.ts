@@ -8,7 +8,102 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { runCommand, SPAWNING_TIMEOUT_MS } from '#server/test/command.ts'
+import type { Database } from '#server/db/index.ts'
 import { parseSince } from './rows.ts'
+
+/**
+ * Three messages (one spam) and five subscribers in every state, stored out of order on purpose:
+ * the listings must come out oldest first.
+ */
+async function seedRows(db: Database['db']) {
+  await saveMessage(
+    db,
+    { name: 'Second', email: 'second@example.org', message: 'Ann;=1+1' },
+    {
+      receivedAt: new Date('2026-03-02T09:00:00Z'),
+      spamReason: null,
+      notify: true,
+    },
+  )
+  await saveMessage(
+    db,
+    { name: 'First', email: 'first@example.org', message: 'Hello, "team"\nsecond line' },
+    {
+      receivedAt: new Date('2026-03-01T09:00:00Z'),
+      spamReason: null,
+      notify: false,
+    },
+  )
+  await saveMessage(
+    db,
+    { name: 'Bot', email: 'bot@example.org' },
+    {
+      receivedAt: new Date('2026-03-01T12:00:00Z'),
+      spamReason: 'honeypot',
+      notify: false,
+    },
+  )
+  await subscribe(
+    db,
+    { email: 'Late@example.org' },
+    {
+      receivedAt: new Date('2026-04-02T00:00:00Z'),
+      spamReason: null,
+      doubleOptIn: true,
+      source: 'newsletter form (double opt-in)',
+    },
+  )
+  await subscribe(
+    db,
+    { email: 'early@example.org' },
+    {
+      receivedAt: new Date('2026-04-01T00:00:00Z'),
+      spamReason: null,
+      doubleOptIn: false,
+      source: 'newsletter form (single opt-in)',
+    },
+  )
+  await subscribe(
+    db,
+    { email: 'spam@example.org' },
+    {
+      receivedAt: new Date('2026-04-01T10:00:00Z'),
+      spamReason: 'honeypot',
+      doubleOptIn: true,
+      source: 'newsletter form (double opt-in)',
+    },
+  )
+  await subscribe(
+    db,
+    { email: 'confirmed@example.org' },
+    {
+      receivedAt: new Date('2026-04-03T00:00:00Z'),
+      spamReason: null,
+      doubleOptIn: true,
+      source: 'newsletter form without JavaScript (double opt-in)',
+    },
+  )
+  await subscribe(
+    db,
+    { email: 'left@example.org' },
+    {
+      receivedAt: new Date('2026-04-04T00:00:00Z'),
+      spamReason: null,
+      doubleOptIn: false,
+      source: 'newsletter form (single opt-in)',
+    },
+  )
+  await db
+    .updateTable('newsletter_subscriber')
+    .set({ status: 'confirmed', confirmed_at: '2026-04-03T08:00:00.000Z' })
+    .where('email_key', '=', 'confirmed@example.org')
+    .execute()
+  await db
+    .updateTable('newsletter_subscriber')
+    .set({ status: 'unsubscribed', unsubscribed_at: '2026-04-05T00:00:00.000Z' })
+    .where('email_key', '=', 'left@example.org')
+    .execute()
+}
 
 describeOnDatabases('npm run messages and subscribers', (dialect) => {
   let testDb: TestDatabase
@@ -22,100 +117,39 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase(dialect)
-    const db = testDb.database.db
-    // Stored out of order on purpose; the listing must come out oldest first.
-    await saveMessage(
-      db,
-      { name: 'Second', email: 'second@example.org', message: 'Ann;=1+1' },
-      {
-        receivedAt: new Date('2026-03-02T09:00:00Z'),
-        spamReason: null,
-        notify: true,
-      },
-    )
-    await saveMessage(
-      db,
-      { name: 'First', email: 'first@example.org', message: 'Hello, "team"\nsecond line' },
-      {
-        receivedAt: new Date('2026-03-01T09:00:00Z'),
-        spamReason: null,
-        notify: false,
-      },
-    )
-    await saveMessage(
-      db,
-      { name: 'Bot', email: 'bot@example.org' },
-      {
-        receivedAt: new Date('2026-03-01T12:00:00Z'),
-        spamReason: 'honeypot',
-        notify: false,
-      },
-    )
-    await subscribe(
-      db,
-      { email: 'Late@example.org' },
-      {
-        receivedAt: new Date('2026-04-02T00:00:00Z'),
-        spamReason: null,
-        doubleOptIn: true,
-        source: 'newsletter form (double opt-in)',
-      },
-    )
-    await subscribe(
-      db,
-      { email: 'early@example.org' },
-      {
-        receivedAt: new Date('2026-04-01T00:00:00Z'),
-        spamReason: null,
-        doubleOptIn: false,
-        source: 'newsletter form (single opt-in)',
-      },
-    )
-    await subscribe(
-      db,
-      { email: 'spam@example.org' },
-      {
-        receivedAt: new Date('2026-04-01T10:00:00Z'),
-        spamReason: 'honeypot',
-        doubleOptIn: true,
-        source: 'newsletter form (double opt-in)',
-      },
-    )
-    await subscribe(
-      db,
-      { email: 'confirmed@example.org' },
-      {
-        receivedAt: new Date('2026-04-03T00:00:00Z'),
-        spamReason: null,
-        doubleOptIn: true,
-        source: 'newsletter form without JavaScript (double opt-in)',
-      },
-    )
-    await subscribe(
-      db,
-      { email: 'left@example.org' },
-      {
-        receivedAt: new Date('2026-04-04T00:00:00Z'),
-        spamReason: null,
-        doubleOptIn: false,
-        source: 'newsletter form (single opt-in)',
-      },
-    )
-    await db
-      .updateTable('newsletter_subscriber')
-      .set({ status: 'confirmed', confirmed_at: '2026-04-03T08:00:00.000Z' })
-      .where('email_key', '=', 'confirmed@example.org')
-      .execute()
-    await db
-      .updateTable('newsletter_subscriber')
-      .set({ status: 'unsubscribed', unsubscribed_at: '2026-04-05T00:00:00.000Z' })
-      .where('email_key', '=', 'left@example.org')
-      .execute()
+    await seedRows(testDb.database.db)
   })
   afterAll(async () => {
     await testDb.drop()
   })
+  messageChecks(json, run)
+  subscriberChecks(json, run)
 
+  it(
+    'explains bad arguments and exits non-zero',
+    () => {
+      const bad = run('messages', '--since', 'last tuesday')
+      expect(bad.status).toBe(2)
+      expect(bad.stderr).toMatch(/--since must be a date/)
+      expect(bad.stdout).toBe('')
+      const unknown = run('messages', '--everything')
+      expect(unknown.status).toBe(2)
+      expect(unknown.stderr).toMatch(/Usage: npm run messages/)
+    },
+    SPAWNING_TIMEOUT_MS,
+  )
+})
+
+/** Runs an npm script on the test database: its output, and its output's lines. */
+type Run = (
+  script: string,
+  ...args: string[]
+) => ReturnType<typeof runCommand> & { lines: string[] }
+/** Runs an npm script on the test database and reads each line of its output as JSON. */
+type Json = (script: string, ...args: string[]) => Record<string, unknown>[]
+
+/** npm run messages: JSON lines, spam, --since and CSV. */
+function messageChecks(json: Json, run: Run) {
   it(
     'prints messages as JSON lines, oldest first, without spam',
     () => {
@@ -178,7 +212,10 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
     },
     SPAWNING_TIMEOUT_MS,
   )
+}
 
+/** npm run subscribers: who may be mailed, and every state. */
+function subscriberChecks(json: Json, run: Run) {
   it(
     'lists only addresses that may be mailed, with the record of consent',
     () => {
@@ -225,21 +262,7 @@ describeOnDatabases('npm run messages and subscribers', (dialect) => {
     },
     SPAWNING_TIMEOUT_MS,
   )
-
-  it(
-    'explains bad arguments and exits non-zero',
-    () => {
-      const bad = run('messages', '--since', 'last tuesday')
-      expect(bad.status).toBe(2)
-      expect(bad.stderr).toMatch(/--since must be a date/)
-      expect(bad.stdout).toBe('')
-      const unknown = run('messages', '--everything')
-      expect(unknown.status).toBe(2)
-      expect(unknown.stderr).toMatch(/Usage: npm run messages/)
-    },
-    SPAWNING_TIMEOUT_MS,
-  )
-})
+}
 
 describe('the export helpers', () => {
   it.each([

@@ -18,6 +18,7 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import pino from 'pino'
 import { buildApp } from '#server/app.ts'
+import type { Dialect } from '#server/db/index.ts'
 import {
   createTestDatabase,
   describeOnDatabases,
@@ -67,7 +68,11 @@ describe('retryDelayMs', () => {
   })
 })
 
-describeOnDatabases('contact notifications by SMTP', (dialect) => {
+/**
+ * A test database for one describe block, a fresh SMTP server for each test, and the site
+ * started on them (closed after each test).
+ */
+function mailSetup(dialect: Dialect) {
   let testDb: TestDatabase
   let smtp: TestSmtpServer
   let app: FastifyInstance | undefined
@@ -102,6 +107,34 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       .where('email', '=', email)
       .executeTakeFirstOrThrow()
 
+  return {
+    get testDb() {
+      return testDb
+    },
+    get smtp() {
+      return smtp
+    },
+    set app(to: FastifyInstance | undefined) {
+      app = to
+    },
+    start,
+    send,
+    row,
+  }
+}
+type MailSetup = ReturnType<typeof mailSetup>
+
+describeOnDatabases('contact notifications by SMTP', (dialect) => {
+  const setup = mailSetup(dialect)
+  whatIsMailedChecks(setup)
+  retryChecks(setup)
+  workerChecks(setup)
+  pollingChecks(setup)
+})
+
+/** What is mailed, to whom, and what is not. */
+function whatIsMailedChecks(setup: MailSetup) {
+  const { start, send, row } = setup
   it('mails each stored message once: From the sender, To the team, Reply-To the visitor, names and text decoded', async () => {
     const target = await start()
     const response = await send(target, {
@@ -113,7 +146,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     })
     expect(response.statusCode).toBe(201)
 
-    const [mail] = await smtp.waitForMail(1)
+    const [mail] = await setup.smtp.waitForMail(1)
     expect(mail!.from).toBe('web@docucommons.example.org')
     expect(mail!.to).toEqual([TEAM])
     expect(mail!.headers.get('from')).toBe('DocuCommons website <web@docucommons.example.org>')
@@ -133,7 +166,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       next_attempt_at: null,
     })
     expect(mail!.headers.get('message-id')).toBe(`<contact-${stored.id}@docucommons.example.org>`)
-    expect(smtp.received).toHaveLength(1)
+    expect(setup.smtp.received).toHaveLength(1)
   })
 
   it('keeps spam out of the mail but in the database', async () => {
@@ -144,10 +177,10 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(
       (await send(target, { name: 'Lorraine Mitchell', email: 'lorraine@example.org' })).statusCode,
     ).toBe(201)
-    await smtp.waitForMail(1)
+    await setup.smtp.waitForMail(1)
     await target.mailOutbox.whenIdle()
     expect(await row('lorraine@example.org')).toMatchObject({ delivery_status: 'sent' })
-    expect(smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
+    expect(setup.smtp.received.map((m) => m.headers.get('reply-to'))).toEqual([
       'Lorraine Mitchell <lorraine@example.org>',
     ])
     expect(await row('bot@spam.example')).toMatchObject({
@@ -158,12 +191,12 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
   })
 
   it('mails a message sent very fast, with the note to check it first', async () => {
-    const target = await start(mailEnv(smtp, { FORM_MIN_FILL_MS: '3000' }))
+    const target = await start(mailEnv(setup.smtp, { FORM_MIN_FILL_MS: '3000' }))
     const quick = { name: 'Rosa Delgado', email: 'rosa@example.org', startedAt: Date.now() - 400 }
     expect((await send(target, quick)).statusCode).toBe(201)
     const slow = { name: 'Ana Ruiz', email: 'ana@example.org', startedAt: Date.now() - 60_000 }
     expect((await send(target, slow)).statusCode).toBe(201)
-    const mails = await smtp.waitForMail(2)
+    const mails = await setup.smtp.waitForMail(2)
     const textTo = (address: string) =>
       mails.find((mail) => mail.headers.get('reply-to')?.includes(address))!.text
     expect(textTo('rosa@example.org')).toContain('To check: it was sent within seconds')
@@ -173,14 +206,18 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       check_reason: 'too-fast',
     })
   })
+}
 
+/** A refusing or absent server: retries, giving up, a restart, closing mid-send. */
+function retryChecks(setup: MailSetup) {
+  const { start, send, row } = setup
   it('retries with growing delays while the server refuses, then delivers', async () => {
     // The clock stands still but where the test moves it: each retry falls due when it says.
     vi.useFakeTimers({ toFake: ['Date'] })
     onTestFinished(() => void vi.useRealTimers())
-    smtp.failNext(2, 451)
+    setup.smtp.failNext(2, 451)
     const target = await start(
-      mailEnv(smtp, { MAIL_RETRY_BASE_MS: '400', MAIL_RETRY_MAX_MS: '5000' }),
+      mailEnv(setup.smtp, { MAIL_RETRY_BASE_MS: '400', MAIL_RETRY_MAX_MS: '5000' }),
     )
     await send(target, { name: 'Terrence Hollis', email: 'terrence@example.org' })
     await target.mailOutbox.whenIdle()
@@ -214,14 +251,16 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       last_error: null,
       next_attempt_at: null,
     })
-    expect(smtp.received).toHaveLength(1)
+    expect(setup.smtp.received).toHaveLength(1)
   })
 
   it('gives up after MAIL_MAX_ATTEMPTS and says why on the row', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     onTestFinished(() => void vi.useRealTimers())
-    smtp.failNext(10, 550)
-    const target = await start(mailEnv(smtp, { MAIL_MAX_ATTEMPTS: '2', MAIL_RETRY_BASE_MS: '50' }))
+    setup.smtp.failNext(10, 550)
+    const target = await start(
+      mailEnv(setup.smtp, { MAIL_MAX_ATTEMPTS: '2', MAIL_RETRY_BASE_MS: '50' }),
+    )
     await send(target, { name: 'Dante Whitfield', email: 'dante@example.org' })
     await target.mailOutbox.whenIdle()
     vi.setSystemTime(Date.parse((await row('dante@example.org')).next_attempt_at!))
@@ -231,11 +270,11 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(failed.delivery_attempts).toBe(2)
     expect(failed.last_error).toMatch(/550/)
     expect(failed.next_attempt_at).toBeNull()
-    expect(smtp.received).toHaveLength(0)
+    expect(setup.smtp.received).toHaveLength(0)
   })
 
   it('keeps mail queued while the server is down and delivers after a restart of the site', async () => {
-    await smtp.stop()
+    await setup.smtp.stop()
     const first = await start()
     await send(first, { name: 'Yolanda Reyes', email: 'yolanda@example.org' })
     await first.mailOutbox.whenIdle()
@@ -245,13 +284,13 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     await first.close()
 
     // A new process on the same database, with the mail server back: the outbox picks the row up.
-    await smtp.restart()
-    await testDb.database.db
+    await setup.smtp.restart()
+    await setup.testDb.database.db
       .updateTable('contact_message')
       .set({ next_attempt_at: new Date().toISOString() })
       .execute()
     const second = await start()
-    await smtp.waitForMail(1)
+    await setup.smtp.waitForMail(1)
     await second.mailOutbox.whenIdle()
     const delivered = await row('yolanda@example.org')
     expect(delivered).toMatchObject({ delivery_status: 'sent' })
@@ -259,25 +298,29 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
   })
 
   it('finishes the send in flight before the app closes', async () => {
-    smtp.delay(400)
+    setup.smtp.delay(400)
     const target = await start()
-    const receiving = smtp.nextData()
+    const receiving = setup.smtp.nextData()
     await send(target, { name: 'Keisha Abernathy', email: 'keisha@example.org' })
     await receiving
     await target.close()
-    app = undefined
+    setup.app = undefined
     expect(await row('keisha@example.org')).toMatchObject({
       delivery_status: 'sent',
       delivery_attempts: 1,
     })
-    expect(smtp.received).toHaveLength(1)
+    expect(setup.smtp.received).toHaveLength(1)
   })
+}
 
+/** Workers: one claim at a time, renewed while a send lasts, taken over when it ends. */
+function workerChecks(setup: MailSetup) {
+  const { row } = setup
   it('hands a due row to one worker at a time, and to another once the lease has run out', async () => {
-    const queue = contactNotificationQueue(testDb.database.db, mailEnv(smtp))
+    const queue = contactNotificationQueue(setup.testDb.database.db, mailEnv(setup.smtp))
     const now = new Date()
     await saveMessage(
-      testDb.database.db,
+      setup.testDb.database.db,
       { name: 'Hana Whitecloud', email: 'hana@example.org' },
       { receivedAt: now, spamReason: null, notify: true },
     )
@@ -300,8 +343,8 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     // Date and the heartbeat's interval follow a fake clock; I/O and the outbox's idle wait do not.
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     try {
-      const env = mailEnv(smtp, { MAIL_POLL_MS: '600000' })
-      const queue = contactNotificationQueue(testDb.database.db, env)
+      const env = mailEnv(setup.smtp, { MAIL_POLL_MS: '600000' })
+      const queue = contactNotificationQueue(setup.testDb.database.db, env)
       let renewed: () => void = () => {}
       const watched: MailQueue = {
         ...queue,
@@ -327,7 +370,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
       })
       outbox.addQueue(watched)
       await saveMessage(
-        testDb.database.db,
+        setup.testDb.database.db,
         { name: 'Ngozi Adeyemi', email: 'ngozi@example.org' },
         { receivedAt: new Date(), spamReason: null, notify: true },
       )
@@ -348,7 +391,7 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
         Date.parse((await row('ngozi@example.org')).created_at),
       )
       // Another worker finds the mail taken.
-      const other = contactNotificationQueue(testDb.database.db, env)
+      const other = contactNotificationQueue(setup.testDb.database.db, env)
       expect(await other.due(new Date(), 10)).toEqual([])
       const { id } = await row('ngozi@example.org')
       expect(await other.claim(id, new Date(), new Date(Date.now() + LEASE_MS))).toBeUndefined()
@@ -372,31 +415,35 @@ describeOnDatabases('contact notifications by SMTP', (dialect) => {
     expect(LEASE_MS + defaults.MAIL_POLL_MS).toBeLessThanOrEqual(60_000)
     expect(HEARTBEAT_MS * 3).toBeLessThanOrEqual(LEASE_MS)
   })
+}
 
+/** When the outbox looks again, when it is idle, and when there is nobody to mail. */
+function pollingChecks(setup: MailSetup) {
+  const { start, send, row } = setup
   it('sends mail that arrives during a send at once, without waiting for the next poll', async () => {
-    smtp.delay(300)
-    const target = await start(mailEnv(smtp, { MAIL_POLL_MS: '60000' }))
-    const receiving = smtp.nextData()
+    setup.smtp.delay(300)
+    const target = await start(mailEnv(setup.smtp, { MAIL_POLL_MS: '60000' }))
+    const receiving = setup.smtp.nextData()
     await send(target, { name: 'First', email: 'first@example.org' })
     await receiving
     await send(target, { name: 'Second', email: 'second@example.org' })
-    await smtp.waitForMail(2, 10_000)
+    await setup.smtp.waitForMail(2, 10_000)
   })
 
   it('reports idle only once the mail that was due has been sent, however slow the server', async () => {
-    smtp.delay(500)
+    setup.smtp.delay(500)
     const target = await start()
     await send(target, { name: 'Rosa Delgado', email: 'rosa@example.org' })
     await target.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(1)
+    expect(setup.smtp.received).toHaveLength(1)
     expect(await row('rosa@example.org')).toMatchObject({ delivery_status: 'sent' })
   })
 
   it('sends nothing when CONTACT_NOTIFY_TO is not set', async () => {
-    const target = await start(mailEnv(smtp, { CONTACT_NOTIFY_TO: '' }))
+    const target = await start(mailEnv(setup.smtp, { CONTACT_NOTIFY_TO: '' }))
     await send(target, { name: 'Marisol Vega', email: 'marisol@example.org' })
     await target.mailOutbox.whenIdle()
-    expect(smtp.received).toHaveLength(0)
+    expect(setup.smtp.received).toHaveLength(0)
     expect(await row('marisol@example.org')).toMatchObject({ delivery_status: 'none' })
   })
-})
+}
