@@ -161,7 +161,7 @@ function apiRouteChecks(setup: BackOfficeSetup) {
       }
     }
     expect(wrong).toEqual([])
-  }, 120_000)
+  }, 300_000)
 
   /** Every API route of the table and of the mounts (uploads), with who may call it. */
   const apiRoutes = () =>
@@ -234,7 +234,7 @@ function apiRouteChecks(setup: BackOfficeSetup) {
     )
     expect(sent).toBeGreaterThan(patterns.length * ALL_METHODS.length * 10)
     expect(wrong).toEqual([])
-  }, 120_000)
+  }, 300_000)
 }
 
 /** Mounted routes, views, and the administrators' areas as an editor sees them. */

@@ -21,7 +21,7 @@ const CONTENT = path.join(ROOT, 'content')
 
 // Every test starts Node processes (each some seconds on a loaded two-core machine), as
 // server/cli/forget.test.ts does.
-vi.setConfig({ testTimeout: 90_000 })
+vi.setConfig({ testTimeout: 240_000 })
 
 /**
  * A fresh test database and scratch folder for each test, and the command run on that database
