@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CONTACT_ENDPOINT, CONTACT_LIMITS, HONEYPOT_FIELD } from '#common/contact.ts'
-import { ContactForm, TOAST_MS } from './contact-form.tsx'
+import { ContactForm } from './contact-form.tsx'
+import { TOAST_MS } from './use-contact-form.ts'
 import { RESEND_QUEUE_KEY, readResendQueue } from './resend-queue.ts'
 import type { SendOutcome } from './send-form.ts'
 

@@ -4,8 +4,6 @@ import { CONTACT_ENDPOINT, CONTACT_LIMITS, type ContactField } from '#common/con
 import { sendForm, type SendOutcome } from './send-form.ts'
 import { useContactForm, type FieldErrors } from './use-contact-form.ts'
 
-export { TOAST_MS } from './use-contact-form.ts'
-
 const fieldBase =
   'mt-2 block w-full rounded-xl border bg-white px-4 py-3 text-ink shadow-xs placeholder:text-ink-soft/70 focus:ring-2 focus:ring-teal/30 focus:outline-none'
 const field = `${fieldBase} border-ink/20 focus:border-teal user-invalid:border-danger`

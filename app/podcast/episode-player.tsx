@@ -6,8 +6,6 @@ import { PlayerControls } from './player-controls.tsx'
 import { formatClock, timeFragment } from './time.ts'
 import { usePlayer, type PlayerState } from './use-player.ts'
 
-export { SKIP_SECONDS, SPEEDS } from './player-controls.tsx'
-
 export type EpisodePlayerProps = {
   /** The episode's stable guid: keys the saved position and the transcript's link to the player. */
   guid: string

@@ -56,8 +56,6 @@ import {
   testLetterRoute,
 } from './letter-send-routes.ts'
 
-export type { LetterRoutesOptions } from './letter-context.ts'
-
 export function letterRoutes(backOffice: BackOffice, options: LetterRoutesOptions) {
   const context = letterContext(backOffice, options)
   const { env, database, outbox } = options
