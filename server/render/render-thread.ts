@@ -205,7 +205,6 @@ async function reloadIfLost(state: ThreadState): Promise<void> {
 /** A render on a worker that lost its content loads the content again first. */
 async function withContent(state: ThreadState): Promise<void> {
   await state.loading
-  if (state.holdsContent || !state.held) return
   const again = reloadIfLost(state)
   state.loading = again.catch(() => {})
   await again
