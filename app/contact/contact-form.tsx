@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { buttonClass } from '#app/components/ui/button-styles.ts'
 import { Honeypot } from './honeypot.tsx'
 import { CONTACT_ENDPOINT, CONTACT_LIMITS, type ContactField } from '#common/contact.ts'
@@ -94,72 +95,71 @@ export function ContactForm({
   )
 }
 
+/**
+ * A field with its label, marked required (a star) or optional, and the server's word on it
+ * below. The control gets its name, length limit, `required` and look from here; once refused,
+ * it points at that word.
+ */
+function LabelledField({
+  label,
+  optional = false,
+  children,
+  errors,
+  name,
+}: {
+  label: string
+  optional?: boolean
+  errors: FieldErrors
+  name: ContactField
+  children: (
+    props: ReturnType<typeof fieldProps> & {
+      name: ContactField
+      maxLength: number
+      required: boolean
+    },
+  ) => ReactNode
+}) {
+  return (
+    <div>
+      <label className="block font-medium">
+        {label}{' '}
+        {optional ? (
+          <span className="font-normal text-ink-soft">(optional)</span>
+        ) : (
+          <span className="text-clay" aria-hidden="true">
+            *
+          </span>
+        )}
+        {children({
+          name,
+          maxLength: CONTACT_LIMITS[name],
+          required: !optional,
+          ...fieldProps(errors, name),
+        })}
+      </label>
+      {errorText(errors, name)}
+    </div>
+  )
+}
+
 /** Name and e-mail (required), website and message, each with the server's word on it. */
 function ContactFields({ errors }: { errors: FieldErrors }) {
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label className="block font-medium">
-            Name{' '}
-            <span className="text-clay" aria-hidden="true">
-              *
-            </span>
-            <input
-              type="text"
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={CONTACT_LIMITS.name}
-              {...fieldProps(errors, 'name')}
-            />
-          </label>
-          {errorText(errors, 'name')}
-        </div>
-        <div>
-          <label className="block font-medium">
-            Email{' '}
-            <span className="text-clay" aria-hidden="true">
-              *
-            </span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              maxLength={CONTACT_LIMITS.email}
-              {...fieldProps(errors, 'email')}
-            />
-          </label>
-          {errorText(errors, 'email')}
-        </div>
+        <LabelledField label="Name" errors={errors} name="name">
+          {(props) => <input type="text" autoComplete="name" {...props} />}
+        </LabelledField>
+        <LabelledField label="Email" errors={errors} name="email">
+          {(props) => <input type="email" autoComplete="email" {...props} />}
+        </LabelledField>
       </div>
-      <div>
-        <label className="block font-medium">
-          Website <span className="font-normal text-ink-soft">(optional)</span>
-          <input
-            type="url"
-            name="website"
-            autoComplete="url"
-            placeholder="https://"
-            maxLength={CONTACT_LIMITS.website}
-            {...fieldProps(errors, 'website')}
-          />
-        </label>
-        {errorText(errors, 'website')}
-      </div>
-      <div>
-        <label className="block font-medium">
-          Message <span className="font-normal text-ink-soft">(optional)</span>
-          <textarea
-            name="message"
-            rows={6}
-            maxLength={CONTACT_LIMITS.message}
-            {...fieldProps(errors, 'message')}
-          />
-        </label>
-        {errorText(errors, 'message')}
-      </div>
+      <LabelledField label="Website" optional errors={errors} name="website">
+        {(props) => <input type="url" autoComplete="url" placeholder="https://" {...props} />}
+      </LabelledField>
+      <LabelledField label="Message" optional errors={errors} name="message">
+        {(props) => <textarea rows={6} {...props} />}
+      </LabelledField>
     </>
   )
 }
