@@ -3,7 +3,7 @@
  * edge (400 naming each field). The answers' shapes are in back-office.ts.
  */
 import { z } from 'zod'
-import { MESSAGE_FILTERS, ROLES, SUBSCRIBER_STATUSES } from './back-office.ts'
+import { CHOOSE_A_ROLE, MESSAGE_FILTERS, ROLES, SUBSCRIBER_STATUSES } from './back-office.ts'
 import { emailAddress } from './contact-schemas.ts'
 import { NOT_ONE_LINE } from './contact.ts'
 
@@ -51,10 +51,10 @@ export const InviteRequest = z.strictObject({
   name: oneLine('a name', 120)
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  role: z.enum(ROLES, { error: 'Choose a role: Administrator or Editor.' }),
+  role: z.enum(ROLES, { error: CHOOSE_A_ROLE }),
 })
 export const RoleRequest = z.strictObject({
-  role: z.enum(ROLES, { error: 'Choose a role: Administrator or Editor.' }),
+  role: z.enum(ROLES, { error: CHOOSE_A_ROLE }),
 })
 
 export const MessageListQuery = z.strictObject({

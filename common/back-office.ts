@@ -6,6 +6,8 @@
 export const ROLES = ['admin', 'editor'] as const
 export type Role = (typeof ROLES)[number]
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrator', editor: 'Editor' }
+/** What the server says of a missing or unknown role (the staff app says it too, unsent). */
+export const CHOOSE_A_ROLE = 'Choose a role: Administrator or Editor.'
 
 /** Every back-office API route lives under this path. */
 export const ADMIN_API = '/admin/api'

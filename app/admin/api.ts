@@ -32,6 +32,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A refusal the staff app makes before sending anything, for a value the server would refuse too
+ * (a form tampered with, a time that is not one): the same shape as the server's 400, so a page
+ * shows it next to its field as it shows the server's.
+ */
+export const refusal = (field: string, message: string) =>
+  new ApiError(400, { message, fields: { [field]: message } })
+
 let confirmer: (() => Promise<void>) | undefined
 
 /** How the app asks the person to confirm it's them (passkeys.ts confirmItsYou; main.tsx). */

@@ -29,7 +29,7 @@ import { PodcastPage, podcastLoader } from './pages/podcast.tsx'
 import { PodcastShowPage, showAction, showLoader } from './pages/podcast-show.tsx'
 import { notFoundLoader, RouteError } from './pages/route-error.tsx'
 import { SignInPage } from './pages/sign-in.tsx'
-import { StaffPage, staffLoader } from './pages/staff.tsx'
+import { StaffPage, staffAction, staffLoader } from './pages/staff.tsx'
 import { SubscribersPage, subscribersLoader } from './pages/subscribers.tsx'
 import { WelcomePage } from './pages/welcome.tsx'
 import { SESSION_ROUTE, sessionLoader } from './session.ts'
@@ -69,7 +69,7 @@ const areas: RouteObject[] = [
   },
   { path: 'podcast/show', loader: showLoader, action: showAction, element: <PodcastShowPage /> },
   { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
-  { path: 'staff', loader: staffLoader, element: <StaffPage /> },
+  { path: 'staff', loader: staffLoader, action: staffAction, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },
   { path: 'account', loader: accountLoader, element: <AccountPage /> },
   { path: 'articles', loader: articlesLoader, element: <ArticlesPage /> },

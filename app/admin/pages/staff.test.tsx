@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StaffListAnswer, StaffMemberSummary } from '#common/back-office.ts'
 import { ToastProvider } from '#app/admin/components/toast.tsx'
 import { SESSION_ROUTE } from '#app/admin/session.ts'
-import { StaffPage } from './staff.tsx'
+import { StaffPage, staffAction } from './staff.tsx'
 
 afterEach(() => {
   cleanup()
@@ -34,7 +34,7 @@ function renderStaff() {
       id: SESSION_ROUTE,
       path: '/',
       loader: () => ({ staff: list.members[0], navigation: [] }),
-      children: [{ index: true, loader: () => list, Component: StaffPage }],
+      children: [{ index: true, loader: () => list, action: staffAction, Component: StaffPage }],
     },
   ])
   render(
@@ -85,5 +85,97 @@ describe('changing a role on the Staff page', () => {
     renderStaff()
     const me = await screen.findByText('(you)')
     expect(me.parentElement!.textContent).toBe('ada@example.org (you)')
+  })
+})
+
+/** A fetch that answers each API call from `answers` by method and path, and records it. */
+function serve(answers: Record<string, () => Response>) {
+  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    const answer = answers[`${init?.method ?? 'GET'} ${url}`]
+    return answer ? answer() : Response.json({ message: 'Not found.' }, { status: 404 })
+  })
+  vi.stubGlobal('fetch', fetch)
+  return fetch
+}
+
+const link = {
+  member: { ...member('c', 'cleo@example.org', 'editor'), passkeys: 0 },
+  link: 'https://docucommons.example/admin/welcome#token=abc',
+  expiresAt: '2026-11-28T10:00:00.000Z',
+  mailed: false,
+}
+
+describe('inviting someone from the Staff page (the route’s action)', () => {
+  it('posts what was typed, trimmed, with the role chosen, and shows the link', async () => {
+    const fetch = serve({ 'POST /admin/api/staff': () => Response.json(link) })
+    renderStaff()
+    fireEvent.change(await screen.findByLabelText('E-mail address'), {
+      target: { value: '  cleo@example.org ' },
+    })
+    fireEvent.change(screen.getByLabelText('Name (optional)'), {
+      target: { value: ' Cleo Ortiz  ' },
+    })
+    fireEvent.click(screen.getByRole('radio', { name: /^Administrator/ }))
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(await screen.findByTestId('invitation-link')).toBeTruthy()
+    const [, init] = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(JSON.parse(String(init!.body))).toEqual({
+      email: 'cleo@example.org',
+      name: 'Cleo Ortiz',
+      role: 'admin',
+    })
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain('cleo@example.org is invited.'),
+    )
+    // The form is empty again for the next person.
+    expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe('')
+  })
+
+  it('shows the server’s message next to the field it is about, and keeps what was typed', async () => {
+    serve({
+      'POST /admin/api/staff': () =>
+        Response.json(
+          { message: 'Check the address.', fields: { email: 'Please enter an e-mail address.' } },
+          { status: 400 },
+        ),
+    })
+    renderStaff()
+    const email = (await screen.findByLabelText('E-mail address')) as HTMLInputElement
+    fireEvent.change(email, { target: { value: 'not an address' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }))
+    expect(await screen.findByText('Please enter an e-mail address.')).toBeTruthy()
+    expect(email.value).toBe('not an address')
+    expect(screen.queryByTestId('invitation-link')).toBeNull()
+  })
+})
+
+describe('the staff action', () => {
+  const post = (fields: Record<string, string>) =>
+    staffAction({
+      request: new Request('http://localhost/staff', {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+      }),
+    })
+
+  it('refuses an intent it does not know, and a role that is not one, without calling the API', async () => {
+    const fetch = serve({})
+    expect(await post({ intent: 'promote-everyone' })).toMatchObject({ ok: false })
+    expect(await post({ intent: 'invite', email: 'a@example.org', role: 'owner' })).toMatchObject({
+      ok: false,
+      fields: { role: 'Choose a role: Administrator or Editor.' },
+    })
+    expect(await post({ intent: 'role', id: 'b', role: 'owner' })).toMatchObject({ ok: false })
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('makes a new link for a member by their id', async () => {
+    const fetch = serve({ 'POST /admin/api/staff/c/link': () => Response.json(link) })
+    expect(await post({ intent: 'new-link', id: 'c' })).toMatchObject({
+      ok: true,
+      notice: 'A new link for cleo@example.org is ready.',
+      link,
+    })
+    expect(fetch).toHaveBeenCalledTimes(1)
   })
 })

@@ -1,9 +1,11 @@
 /**
  * The staff list (administrators): invite a colleague (a one-time link, also mailed when e-mail
  * is set up), change a role, make a new link for someone who lost every passkey, remove someone.
+ * Each is a post to the route's action (staff/action.ts, ADR 026); the list then shows the staff
+ * as the server has them.
  */
-import { useState, type FormEvent } from 'react'
-import { useLoaderData, useRevalidator } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher, useLoaderData, type FetcherWithComponents } from 'react-router'
 import {
   ROLE_LABELS,
   ROLES,
@@ -12,7 +14,7 @@ import {
   type StaffMemberSummary,
 } from '#common/back-office.ts'
 import * as staffApi from '#common/staff-contracts.ts'
-import { ApiError, call } from '#app/admin/api.ts'
+import { call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
@@ -26,53 +28,59 @@ import {
 } from '#app/admin/components/ui.tsx'
 import { formatDateTime } from '#app/admin/format.ts'
 import { useSession } from '#app/admin/session.ts'
+import type { StaffActionResult } from './staff/action.ts'
+
+export { staffAction } from './staff/action.ts'
 
 export const staffLoader = () => call(staffApi.staffList)
+
+type StaffFetcher = FetcherWithComponents<StaffActionResult>
+
+/**
+ * Follows each new answer of a fetcher: `then` runs while rendering (as React advises for state
+ * that follows a new value), and the toast says what was done or, if `refusals`, why not.
+ */
+function useAnswers(
+  fetcher: StaffFetcher,
+  then: (result: StaffActionResult) => void,
+  { refusals }: { refusals: boolean },
+) {
+  const notify = useToast()
+  const [answered, setAnswered] = useState(fetcher.data)
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data)
+    if (fetcher.data) then(fetcher.data)
+  }
+  useEffect(() => {
+    const result = fetcher.data
+    if (result?.ok) notify(result.notice)
+    else if (result && refusals) notify(result.message, 'error')
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
+}
 
 export function StaffPage() {
   const { members, mail } = useLoaderData<typeof staffLoader>()
   const { staff: me } = useSession()
-  const revalidator = useRevalidator()
-  const notify = useToast()
+  const invite = useFetcher<StaffActionResult>()
+  const change = useFetcher<StaffActionResult>()
   const [link, setLink] = useState<InvitationLinkAnswer>()
   const [removing, setRemoving] = useState<StaffMemberSummary>()
   const [changing, setChanging] = useState<RoleChange>()
 
-  async function newLink(member: StaffMemberSummary) {
-    try {
-      setLink(await call(staffApi.newInvitationLink, { params: { id: member.id } }))
-      notify(`A new link for ${member.email} is ready.`)
-      revalidator.revalidate()
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    }
+  // A new answer shows the link it made and closes the question it answered; a refusal leaves
+  // the question open. The invitation form shows its refusals next to its fields.
+  const follow = (result: StaffActionResult) => {
+    if (!result.ok) return
+    if (result.link) setLink(result.link)
+    if (result.intent === 'role') setChanging(undefined)
+    if (result.intent === 'remove') setRemoving(undefined)
   }
+  useAnswers(invite, follow, { refusals: false })
+  useAnswers(change, follow, { refusals: true })
 
-  // Asked first: a role takes effect at once (an administrator may change everything).
-  async function changeRole() {
-    if (!changing) return
-    const { member, role } = changing
-    try {
-      await call(staffApi.changeRole, { params: { id: member.id }, body: { role } })
-      notify(`${member.email} is now ${ROLE_LABELS[role].toLowerCase()}.`)
-      setChanging(undefined)
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    }
-    revalidator.revalidate()
-  }
-
-  async function remove() {
-    if (!removing) return
-    try {
-      await call(staffApi.removeMember, { params: { id: removing.id } })
-      notify(`${removing.email} was removed; their sessions have ended.`)
-      setRemoving(undefined)
-      revalidator.revalidate()
-    } catch (error) {
-      notify((error as Error).message, 'error')
-    }
-  }
+  const post = (fields: Record<string, string>) => change.submit(fields, { method: 'post' })
 
   return (
     <>
@@ -80,13 +88,7 @@ export function StaffPage() {
         title="Staff"
         lead="Who can sign in to the back office, and what they may do there."
       />
-      <InviteForm
-        mail={mail}
-        onInvited={(answer) => {
-          setLink(answer)
-          revalidator.revalidate()
-        }}
-      />
+      <InviteForm mail={mail} fetcher={invite} />
       {link && <LinkPanel answer={link} onClose={() => setLink(undefined)} />}
       <h2 className="mt-10 mb-4 font-display text-2xl font-semibold">Everyone</h2>
       <ul className="flex flex-col gap-3">
@@ -95,22 +97,26 @@ export function StaffPage() {
             key={member.id}
             member={member}
             isMe={member.id === me.id}
+            fetcher={change}
             onRole={(role) => setChanging({ member, role })}
-            onNewLink={() => newLink(member)}
             onRemove={() => setRemoving(member)}
           />
         ))}
       </ul>
       <RoleChangeDialog
         change={changing}
-        onConfirm={changeRole}
+        onConfirm={() =>
+          post({ intent: 'role', id: changing?.member.id ?? '', role: changing?.role ?? '' })
+        }
         onClose={() => setChanging(undefined)}
       />
       <ConfirmDialog
         open={removing !== undefined}
         title="Remove this person?"
         confirmLabel="Remove"
-        onConfirm={remove}
+        onConfirm={() =>
+          post({ intent: 'remove', id: removing?.id ?? '', email: removing?.email ?? '' })
+        }
         onClose={() => setRemoving(undefined)}
       >
         <p>
@@ -126,14 +132,14 @@ export function StaffPage() {
 function MemberRow({
   member,
   isMe,
+  fetcher,
   onRole,
-  onNewLink,
   onRemove,
 }: {
   member: StaffMemberSummary
   isMe: boolean
+  fetcher: StaffFetcher
   onRole: (role: Role) => void
-  onNewLink: () => void
   onRemove: () => void
 }) {
   return (
@@ -182,9 +188,18 @@ function MemberRow({
               </option>
             ))}
           </SelectField>
-          <button type="button" className={buttonClass('outline')} onClick={onNewLink}>
-            New link<span className="sr-only"> for {member.email}</span>
-          </button>
+          <fetcher.Form method="post" className="contents">
+            <input type="hidden" name="id" value={member.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="new-link"
+              className={buttonClass('outline')}
+              disabled={fetcher.state !== 'idle'}
+            >
+              New link<span className="sr-only"> for {member.email}</span>
+            </button>
+          </fetcher.Form>
           {!isMe && (
             <button type="button" className={buttonClass('danger')} onClick={onRemove}>
               Remove<span className="sr-only"> {member.email}</span>
@@ -235,44 +250,16 @@ export function RoleChangeDialog({
   )
 }
 
-function InviteForm({
-  mail,
-  onInvited,
-}: {
-  mail: boolean
-  onInvited: (answer: InvitationLinkAnswer) => void
-}) {
-  const notify = useToast()
-  const [email, setEmail] = useState('')
-  const [name, setName] = useState('')
-  const [role, setRole] = useState<Role>('editor')
-  const [fields, setFields] = useState<Record<string, string>>({})
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-
-  async function submit(event: FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setFields({})
-    setError(undefined)
-    try {
-      const answer = await call(staffApi.invite, {
-        body: { email: email.trim(), role, ...(name.trim() ? { name: name.trim() } : {}) },
-      })
-      notify(
-        `${answer.member.email} is invited${answer.mailed ? ' and the link was e-mailed' : ''}.`,
-      )
-      setEmail('')
-      setName('')
-      onInvited(answer)
-    } catch (caught) {
-      if (caught instanceof ApiError && Object.keys(caught.fields).length > 0)
-        setFields(caught.fields)
-      else setError((caught as Error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+function InviteForm({ mail, fetcher }: { mail: boolean; fetcher: StaffFetcher }) {
+  const form = useRef<HTMLFormElement>(null)
+  const busy = fetcher.state !== 'idle'
+  const refused = fetcher.data?.ok === false ? fetcher.data : undefined
+  const fields = refused?.fields ?? {}
+  const error = refused && Object.keys(fields).length === 0 ? refused.message : undefined
+  // Once invited, the form is empty again for the next person.
+  useEffect(() => {
+    if (fetcher.data?.ok) form.current?.reset()
+  }, [fetcher.data])
 
   return (
     <Card aria-labelledby="invite-title">
@@ -285,21 +272,20 @@ function InviteForm({
           ? 'It is e-mailed to them, and shown here too.'
           : 'E-mail is not set up: send them the link yourself.'}
       </p>
-      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2">
+      <fetcher.Form ref={form} method="post" noValidate className="grid gap-4 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="invite" />
         <Field
           label="E-mail address"
           type="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fields.email}
+          name="email"
+          error={fields['email']}
           autoComplete="off"
           required
         />
         <Field
           label="Name (optional)"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={fields.name}
+          name="name"
+          error={fields['name']}
           autoComplete="off"
           maxLength={120}
         />
@@ -312,8 +298,7 @@ function InviteForm({
                   type="radio"
                   name="role"
                   value={value}
-                  checked={role === value}
-                  onChange={() => setRole(value)}
+                  defaultChecked={value === 'editor'}
                   className="size-5 shrink-0 accent-clay"
                 />
                 {ROLE_LABELS[value]}
@@ -327,7 +312,9 @@ function InviteForm({
               </label>
             ))}
           </div>
-          {fields.role && <p className="mt-1 text-sm font-medium text-danger">{fields.role}</p>}
+          {fields['role'] && (
+            <p className="mt-1 text-sm font-medium text-danger">{fields['role']}</p>
+          )}
         </fieldset>
         {error && (
           <div className="sm:col-span-2">
@@ -344,7 +331,7 @@ function InviteForm({
             {busy ? 'Inviting…' : 'Invite'}
           </button>
         </div>
-      </form>
+      </fetcher.Form>
     </Card>
   )
 }
