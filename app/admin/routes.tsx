@@ -16,7 +16,7 @@ import { ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { messageAction, MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
 import { lettersAction, lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
-import { letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
+import { letterAction, letterLoader, NewsletterLetterPage } from './pages/newsletter-letter.tsx'
 import {
   episodeAction,
   episodeLoader,
@@ -51,7 +51,12 @@ const areas: RouteObject[] = [
     action: lettersAction,
     element: <NewsletterPage />,
   },
-  { path: 'newsletter/:id', loader: letterLoader, element: <NewsletterLetterPage /> },
+  {
+    path: 'newsletter/:id',
+    loader: letterLoader,
+    action: letterAction,
+    element: <NewsletterLetterPage />,
+  },
   { path: 'podcast', loader: podcastLoader, element: <PodcastPage /> },
   {
     path: 'podcast/new',

@@ -3,13 +3,21 @@
  * preview (phone and desktop widths and the plain text, a page of its own), a test to oneself,
  * and for administrators "Send now" (the confirmation names how many readers get it) or a time
  * to send. Once it goes, its progress: queued, sent, failed, bounced, and the addresses that
- * failed, refreshed every few seconds until every copy is settled.
+ * failed, refreshed every few seconds until every copy is settled. Each command is a post to the
+ * route's action (newsletter-letter/action.ts, ADR 026).
  */
-import { useEffect, useState, type FormEvent } from 'react'
-import { Link, useLoaderData, useRevalidator, type LoaderFunctionArgs } from 'react-router'
+import { useEffect, useState } from 'react'
+import {
+  Link,
+  useFetcher,
+  useLoaderData,
+  useRevalidator,
+  type FetcherWithComponents,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import type { LetterDetail } from '#common/newsletter-admin.ts'
 import * as newsletterApi from '#common/newsletter-contracts.ts'
-import { ApiError, call } from '#app/admin/api.ts'
+import { call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
@@ -22,22 +30,33 @@ import {
   PageHeader,
   TextAreaField,
 } from '#app/admin/components/ui.tsx'
-import { formatDateTime, isoToZoned, plural, zonedToIso } from '#app/admin/format.ts'
+import { formatDateTime, isoToZoned, plural } from '#app/admin/format.ts'
 import { useSession } from '#app/admin/session.ts'
+import type { LetterActionResult } from './newsletter-letter/action.ts'
 import { STATUS_LABEL, STATUS_TONE } from './newsletter.tsx'
+
+export { letterAction } from './newsletter-letter/action.ts'
 
 export const letterLoader = ({ params }: LoaderFunctionArgs) =>
   call(newsletterApi.letter, { params: { id: params['id'] ?? '' } })
 
 const REFRESH_MS = 3000
 
-/** The server's words for one field after a refused save, if it named that field. */
-const fieldOf = (caught: unknown, field: string) =>
-  caught instanceof ApiError ? caught.fields[field] : undefined
+type LetterFetcher = FetcherWithComponents<LetterActionResult>
 
 export function NewsletterLetterPage() {
   const letter = useLoaderData<typeof letterLoader>()
-  return <Letter key={`${letter.id}:${letter.version}`} letter={letter} />
+  // Here, not in the letter: a saved letter is drawn afresh (its version is in its key), and
+  // what the server said stays.
+  const fetcher = useFetcher<LetterActionResult>()
+  const notify = useToast()
+  useEffect(() => {
+    const result = fetcher.data
+    if (result) notify(result.ok ? result.notice : result.message, result.ok ? 'success' : 'error')
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
+  return <Letter key={`${letter.id}:${letter.version}`} letter={letter} fetcher={fetcher} />
 }
 
 /** The letter's subject, its state and when it goes or went, with the link to its preview. */
@@ -114,15 +133,19 @@ function ProgressCard({ letter }: { letter: LetterDetail }) {
 function SendCard({
   letter,
   changed,
+  fetcher,
+  error,
   onSendNow,
-  onSchedule,
 }: {
   letter: LetterDetail
   changed: boolean
+  fetcher: LetterFetcher
+  /** Why the time to send was refused. */
+  error: string | undefined
   onSendNow: () => void
-  onSchedule: (at: string | null) => void
 }) {
   const [sendAt, setSendAt] = useState(letter.sendAt ? isoToZoned(letter.sendAt) : '')
+  const busy = fetcher.state !== 'idle'
   return (
     <Card aria-label="Send to readers" className="mt-8 max-w-reading">
       <h2 className="font-display text-xl font-semibold">Send to readers</h2>
@@ -130,10 +153,10 @@ function SendCard({
         {plural(letter.readers, 'reader')} would get it now: each once, with their own unsubscribe
         link.
       </p>
-      <div className="mt-4 flex flex-wrap items-end gap-3">
+      <fetcher.Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
         <button
           type="button"
-          disabled={changed || !letter.canSend.ok}
+          disabled={changed || busy || !letter.canSend.ok}
           className={buttonClass('dark')}
           onClick={onSendNow}
         >
@@ -142,23 +165,32 @@ function SendCard({
         <Field
           label="Or send at"
           type="datetime-local"
+          name="sendAt"
           value={sendAt}
+          error={error}
           onChange={(event) => setSendAt(event.target.value)}
         />
         <button
-          type="button"
-          disabled={changed || !sendAt || !letter.canSend.ok}
+          type="submit"
+          name="intent"
+          value="schedule"
+          disabled={changed || busy || !sendAt || !letter.canSend.ok}
           className={buttonClass('outline')}
-          onClick={() => onSchedule(zonedToIso(sendAt) ?? null)}
         >
           Schedule
         </button>
         {letter.status === 'scheduled' && (
-          <button type="button" className={buttonClass('outline')} onClick={() => onSchedule(null)}>
+          <button
+            type="submit"
+            name="intent"
+            value="unschedule"
+            disabled={busy}
+            className={buttonClass('outline')}
+          >
             Cancel the schedule
           </button>
         )}
-      </div>
+      </fetcher.Form>
     </Card>
   )
 }
@@ -173,72 +205,7 @@ function useRefreshWhileSending(status: LetterDetail['status']) {
   }, [status, revalidator])
 }
 
-/**
- * The letter's commands: save the words, a test to oneself, schedule (or not), send now. Each is
- * said by a toast, then the page shows the letter as the server has it; a refusal is kept for the
- * fields' messages.
- */
-function useLetterCommands({
-  letter,
-  fields,
-  email,
-  onSent,
-}: {
-  letter: LetterDetail
-  fields: Pick<LetterDetail, 'subject' | 'preheader' | 'body'>
-  email: string
-  onSent: () => void
-}) {
-  const notify = useToast()
-  const revalidator = useRevalidator()
-  const [error, setError] = useState<unknown>()
-
-  async function run(action: () => Promise<unknown>, done: string) {
-    setError(undefined)
-    try {
-      await action()
-      notify(done)
-      await revalidator.revalidate()
-    } catch (caught) {
-      setError(caught)
-      notify((caught as Error).message, 'error')
-    }
-  }
-  const save = (event: FormEvent) => {
-    event.preventDefault()
-    void run(
-      () =>
-        call(newsletterApi.editLetter, {
-          params: { id: letter.id },
-          body: { ...fields, version: letter.version },
-        }),
-      'Saved.',
-    )
-  }
-  const test = () =>
-    void run(
-      () => call(newsletterApi.testLetter, { params: { id: letter.id } }),
-      `A test is on its way to ${email}.`,
-    )
-  const schedule = (at: string | null) =>
-    void run(
-      () => call(newsletterApi.scheduleLetter, { params: { id: letter.id }, body: { sendAt: at } }),
-      at ? 'Scheduled.' : 'Back to a draft: it will not be sent.',
-    )
-  const sendNow = () =>
-    run(
-      () =>
-        call(newsletterApi.sendLetter, {
-          params: { id: letter.id },
-          body: { readers: letter.readers },
-        }),
-      'Sending has started.',
-    ).then(onSent)
-
-  return { error, save, test, schedule, sendNow }
-}
-
-function Letter({ letter }: { letter: LetterDetail }) {
+function Letter({ letter, fetcher }: { letter: LetterDetail; fetcher: LetterFetcher }) {
   const { staff } = useSession()
   const [fields, setFields] = useState({
     subject: letter.subject,
@@ -253,13 +220,11 @@ function Letter({ letter }: { letter: LetterDetail }) {
     fields.body !== letter.body
   const admin = staff.role === 'admin'
 
+  const busy = fetcher.state !== 'idle'
+  const refused = fetcher.data?.ok === false ? fetcher.data : undefined
+  const fieldError = (name: string) => refused?.fields[name]
+
   useRefreshWhileSending(letter.status)
-  const { error, save, test, schedule, sendNow } = useLetterCommands({
-    letter,
-    fields,
-    email: staff.email,
-    onSent: () => setConfirming(false),
-  })
 
   return (
     <>
@@ -268,57 +233,70 @@ function Letter({ letter }: { letter: LetterDetail }) {
       {letter.status !== 'draft' && letter.status !== 'scheduled' && (
         <ProgressCard letter={letter} />
       )}
-      <form onSubmit={save} className="flex max-w-reading flex-col gap-5">
+      <fetcher.Form method="post" className="flex max-w-reading flex-col gap-5">
+        <input type="hidden" name="version" value={letter.version} />
+        <input type="hidden" name="email" value={staff.email} />
         <Field
           label="Subject"
+          name="subject"
           value={fields.subject}
           readOnly={!editable}
           maxLength={150}
           required
-          error={fieldOf(error, 'subject')}
+          error={fieldError('subject')}
           onChange={(event) => setFields({ ...fields, subject: event.target.value })}
         />
         <Field
           label="Preheader"
+          name="preheader"
           hint="The line mail apps show after the subject."
           value={fields.preheader}
           readOnly={!editable}
           maxLength={200}
-          error={fieldOf(error, 'preheader')}
+          error={fieldError('preheader')}
           onChange={(event) => setFields({ ...fields, preheader: event.target.value })}
         />
         <TextAreaField
           label="Body"
+          name="body"
           hint='Markdown, as in articles; a picture from the media library: ::photo[Caption]{image=media/id alt="…"}'
           value={fields.body}
           readOnly={!editable}
           rows={16}
           controlClassName="font-mono text-sm"
-          error={fieldOf(error, 'body')}
+          error={fieldError('body')}
           onChange={(event) => setFields({ ...fields, body: event.target.value })}
         />
         {editable && (
           <div className="flex flex-wrap gap-3">
-            <button type="submit" disabled={!changed} className={buttonClass('dark')}>
+            <button
+              type="submit"
+              name="intent"
+              value="save"
+              disabled={!changed || busy}
+              className={buttonClass('dark')}
+            >
               Save
             </button>
             <button
-              type="button"
-              disabled={changed || !letter.canSend.ok}
+              type="submit"
+              name="intent"
+              value="test"
+              disabled={changed || busy || !letter.canSend.ok}
               className={buttonClass('outline')}
-              onClick={test}
             >
               Send me a test
             </button>
           </div>
         )}
-      </form>
+      </fetcher.Form>
       {editable && admin && (
         <SendCard
           letter={letter}
           changed={changed}
+          fetcher={fetcher}
+          error={fieldError('sendAt')}
           onSendNow={() => setConfirming(true)}
-          onSchedule={schedule}
         />
       )}
       {editable && !admin && (
@@ -327,12 +305,18 @@ function Letter({ letter }: { letter: LetterDetail }) {
           ready.
         </p>
       )}
-      {error instanceof ApiError && error.status === 409 && <Alert>{error.message}</Alert>}
+      {refused?.status === 409 && <Alert>{refused.message}</Alert>}
       <ConfirmDialog
         open={confirming}
         title={`Send to ${plural(letter.readers, 'reader')}?`}
         confirmLabel={`Send to ${plural(letter.readers, 'reader')}`}
-        onConfirm={sendNow}
+        onConfirm={async () => {
+          await fetcher.submit(
+            { intent: 'send', readers: String(letter.readers) },
+            { method: 'post' },
+          )
+          setConfirming(false)
+        }}
         onClose={() => setConfirming(false)}
       >
         <p>
