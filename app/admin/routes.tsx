@@ -12,7 +12,7 @@ import { AccountPage, accountLoader } from './pages/account.tsx'
 import { ArticlesPage, articlesLoader } from './pages/articles.tsx'
 import { ContentPagesPage, contentPagesLoader } from './pages/content-pages.tsx'
 import { AuditPage, auditLoader } from './pages/audit.tsx'
-import { ForgetPage, forgetLoader } from './pages/forget.tsx'
+import { forgetAction, ForgetPage, forgetLoader } from './pages/forget.tsx'
 import { messageAction, MessagePage, messageLoader } from './pages/message.tsx'
 import { MessagesPage, messagesLoader } from './pages/messages.tsx'
 import { lettersAction, lettersLoader, NewsletterPage } from './pages/newsletter.tsx'
@@ -73,7 +73,7 @@ const areas: RouteObject[] = [
     element: <EpisodePage />,
   },
   { path: 'podcast/show', loader: showLoader, action: showAction, element: <PodcastShowPage /> },
-  { path: 'forget', loader: forgetLoader, element: <ForgetPage /> },
+  { path: 'forget', loader: forgetLoader, action: forgetAction, element: <ForgetPage /> },
   { path: 'staff', loader: staffLoader, action: staffAction, element: <StaffPage /> },
   { path: 'audit', loader: auditLoader, element: <AuditPage /> },
   { path: 'account', loader: accountLoader, element: <AccountPage /> },

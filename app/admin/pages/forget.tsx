@@ -1,17 +1,20 @@
 /**
  * "Forget a person": find what is stored for an address, then erase all of it in one step,
  * confirmed by typing the address again. The audit log records the erasure with a hash of the
- * address, never the address.
+ * address, never the address. Both are posts to the route's action (forget/action.ts, ADR 026).
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import type { ErasureAnswer, ErasurePreviewAnswer } from '#common/back-office.ts'
-import { useLoaderData } from 'react-router'
+import { useFetcher, useLoaderData } from 'react-router'
 import * as privacyApi from '#common/privacy-contracts.ts'
-import { ApiError, call } from '#app/admin/api.ts'
+import { call } from '#app/admin/api.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader } from '#app/admin/components/ui.tsx'
 import { formatDateTime, plural } from '#app/admin/format.ts'
+import type { ForgetActionResult } from './forget/action.ts'
+
+export { forgetAction } from './forget/action.ts'
 
 /** A record's line with its times (ISO, as the server and the command write them) for people. */
 const readable = (record: string) =>
@@ -81,52 +84,46 @@ function PreviewSection({
 export function ForgetPage() {
   const { kinds } = useLoaderData<typeof forgetLoader>()
   const notify = useToast()
+  const fetcher = useFetcher<ForgetActionResult>()
   const [email, setEmail] = useState('')
+  const [shown, setShown] = useState<{ preview?: ErasurePreviewAnswer; done?: ErasureAnswer }>({})
   const [error, setError] = useState<string>()
-  const [preview, setPreview] = useState<ErasurePreviewAnswer>()
-  const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [confirm, setConfirm] = useState('')
   const [confirmError, setConfirmError] = useState<string>()
-  const [done, setDone] = useState<ErasureAnswer>()
+  const finding = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'find'
+  const { preview, done } = shown
 
-  async function find(event: FormEvent) {
-    event.preventDefault()
-    setBusy(true)
-    setError(undefined)
-    setDone(undefined)
-    try {
-      setPreview(await call(privacyApi.erasurePreview, { body: { email: email.trim() } }))
-    } catch (caught) {
-      setPreview(undefined)
-      setError(
-        caught instanceof ApiError
-          ? (caught.fields.email ?? caught.message)
-          : (caught as Error).message,
-      )
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function erase() {
-    setConfirmError(undefined)
-    try {
-      const erased = await call(privacyApi.erase, { body: { email: preview!.email, confirm } })
-      setDone(erased)
-      setPreview(undefined)
+  // Each answer decides what the page shows (set while rendering, as React advises for state
+  // that follows a new value): what was found, what was erased, or why not.
+  const [answered, setAnswered] = useState(fetcher.data)
+  if (fetcher.data !== answered) {
+    const result = fetcher.data
+    setAnswered(result)
+    if (result?.ok && result.intent === 'find') {
+      setShown({ preview: result.preview })
+      setError(undefined)
+    } else if (result?.ok) {
+      setShown({ done: result.erased })
       setConfirming(false)
       setConfirm('')
       setEmail('')
-      notify(`Erased ${plural(erased.total, 'record')}.`)
-    } catch (caught) {
-      setConfirmError(
-        caught instanceof ApiError
-          ? (caught.fields.confirm ?? caught.message)
-          : (caught as Error).message,
-      )
+    } else if (result?.intent === 'erase') setConfirmError(result.message)
+    else if (result) {
+      setShown({})
+      setError(result.message)
     }
   }
+  useEffect(() => {
+    const result = fetcher.data
+    if (result?.ok && result.intent === 'erase')
+      notify(`Erased ${plural(result.erased.total, 'record')}.`)
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
+
+  const erase = () =>
+    fetcher.submit({ intent: 'erase', email: preview?.email ?? '', confirm }, { method: 'post' })
 
   return (
     <>
@@ -135,10 +132,16 @@ export function ForgetPage() {
         lead={`When someone asks for their data to be erased: everything stored under their e-mail address is deleted at once (${kinds.join(', ').toLowerCase()}, and mail still queued for them).`}
       />
       <Card className="mb-6">
-        <form onSubmit={find} noValidate className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <fetcher.Form
+          method="post"
+          noValidate
+          className="flex flex-col gap-4 sm:flex-row sm:items-end"
+        >
+          <input type="hidden" name="intent" value="find" />
           <Field
             label="E-mail address"
             type="email"
+            name="email"
             className="grow"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
@@ -149,12 +152,12 @@ export function ForgetPage() {
           <button
             type="submit"
             className={buttonClass('dark')}
-            disabled={busy || !email.trim()}
-            aria-busy={busy || undefined}
+            disabled={finding || !email.trim()}
+            aria-busy={finding || undefined}
           >
-            {busy ? 'Looking…' : 'Find their data'}
+            {finding ? 'Looking…' : 'Find their data'}
           </button>
-        </form>
+        </fetcher.Form>
       </Card>
       {done && <ErasedNotice done={done} />}
       {preview && <PreviewSection preview={preview} onErase={() => setConfirming(true)} />}
