@@ -30,7 +30,7 @@ import { PodcastShowPage, showAction, showLoader } from './pages/podcast-show.ts
 import { notFoundLoader, RouteError } from './pages/route-error.tsx'
 import { SignInPage } from './pages/sign-in.tsx'
 import { StaffPage, staffAction, staffLoader } from './pages/staff.tsx'
-import { SubscribersPage, subscribersLoader } from './pages/subscribers.tsx'
+import { SubscribersPage, subscribersAction, subscribersLoader } from './pages/subscribers.tsx'
 import { WelcomePage } from './pages/welcome.tsx'
 import { SESSION_ROUTE, sessionLoader } from './session.ts'
 
@@ -44,7 +44,12 @@ const areas: RouteObject[] = [
     action: messageAction,
     element: <MessagePage />,
   },
-  { path: 'subscribers', loader: subscribersLoader, element: <SubscribersPage /> },
+  {
+    path: 'subscribers',
+    loader: subscribersLoader,
+    action: subscribersAction,
+    element: <SubscribersPage />,
+  },
   {
     path: 'newsletter',
     loader: lettersLoader,

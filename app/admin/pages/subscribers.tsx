@@ -1,15 +1,18 @@
 /**
  * The newsletter list: how many addresses are in each state, a searchable list, the CSV of the
  * addresses that may be mailed (what `npm run subscribers` prints), and unsubscribing an address
- * when its owner asks by mail or phone.
+ * when its owner asks by mail or phone (a post to the route's action, ADR 026: the row and the
+ * counts then show the address as the server has it).
  */
-import { useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import {
   Link,
+  useFetcher,
   useLoaderData,
   useLocation,
   useNavigate,
   useSearchParams,
+  type ActionFunctionArgs,
   type LoaderFunctionArgs,
 } from 'react-router'
 import {
@@ -61,6 +64,24 @@ export async function subscribersLoader({ request }: LoaderFunctionArgs) {
   return call(newsletterApi.subscribers, {
     query: { status: viewOf(params), q: params.get('q') || undefined },
   })
+}
+
+export type SubscriberActionResult =
+  { ok: true; subscriber: SubscriberSummary } | { ok: false; message: string }
+
+/** Unsubscribes the address whose id is posted (the only write of this page). */
+export async function subscribersAction({
+  request,
+}: Pick<ActionFunctionArgs, 'request'>): Promise<SubscriberActionResult> {
+  const form = await request.formData()
+  if (form.get('intent') !== 'unsubscribe')
+    return { ok: false, message: 'That is not something this page does.' }
+  try {
+    const id = String(form.get('id') ?? '')
+    return { ok: true, subscriber: await call(newsletterApi.unsubscribe, { params: { id } }) }
+  } catch (error) {
+    return { ok: false, message: (error as Error).message }
+  }
 }
 
 export function SubscribersPage() {
@@ -161,18 +182,28 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
     'Show more',
   )
   const [leaving, setLeaving] = useState<SubscriberSummary>()
+  const fetcher = useFetcher<SubscriberActionResult>()
 
-  async function unsubscribe() {
-    if (!leaving) return
-    try {
-      const changed = await call(newsletterApi.unsubscribe, { params: { id: leaving.id } })
+  // The answer replaces its row in the list as shown (the pages "Show more" added included) and
+  // closes the question; a refusal leaves it open (set while rendering, as React advises).
+  const [answered, setAnswered] = useState(fetcher.data)
+  if (fetcher.data !== answered) {
+    const result = fetcher.data
+    setAnswered(result)
+    if (result?.ok) {
+      const changed = result.subscriber
       setRows((shown) => shown.map((row) => (row.id === changed.id ? changed : row)))
-      notify(`${changed.email} is unsubscribed and will not be mailed again.`)
       setLeaving(undefined)
-    } catch (error) {
-      notify((error as Error).message, 'error')
     }
   }
+  useEffect(() => {
+    const result = fetcher.data
+    if (result?.ok)
+      notify(`${result.subscriber.email} is unsubscribed and will not be mailed again.`)
+    else if (result) notify(result.message, 'error')
+    // Only a new answer: `notify` is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
 
   return (
     <>
@@ -241,7 +272,9 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
         open={leaving !== undefined}
         title="Unsubscribe this address?"
         confirmLabel="Unsubscribe"
-        onConfirm={unsubscribe}
+        onConfirm={() =>
+          fetcher.submit({ intent: 'unsubscribe', id: leaving?.id ?? '' }, { method: 'post' })
+        }
         onClose={() => setLeaving(undefined)}
       >
         <p>
