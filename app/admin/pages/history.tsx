@@ -1,10 +1,17 @@
 /**
  * A document's history (an article or a page): every published revision with who and when,
  * two of them (or the unpublished changes) compared field by field and the body line by line,
- * and any earlier one restored, after a confirmation, as a new revision.
+ * and any earlier one restored, after a confirmation, as a new revision (a post to the route's
+ * action, ADR 026).
  */
-import { useState, type FormEvent } from 'react'
-import { useLoaderData, useNavigate, type LoaderFunctionArgs } from 'react-router'
+import { useEffect, useState, type FormEvent } from 'react'
+import {
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router'
 import {
   documentPath,
   PAGE_NAMES,
@@ -60,6 +67,30 @@ export async function loader({ params, request }: LoaderFunctionArgs): Promise<L
   return { answer, comparison }
 }
 
+export type RestoreResult = { ok: true } | { ok: false; message: string }
+
+/** Publishes the posted revision again, over the version the page was read at. */
+export async function action({
+  params,
+  request,
+}: Pick<ActionFunctionArgs, 'params' | 'request'>): Promise<RestoreResult> {
+  const ref = refOf(params)
+  const form = await request.formData()
+  try {
+    const revision = String(form.get('revision') ?? '')
+    await content.restoreRevision(ref, revision, Number(form.get('version')))
+    return { ok: true }
+  } catch (error) {
+    const conflict = content.conflictOf(error)
+    return {
+      ok: false,
+      message: conflict
+        ? `${conflictSentence(conflict)} Reload this page to see their change, then choose again.`
+        : (error as Error).message,
+    }
+  }
+}
+
 /** Where the document is edited, in the staff app. */
 const editorPath = (ref: DocumentRef) => documentPath(ref)
 
@@ -74,29 +105,27 @@ export function Component() {
   const [to, setTo] = useState(comparison?.to.id ?? (answer.draft ? 'draft' : (current?.id ?? '')))
   const [restoring, setRestoring] = useState<RevisionSummaryAnswer>()
   const [refusal, setRefusal] = useState<string>()
+  const fetcher = useFetcher<RestoreResult>()
 
   function compare(event: FormEvent) {
     event.preventDefault()
     navigate(`${documentPath(answer.ref)}/history${query({ from, to })}`)
   }
 
-  async function restore() {
-    if (!restoring) return
-    setRefusal(undefined)
-    try {
-      await content.restoreRevision(answer.ref, restoring.id, answer.version)
-      notify(`Revision ${restoring.number} is published again, as a new revision.`)
-      setRestoring(undefined)
-      navigate(editorPath(answer.ref))
-    } catch (error) {
-      const conflict = content.conflictOf(error)
-      setRefusal(
-        conflict
-          ? `${conflictSentence(conflict)} Reload this page to see their change, then choose again.`
-          : (error as Error).message,
-      )
-    }
+  // Refused: said in the question, which stays open (set while rendering, as React advises for
+  // state that follows a new value). Restored: said, and back to the editor.
+  const [answered, setAnswered] = useState(fetcher.data)
+  if (fetcher.data !== answered) {
+    setAnswered(fetcher.data)
+    if (fetcher.data?.ok === false) setRefusal(fetcher.data.message)
   }
+  useEffect(() => {
+    if (!fetcher.data?.ok) return
+    notify(`Revision ${restoring?.number ?? ''} is published again, as a new revision.`)
+    navigate(editorPath(answer.ref))
+    // Only a new answer: the rest is made afresh on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fetcher.data])
 
   const options = [
     ...(answer.draft ? [{ id: 'draft', label: 'Unpublished changes' }] : []),
@@ -194,7 +223,12 @@ export function Component() {
         open={restoring !== undefined}
         title={`Restore revision ${restoring?.number ?? ''}?`}
         confirmLabel="Restore and publish"
-        onConfirm={restore}
+        onConfirm={() =>
+          fetcher.submit(
+            { revision: restoring?.id ?? '', version: String(answer.version) },
+            { method: 'post' },
+          )
+        }
         onClose={() => setRestoring(undefined)}
       >
         <p>
