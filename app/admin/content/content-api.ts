@@ -113,16 +113,51 @@ export const updateMedia = (
 ) => call(contentApi.media.update, { params: { id }, body: change })
 export const deleteMedia = (id: string) => call(contentApi.media.remove, { params: { id } })
 
-/** The who and when of a 409, or undefined for any other error. */
+/** A JSON object's fields, read one by one below (an error's answer is whatever was sent). */
+const objectOf = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value))
+    : undefined
+
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined)
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined)
+
+/** The who and when of a 409, or undefined for any other error (or a 409 that does not say). */
 export function conflictOf(error: unknown): ConflictAnswer['conflict'] | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined
-  const conflict = error.answer['conflict'] as ConflictAnswer['conflict'] | undefined
-  return conflict?.updatedAt ? conflict : undefined
+  const conflict = objectOf(error.answer['conflict'])
+  const key = stringOf(conflict?.['key'])
+  const currentVersion = numberOf(conflict?.['currentVersion'])
+  const updatedAt = stringOf(conflict?.['updatedAt'])
+  if (key === undefined || currentVersion === undefined || !updatedAt) return undefined
+  const by = objectOf(conflict?.['updatedBy'])
+  const [id, label] = [stringOf(by?.['id']), stringOf(by?.['label'])]
+  const updatedBy = id !== undefined && label !== undefined ? { id, label } : null
+  return { key, currentVersion, updatedAt, updatedBy }
+}
+
+/** One content problem as the server sent it, or undefined when it is not one. */
+function problemOf(value: unknown): ContentProblemAnswer | undefined {
+  const problem = objectOf(value)
+  const [source, message] = [stringOf(problem?.['source']), stringOf(problem?.['message'])]
+  if (source === undefined || message === undefined) return undefined
+  const [field, line, column] = [
+    stringOf(problem?.['field']),
+    numberOf(problem?.['line']),
+    numberOf(problem?.['column']),
+  ]
+  return {
+    source,
+    message,
+    ...(field !== undefined && { field }),
+    ...(line !== undefined && { line }),
+    ...(column !== undefined && { column }),
+  }
 }
 
 /** Every content problem of a 400 (other documents' included), or an empty list. */
 export function problemsOf(error: unknown): ContentProblemAnswer[] {
   if (!(error instanceof ApiError)) return []
   const problems = error.answer['problems']
-  return Array.isArray(problems) ? (problems as ContentProblemAnswer[]) : []
+  return Array.isArray(problems) ? problems.flatMap((problem) => problemOf(problem) ?? []) : []
 }

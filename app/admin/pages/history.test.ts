@@ -37,7 +37,7 @@ describe('restoring a revision (the route’s action)', () => {
               key: 'article:a1',
               currentVersion: 8,
               updatedAt: '2026-11-27T15:00:00.000Z',
-              updatedBy: { label: 'Mara Quill' },
+              updatedBy: { id: 's1', label: 'Mara Quill' },
             },
           },
           { status: 409 },
