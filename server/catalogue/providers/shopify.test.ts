@@ -13,7 +13,8 @@ const stubStore = useStubStore()
 const provider = () =>
   createShopifyProvider({
     storeUrl: stubStore().url,
-    timeoutMs: 500,
+    // Not what these tests check (upstream.test.ts does): room for a first request on a busy machine.
+    timeoutMs: 10_000,
     maxBytes: 5 * 1024 * 1024,
     maxPages: 10,
   })
