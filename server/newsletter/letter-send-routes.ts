@@ -168,7 +168,7 @@ export function sendToReadersRoutes(context: LetterContext) {
       const sendAt = body.sendAt ? new Date(body.sendAt) : null
       if (sendAt && sendAt <= now)
         return sendApiError(reply, 400, 'Choose a time in the future, or send it now.', {
-          fields: { sendAt: 'must be in the future' },
+          fields: { sendAt: 'Choose a time in the future.' },
         })
       if (sendAt) {
         const reason = cannotSend(context)

@@ -6,7 +6,7 @@
  * failed, refreshed every few seconds until every copy is settled. Each command is a post to the
  * route's action (newsletter-letter/action.ts, ADR 026).
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import {
   Link,
   useFetcher,
@@ -146,6 +146,8 @@ function SendCard({
 }) {
   const [sendAt, setSendAt] = useState(letter.sendAt ? isoToZoned(letter.sendAt) : '')
   const busy = fetcher.state !== 'idle'
+  // Said below the row, so that the buttons stay level with the field.
+  const errorId = useId()
   return (
     <Card aria-label="Send to readers" className="mt-8 max-w-reading">
       <h2 className="font-display text-xl font-semibold">Send to readers</h2>
@@ -167,7 +169,8 @@ function SendCard({
           type="datetime-local"
           name="sendAt"
           value={sendAt}
-          error={error}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
           onChange={(event) => setSendAt(event.target.value)}
         />
         <button
@@ -191,6 +194,11 @@ function SendCard({
           </button>
         )}
       </fetcher.Form>
+      {error && (
+        <p id={errorId} className="mt-2 text-sm font-medium text-danger">
+          {error}
+        </p>
+      )}
     </Card>
   )
 }
