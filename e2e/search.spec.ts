@@ -61,9 +61,15 @@ async function searchAndMoveToFirstResult(page: Page) {
   const dialog = page.getByRole('dialog', { name: /Search episodes/ })
   await expect(dialog).toBeVisible()
   await expect(dialog.getByRole('searchbox')).toBeFocused()
+  // On a busy machine the keys arrive with pauses, and the dialog asks at each pause: move only
+  // once the answer to the whole sentence is in, or a later answer replaces the result moved to.
+  const whole = page.waitForResponse((response) => {
+    const url = new URL(response.url())
+    return url.pathname === '/api/search' && url.searchParams.get('q') === `"${SENTENCE}"`
+  })
   await page.keyboard.type(`"${SENTENCE}"`)
+  await whole
   await expect(dialog.getByRole('status')).toContainText(/results?\./)
-  // The answer to the whole sentence, not to a part of it typed before a pause of a busy machine.
   const first = dialog.getByRole('link').filter({ hasText: 'A Cuff in Every Bag' }).first()
   await expect(first).toHaveAttribute('href', MOMENT)
   await page.keyboard.press('ArrowDown')
