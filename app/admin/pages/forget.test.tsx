@@ -4,12 +4,10 @@
  * stored is shown, and the erasure happens only with the address typed again; a refusal is said
  * next to the field it is about.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ErasurePreviewAnswer } from '#common/back-office.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
+import { renderRoute } from './render-route.tsx'
 import { forgetAction, ForgetPage, forgetLoader } from './forget.tsx'
 
 /** A generous deadline: the machine may be busy. */
@@ -48,20 +46,9 @@ function fakeServer() {
 }
 
 function renderForget() {
-  const router = createMemoryRouter([
-    {
-      id: SESSION_ROUTE,
-      path: '/',
-      loader: () => ({ staff: { role: 'admin' }, navigation: [] }),
-      children: [
-        { index: true, loader: forgetLoader, action: forgetAction, Component: ForgetPage },
-      ],
-    },
-  ])
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
+  renderRoute(
+    { index: true, loader: forgetLoader, action: forgetAction, Component: ForgetPage },
+    { staff: { role: 'admin' } },
   )
 }
 

@@ -4,12 +4,10 @@
  * a time to send (refused before sending when it is not one), and the server's refusals shown
  * next to their fields, or above the form when someone changed the letter since.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LetterDetail } from '#common/newsletter-admin.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
+import { renderRoute } from './render-route.tsx'
 import { CHOOSE_A_TIME } from './newsletter-letter/action.ts'
 import { letterAction, letterLoader, NewsletterLetterPage } from './newsletter-letter.tsx'
 
@@ -58,31 +56,14 @@ function fakeServer(answer: () => Response = () => Response.json(letter)) {
 }
 
 function renderLetter() {
-  const router = createMemoryRouter(
-    [
-      {
-        id: SESSION_ROUTE,
-        path: '/',
-        loader: () => ({
-          staff: { role: 'admin', email: 'ada@example.org' },
-          navigation: [],
-        }),
-        children: [
-          {
-            path: 'newsletter/:id',
-            loader: letterLoader,
-            action: letterAction,
-            Component: NewsletterLetterPage,
-          },
-        ],
-      },
-    ],
-    { initialEntries: ['/newsletter/L7'] },
-  )
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
+  renderRoute(
+    {
+      path: 'newsletter/:id',
+      loader: letterLoader,
+      action: letterAction,
+      Component: NewsletterLetterPage,
+    },
+    { staff: { role: 'admin', email: 'ada@example.org' }, at: '/newsletter/L7' },
   )
 }
 

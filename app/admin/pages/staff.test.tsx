@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StaffListAnswer, StaffMemberSummary } from '#common/back-office.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
+import { renderRoute } from './render-route.tsx'
 import { StaffPage, staffAction } from './staff.tsx'
 
 afterEach(() => {
@@ -29,18 +27,9 @@ const list: StaffListAnswer = {
 }
 
 function renderStaff() {
-  const router = createMemoryRouter([
-    {
-      id: SESSION_ROUTE,
-      path: '/',
-      loader: () => ({ staff: list.members[0], navigation: [] }),
-      children: [{ index: true, loader: () => list, action: staffAction, Component: StaffPage }],
-    },
-  ])
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
+  renderRoute(
+    { index: true, loader: () => list, action: staffAction, Component: StaffPage },
+    { staff: list.members[0]! },
   )
 }
 

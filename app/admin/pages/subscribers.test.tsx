@@ -3,12 +3,10 @@
  * Unsubscribing an address from the list goes through the route's action: it is asked first, the
  * row then shows the address as the server answered it, and the counts are read again.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { SubscriberListAnswer, SubscriberSummary } from '#common/back-office.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
+import { renderRoute } from './render-route.tsx'
 import { SubscribersPage, subscribersAction, subscribersLoader } from './subscribers.tsx'
 
 /** A generous deadline: the machine may be busy. */
@@ -61,28 +59,14 @@ function fakeServer() {
 }
 
 function renderSubscribers() {
-  const router = createMemoryRouter(
-    [
-      {
-        id: SESSION_ROUTE,
-        path: '/',
-        loader: () => ({ staff: { role: 'admin' }, navigation: [] }),
-        children: [
-          {
-            path: 'subscribers',
-            loader: subscribersLoader,
-            action: subscribersAction,
-            Component: SubscribersPage,
-          },
-        ],
-      },
-    ],
-    { initialEntries: ['/subscribers'] },
-  )
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
+  renderRoute(
+    {
+      path: 'subscribers',
+      loader: subscribersLoader,
+      action: subscribersAction,
+      Component: SubscribersPage,
+    },
+    { staff: { role: 'admin' }, at: '/subscribers' },
   )
 }
 
