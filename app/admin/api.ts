@@ -40,6 +40,9 @@ export class ApiError extends Error {
 export const refusal = (field: string, message: string) =>
   new ApiError(400, { message, fields: { [field]: message } })
 
+/** A posted form's field as typed ('' when absent): what a route's action reads. */
+export const formText = (form: FormData, name: string) => String(form.get(name) ?? '')
+
 let confirmer: (() => Promise<void>) | undefined
 
 /** How the app asks the person to confirm it's them (passkeys.ts confirmItsYou; main.tsx). */

@@ -3,13 +3,13 @@
  * confirmed by typing the address again. The audit log records the erasure with a hash of the
  * address, never the address. Both are posts to the route's action (forget/action.ts, ADR 026).
  */
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { ErasureAnswer, ErasurePreviewAnswer } from '#common/back-office.ts'
 import { useFetcher, useLoaderData } from 'react-router'
 import * as privacyApi from '#common/privacy-contracts.ts'
 import { call } from '#app/admin/api.ts'
+import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
-import { useToast } from '#app/admin/components/toast.tsx'
 import { Alert, buttonClass, Card, Field, PageHeader } from '#app/admin/components/ui.tsx'
 import { formatDateTime, plural } from '#app/admin/format.ts'
 import type { ForgetActionResult } from './forget/action.ts'
@@ -83,7 +83,6 @@ function PreviewSection({
 
 export function ForgetPage() {
   const { kinds } = useLoaderData<typeof forgetLoader>()
-  const notify = useToast()
   const fetcher = useFetcher<ForgetActionResult>()
   const [email, setEmail] = useState('')
   const [shown, setShown] = useState<{ preview?: ErasurePreviewAnswer; done?: ErasureAnswer }>({})
@@ -94,33 +93,28 @@ export function ForgetPage() {
   const finding = fetcher.state !== 'idle' && fetcher.formData?.get('intent') === 'find'
   const { preview, done } = shown
 
-  // Each answer decides what the page shows (set while rendering, as React advises for state
-  // that follows a new value): what was found, what was erased, or why not.
-  const [answered, setAnswered] = useState(fetcher.data)
-  if (fetcher.data !== answered) {
-    const result = fetcher.data
-    setAnswered(result)
-    if (result?.ok && result.intent === 'find') {
-      setShown({ preview: result.preview })
-      setError(undefined)
-    } else if (result?.ok) {
-      setShown({ done: result.erased })
-      setConfirming(false)
-      setConfirm('')
-      setEmail('')
-    } else if (result?.intent === 'erase') setConfirmError(result.message)
-    else if (result) {
-      setShown({})
-      setError(result.message)
-    }
-  }
-  useEffect(() => {
-    const result = fetcher.data
-    if (result?.ok && result.intent === 'erase')
-      notify(`Erased ${plural(result.erased.total, 'record')}.`)
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+  // Each answer decides what the page shows: what was found, what was erased, or why not.
+  useActionAnswer(fetcher.data, {
+    follow(result) {
+      if (result.ok && result.intent === 'find') {
+        setShown({ preview: result.preview })
+        setError(undefined)
+      } else if (result.ok) {
+        setShown({ done: result.erased })
+        setConfirming(false)
+        setConfirm('')
+        setEmail('')
+      } else if (result.intent === 'erase') setConfirmError(result.message)
+      else {
+        setShown({})
+        setError(result.message)
+      }
+    },
+    say: (result) =>
+      result.ok && result.intent === 'erase'
+        ? [`Erased ${plural(result.erased.total, 'record')}.`]
+        : undefined,
+  })
 
   const erase = () =>
     fetcher.submit({ intent: 'erase', email: preview?.email ?? '', confirm }, { method: 'post' })

@@ -4,7 +4,7 @@
  * and any earlier one restored, after a confirmation, as a new revision (a post to the route's
  * action, ADR 026).
  */
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import {
   useFetcher,
   useLoaderData,
@@ -23,10 +23,10 @@ import {
   type RevisionSummaryAnswer,
 } from '#common/content-admin.ts'
 import { cn } from '#app/lib/cn.ts'
-import { query } from '#app/admin/api.ts'
+import { formText, query } from '#app/admin/api.ts'
+import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { BackLink } from '#app/admin/components/list-controls.tsx'
-import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -77,7 +77,7 @@ export async function action({
   const ref = refOf(params)
   const form = await request.formData()
   try {
-    const revision = String(form.get('revision') ?? '')
+    const revision = formText(form, 'revision')
     await content.restoreRevision(ref, revision, Number(form.get('version')))
     return { ok: true }
   } catch (error) {
@@ -97,7 +97,6 @@ const editorPath = (ref: DocumentRef) => documentPath(ref)
 export function Component() {
   const { answer, comparison } = useLoaderData<typeof loader>()
   const navigate = useNavigate()
-  const notify = useToast()
   const current = answer.revisions.find((revision) => revision.current)
   const [from, setFrom] = useState(
     comparison?.from.id ?? answer.revisions[1]?.id ?? current?.id ?? '',
@@ -112,20 +111,19 @@ export function Component() {
     navigate(`${documentPath(answer.ref)}/history${query({ from, to })}`)
   }
 
-  // Refused: said in the question, which stays open (set while rendering, as React advises for
-  // state that follows a new value). Restored: said, and back to the editor.
-  const [answered, setAnswered] = useState(fetcher.data)
-  if (fetcher.data !== answered) {
-    setAnswered(fetcher.data)
-    if (fetcher.data?.ok === false) setRefusal(fetcher.data.message)
-  }
-  useEffect(() => {
-    if (!fetcher.data?.ok) return
-    notify(`Revision ${restoring?.number ?? ''} is published again, as a new revision.`)
-    navigate(editorPath(answer.ref))
-    // Only a new answer: the rest is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+  // Refused: said in the question, which stays open. Restored: said, and back to the editor.
+  useActionAnswer(fetcher.data, {
+    follow(result) {
+      if (!result.ok) setRefusal(result.message)
+    },
+    say: (result) =>
+      result.ok
+        ? [`Revision ${restoring?.number ?? ''} is published again, as a new revision.`]
+        : undefined,
+    then(result) {
+      if (result.ok) navigate(editorPath(answer.ref))
+    },
+  })
 
   const options = [
     ...(answer.draft ? [{ id: 'draft', label: 'Unpublished changes' }] : []),

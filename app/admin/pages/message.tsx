@@ -4,7 +4,6 @@
  * failed. Each button posts to the route's action (ADR 026); the page then shows the message as
  * the server has it.
  */
-import { useEffect } from 'react'
 import {
   useFetcher,
   type FetcherWithComponents,
@@ -15,8 +14,8 @@ import {
 import type { MessageDetail } from '#common/back-office.ts'
 import * as contactApi from '#common/contact-contracts.ts'
 import { call } from '#app/admin/api.ts'
+import { sayNotice, useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { BackLink } from '#app/admin/components/list-controls.tsx'
-import { useToast } from '#app/admin/components/toast.tsx'
 import { Alert, Badge, buttonClass, Card, Facts, PageHeader } from '#app/admin/components/ui.tsx'
 import { formatDateTime } from '#app/admin/format.ts'
 
@@ -76,14 +75,8 @@ export async function messageAction({
 export function MessagePage() {
   const message = useLoaderData<typeof messageLoader>()
   const fetcher = useFetcher<MessageActionResult>()
-  const notify = useToast()
   const busy = fetcher.state === 'idle' ? undefined : String(fetcher.formData?.get('intent'))
-  useEffect(() => {
-    const result = fetcher.data
-    if (result) notify(result.ok ? result.notice : result.message, result.ok ? 'success' : 'error')
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+  useActionAnswer(fetcher.data, { say: sayNotice })
 
   const handled = message.handledAt !== null
   const spam = message.spamReason !== null

@@ -18,8 +18,8 @@ import {
 import type { LetterDetail } from '#common/newsletter-admin.ts'
 import * as newsletterApi from '#common/newsletter-contracts.ts'
 import { call } from '#app/admin/api.ts'
+import { sayNotice, useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
-import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
   Badge,
@@ -49,13 +49,7 @@ export function NewsletterLetterPage() {
   // Here, not in the letter: a saved letter is drawn afresh (its version is in its key), and
   // what the server said stays.
   const fetcher = useFetcher<LetterActionResult>()
-  const notify = useToast()
-  useEffect(() => {
-    const result = fetcher.data
-    if (result) notify(result.ok ? result.notice : result.message, result.ok ? 'success' : 'error')
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+  useActionAnswer(fetcher.data, { say: sayNotice })
   return <Letter key={`${letter.id}:${letter.version}`} letter={letter} fetcher={fetcher} />
 }
 

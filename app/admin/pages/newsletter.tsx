@@ -4,13 +4,12 @@
  * what was published in the last seven days (server/newsletter/letter-routes.ts). Each way posts
  * to the route's action (ADR 026), which opens the new letter.
  */
-import { useEffect } from 'react'
 import { Link, redirect, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import type { LetterStatus } from '#common/newsletter-admin.ts'
 import type { BodyOf } from '#common/api-contract.ts'
 import * as newsletterApi from '#common/newsletter-contracts.ts'
 import { call } from '#app/admin/api.ts'
-import { useToast } from '#app/admin/components/toast.tsx'
+import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import {
   Badge,
   buttonClass,
@@ -62,14 +61,9 @@ export async function lettersAction({ request }: ActionFunctionArgs) {
 
 export function NewsletterPage() {
   const answer = useLoaderData<typeof lettersLoader>()
-  const notify = useToast()
   const fetcher = useFetcher<{ message: string }>()
   const busy = fetcher.state !== 'idle'
-  useEffect(() => {
-    if (fetcher.data) notify(fetcher.data.message, 'error')
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+  useActionAnswer(fetcher.data, { say: (refused) => [refused.message, 'error'] })
 
   return (
     <>

@@ -6,7 +6,7 @@
  * Saving is the route's action (ADR 026): the form posts the settings as typed with the version
  * it was read at; the page then shows them as the server answered.
  */
-import { useEffect, useId, useState, type ChangeEvent } from 'react'
+import { useId, useState, type ChangeEvent } from 'react'
 import { Link, useFetcher, useLoaderData, type ActionFunctionArgs } from 'react-router'
 import {
   ARTWORK_UPLOAD_MAX_BYTES,
@@ -15,6 +15,7 @@ import {
 } from '#common/podcast-admin.ts'
 import * as podcastApi from '#common/podcast-contracts.ts'
 import { ApiError, call, chosenFile, fieldError, upload } from '#app/admin/api.ts'
+import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Alert,
@@ -64,19 +65,16 @@ export function PodcastShowPage() {
   }
   const id = useId()
 
-  // After a save, the form shows the settings as the server has them now (set while rendering,
-  // as React advises for state that follows a new value: no second pass through an effect).
-  const [answered, setAnswered] = useState(fetcher.data)
-  if (fetcher.data !== answered) {
-    setAnswered(fetcher.data)
-    if (fetcher.data?.ok) setFields(fetcher.data.show.fields)
-  }
-  useEffect(() => {
-    if (fetcher.data?.ok)
-      notify('The show’s settings are published: /listen and the feed follow within seconds.')
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+  // After a save, the form shows the settings as the server has them now.
+  useActionAnswer(fetcher.data, {
+    follow(result) {
+      if (result.ok) setFields(result.show.fields)
+    },
+    say: (result) =>
+      result.ok
+        ? ['The show’s settings are published: /listen and the feed follow within seconds.']
+        : undefined,
+  })
 
   const set = (patch: Partial<ShowFields>) => setFields((current) => ({ ...current, ...patch }))
 

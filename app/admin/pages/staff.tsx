@@ -15,6 +15,7 @@ import {
 } from '#common/back-office.ts'
 import * as staffApi from '#common/staff-contracts.ts'
 import { call } from '#app/admin/api.ts'
+import { sayNotice, useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useToast } from '#app/admin/components/toast.tsx'
 import {
@@ -36,30 +37,6 @@ export const staffLoader = () => call(staffApi.staffList)
 
 type StaffFetcher = FetcherWithComponents<StaffActionResult>
 
-/**
- * Follows each new answer of a fetcher: `then` runs while rendering (as React advises for state
- * that follows a new value), and the toast says what was done or, if `refusals`, why not.
- */
-function useAnswers(
-  fetcher: StaffFetcher,
-  then: (result: StaffActionResult) => void,
-  { refusals }: { refusals: boolean },
-) {
-  const notify = useToast()
-  const [answered, setAnswered] = useState(fetcher.data)
-  if (fetcher.data !== answered) {
-    setAnswered(fetcher.data)
-    if (fetcher.data) then(fetcher.data)
-  }
-  useEffect(() => {
-    const result = fetcher.data
-    if (result?.ok) notify(result.notice)
-    else if (result && refusals) notify(result.message, 'error')
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
-}
-
 export function StaffPage() {
   const { members, mail } = useLoaderData<typeof staffLoader>()
   const { staff: me } = useSession()
@@ -77,8 +54,11 @@ export function StaffPage() {
     if (result.intent === 'role') setChanging(undefined)
     if (result.intent === 'remove') setRemoving(undefined)
   }
-  useAnswers(invite, follow, { refusals: false })
-  useAnswers(change, follow, { refusals: true })
+  useActionAnswer(invite.data, {
+    follow,
+    say: (result) => (result.ok ? [result.notice] : undefined),
+  })
+  useActionAnswer(change.data, { follow, say: sayNotice })
 
   const post = (fields: Record<string, string>) => change.submit(fields, { method: 'post' })
 

@@ -4,7 +4,7 @@
  * when its owner asks by mail or phone (a post to the route's action, ADR 026: the row and the
  * counts then show the address as the server has it).
  */
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import {
   Link,
   useFetcher,
@@ -22,10 +22,10 @@ import {
   type SubscriberSummary,
 } from '#common/back-office.ts'
 import * as newsletterApi from '#common/newsletter-contracts.ts'
-import { call, downloadUrl, query } from '#app/admin/api.ts'
+import { call, downloadUrl, formText, query } from '#app/admin/api.ts'
+import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { useMore } from '#app/admin/components/more.tsx'
-import { useToast } from '#app/admin/components/toast.tsx'
 import {
   Badge,
   buttonClass,
@@ -77,7 +77,7 @@ export async function subscribersAction({
   if (form.get('intent') !== 'unsubscribe')
     return { ok: false, message: 'That is not something this page does.' }
   try {
-    const id = String(form.get('id') ?? '')
+    const id = formText(form, 'id')
     return { ok: true, subscriber: await call(newsletterApi.unsubscribe, { params: { id } }) }
   } catch (error) {
     return { ok: false, message: (error as Error).message }
@@ -163,7 +163,6 @@ function FilterForm({ view, search }: { view: View; search: string }) {
 
 function Subscribers({ first }: { first: SubscriberListAnswer }) {
   const [params] = useSearchParams()
-  const notify = useToast()
   const view = viewOf(params)
   const search = params.get('q') ?? ''
   const {
@@ -185,25 +184,19 @@ function Subscribers({ first }: { first: SubscriberListAnswer }) {
   const fetcher = useFetcher<SubscriberActionResult>()
 
   // The answer replaces its row in the list as shown (the pages "Show more" added included) and
-  // closes the question; a refusal leaves it open (set while rendering, as React advises).
-  const [answered, setAnswered] = useState(fetcher.data)
-  if (fetcher.data !== answered) {
-    const result = fetcher.data
-    setAnswered(result)
-    if (result?.ok) {
+  // closes the question; a refusal leaves it open.
+  useActionAnswer(fetcher.data, {
+    follow(result) {
+      if (!result.ok) return
       const changed = result.subscriber
       setRows((shown) => shown.map((row) => (row.id === changed.id ? changed : row)))
       setLeaving(undefined)
-    }
-  }
-  useEffect(() => {
-    const result = fetcher.data
-    if (result?.ok)
-      notify(`${result.subscriber.email} is unsubscribed and will not be mailed again.`)
-    else if (result) notify(result.message, 'error')
-    // Only a new answer: `notify` is made afresh on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fetcher.data])
+    },
+    say: (result) =>
+      result.ok
+        ? [`${result.subscriber.email} is unsubscribed and will not be mailed again.`]
+        : [result.message, 'error'],
+  })
 
   return (
     <>

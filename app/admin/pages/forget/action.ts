@@ -7,21 +7,19 @@
 import type { ActionFunctionArgs } from 'react-router'
 import type { ErasureAnswer, ErasurePreviewAnswer } from '#common/back-office.ts'
 import * as privacyApi from '#common/privacy-contracts.ts'
-import { ApiError, call } from '#app/admin/api.ts'
+import { ApiError, call, formText } from '#app/admin/api.ts'
 
 export type ForgetActionResult =
   | { ok: true; intent: 'find'; preview: ErasurePreviewAnswer }
   | { ok: true; intent: 'erase'; erased: ErasureAnswer }
   | { ok: false; intent: string; message: string }
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '')
-
 export async function forgetAction({
   request,
 }: Pick<ActionFunctionArgs, 'request'>): Promise<ForgetActionResult> {
   const form = await request.formData()
   const intent = String(form.get('intent'))
-  const email = text(form, 'email').trim()
+  const email = formText(form, 'email').trim()
   try {
     if (intent === 'find')
       return {
@@ -30,7 +28,7 @@ export async function forgetAction({
         preview: await call(privacyApi.erasurePreview, { body: { email } }),
       }
     if (intent === 'erase') {
-      const body = { email, confirm: text(form, 'confirm') }
+      const body = { email, confirm: formText(form, 'confirm') }
       return { ok: true, intent, erased: await call(privacyApi.erase, { body }) }
     }
     return { ok: false, intent, message: 'That is not something this page does.' }

@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs } from 'react-router'
 import * as newsletterApi from '#common/newsletter-contracts.ts'
-import { ApiError, call, refusal } from '#app/admin/api.ts'
+import { ApiError, call, formText, refusal } from '#app/admin/api.ts'
 import { zonedToIso } from '#app/admin/format.ts'
 
 export type LetterIntent = 'save' | 'test' | 'schedule' | 'unschedule' | 'send'
@@ -26,16 +26,14 @@ export type LetterActionResult =
 /** What the page says when a time to send is missing or not a time. */
 export const CHOOSE_A_TIME = 'Choose a day and a time to send it.'
 
-const text = (form: FormData, name: string) => String(form.get(name) ?? '')
-
 const CHANGES: Record<LetterIntent, (id: string, form: FormData) => Promise<string>> = {
   async save(id, form) {
     await call(newsletterApi.editLetter, {
       params: { id },
       body: {
-        subject: text(form, 'subject'),
-        preheader: text(form, 'preheader'),
-        body: text(form, 'body'),
+        subject: formText(form, 'subject'),
+        preheader: formText(form, 'preheader'),
+        body: formText(form, 'body'),
         version: Number(form.get('version')),
       },
     })
@@ -43,10 +41,10 @@ const CHANGES: Record<LetterIntent, (id: string, form: FormData) => Promise<stri
   },
   async test(id, form) {
     await call(newsletterApi.testLetter, { params: { id } })
-    return `A test is on its way to ${text(form, 'email')}.`
+    return `A test is on its way to ${formText(form, 'email')}.`
   },
   async schedule(id, form) {
-    const sendAt = zonedToIso(text(form, 'sendAt'))
+    const sendAt = zonedToIso(formText(form, 'sendAt'))
     if (!sendAt) throw refusal('sendAt', CHOOSE_A_TIME)
     await call(newsletterApi.scheduleLetter, { params: { id }, body: { sendAt } })
     return 'Scheduled.'

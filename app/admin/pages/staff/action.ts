@@ -14,7 +14,7 @@ import {
   type Role,
 } from '#common/back-office.ts'
 import * as staffApi from '#common/staff-contracts.ts'
-import { ApiError, call, refusal } from '#app/admin/api.ts'
+import { ApiError, call, formText, refusal } from '#app/admin/api.ts'
 
 export type StaffIntent = 'invite' | 'new-link' | 'role' | 'remove'
 
@@ -31,16 +31,13 @@ export type StaffActionResult =
 
 const isRole = (value: unknown): value is Role => ROLES.some((role) => role === value)
 
-/** A form field as typed, without the spaces around it ('' when absent). */
-const text = (form: FormData, name: string) => String(form.get(name) ?? '').trim()
-
 const CHANGES: Record<StaffIntent, (form: FormData) => Promise<StaffActionResult>> = {
   async invite(form) {
     const role = form.get('role')
     if (!isRole(role)) throw refusal('role', CHOOSE_A_ROLE)
-    const name = text(form, 'name')
+    const name = formText(form, 'name').trim()
     const answer = await call(staffApi.invite, {
-      body: { email: text(form, 'email'), role, ...(name ? { name } : {}) },
+      body: { email: formText(form, 'email').trim(), role, ...(name ? { name } : {}) },
     })
     const mailed = answer.mailed ? ' and the link was e-mailed' : ''
     return {
@@ -51,7 +48,7 @@ const CHANGES: Record<StaffIntent, (form: FormData) => Promise<StaffActionResult
     }
   },
   async 'new-link'(form) {
-    const answer = await call(staffApi.newInvitationLink, { params: { id: text(form, 'id') } })
+    const answer = await call(staffApi.newInvitationLink, { params: { id: formText(form, 'id') } })
     return {
       ok: true,
       intent: 'new-link',
@@ -63,7 +60,7 @@ const CHANGES: Record<StaffIntent, (form: FormData) => Promise<StaffActionResult
     const role = form.get('role')
     if (!isRole(role)) throw refusal('role', CHOOSE_A_ROLE)
     const member = await call(staffApi.changeRole, {
-      params: { id: text(form, 'id') },
+      params: { id: formText(form, 'id') },
       body: { role },
     })
     return {
@@ -73,11 +70,11 @@ const CHANGES: Record<StaffIntent, (form: FormData) => Promise<StaffActionResult
     }
   },
   async remove(form) {
-    await call(staffApi.removeMember, { params: { id: text(form, 'id') } })
+    await call(staffApi.removeMember, { params: { id: formText(form, 'id') } })
     return {
       ok: true,
       intent: 'remove',
-      notice: `${text(form, 'email')} was removed; their sessions have ended.`,
+      notice: `${formText(form, 'email')} was removed; their sessions have ended.`,
     }
   },
 }
