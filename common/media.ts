@@ -4,6 +4,7 @@
  * schemas of what staff send (server/media, docs/media.md).
  */
 import { z } from 'zod'
+import { ALT_MAX, DESCRIBE_THE_PICTURE, FOCAL_AXES, notACoordinate } from './content-admin.ts'
 
 /** Where uploaded files are served: apart from the build's /media/<id>-<w>.<ext> files. */
 export const UPLOADED_MEDIA_PREFIX = '/media/u/'
@@ -20,33 +21,31 @@ export const UPLOADED_ID_PREFIX = 'u/'
  */
 export const UPLOADED_FILE_NAME = /^([0-9a-f]{32})(?:-(\d{1,5}))?\.([a-z0-9]{2,5})$/
 
-export const ALT_MAX = 1000
-
 const alt = z
-  .string({ error: 'Describe the picture for people who cannot see it (alt text).' })
+  .string({ error: DESCRIBE_THE_PICTURE })
   .trim()
-  .min(1, 'Describe the picture for people who cannot see it (alt text).')
+  .min(1, DESCRIBE_THE_PICTURE)
   .max(ALT_MAX, `Keep the alt text under ${ALT_MAX} characters.`)
 
-const focal = (axis: string) =>
+const focal = (field: keyof typeof FOCAL_AXES) =>
   z.coerce
-    .number({ error: `The focal point's ${axis} must be a number from 0 to 1.` })
-    .min(0, `The focal point's ${axis} must be from 0 to 1.`)
-    .max(1, `The focal point's ${axis} must be from 0 to 1.`)
+    .number({ error: notACoordinate(field) })
+    .min(0, `The focal point's ${FOCAL_AXES[field]} must be from 0 to 1.`)
+    .max(1, `The focal point's ${FOCAL_AXES[field]} must be from 0 to 1.`)
 
 /** The text fields of an upload (multipart/form-data, beside the `file` field). */
 export const mediaUploadFields = z.object({
   alt,
-  focalX: focal('x (from the left)').default(0.5),
-  focalY: focal('y (from the top)').default(0.5),
+  focalX: focal('focalX').default(0.5),
+  focalY: focal('focalY').default(0.5),
 })
 
 /** PATCH /api/media/:id */
 export const mediaUpdate = z
   .strictObject({
     alt: alt.optional(),
-    focalX: focal('x (from the left)').optional(),
-    focalY: focal('y (from the top)').optional(),
+    focalX: focal('focalX').optional(),
+    focalY: focal('focalY').optional(),
   })
   .refine((v) => (v.focalX === undefined) === (v.focalY === undefined), {
     message: 'Send the focal point as both focalX and focalY.',

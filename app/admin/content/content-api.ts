@@ -106,12 +106,10 @@ export const restoreRevision = async <D>(ref: DocumentRef, id: string, baseVersi
 
 export const mediaList = (q: string, after?: string) =>
   call(contentApi.media.list, { query: { q: q.trim(), kind: 'image', after } })
-export const mediaItem = (id: string) => call(contentApi.media.read, { params: { id } })
 export const updateMedia = (
   id: string,
   change: { alt?: string; focalX?: number; focalY?: number },
 ) => call(contentApi.media.update, { params: { id }, body: change })
-export const deleteMedia = (id: string) => call(contentApi.media.remove, { params: { id } })
 
 /** A JSON object's fields, read one by one below (an error's answer is whatever was sent). */
 const objectOf = (value: unknown): Record<string, unknown> | undefined =>

@@ -14,7 +14,7 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react'
-import type { PicturePreview } from '#common/content-admin.ts'
+import { ALT_MAX, DESCRIBE_THE_PICTURE, type PicturePreview } from '#common/content-admin.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Dialog } from '#app/admin/components/dialog.tsx'
 import { SearchForm } from '#app/admin/components/list-controls.tsx'
@@ -224,9 +224,7 @@ export function UploadForm({
     event.preventDefault()
     const problems = {
       ...(file ? { file: fileProblem(file) } : { file: 'Choose the picture to upload.' }),
-      ...(alt.trim()
-        ? {}
-        : { alt: 'Describe the picture for people who cannot see it (alt text).' }),
+      ...(alt.trim() ? {} : { alt: DESCRIBE_THE_PICTURE }),
     }
     setErrors(problems)
     if (!file || problems.file || problems.alt) return
@@ -282,7 +280,7 @@ export function UploadForm({
         value={alt}
         onChange={(event) => setAlt(event.target.value)}
         error={errors.alt}
-        maxLength={1000}
+        maxLength={ALT_MAX}
       />
       {errors.form && <Alert>{errors.form}</Alert>}
       {progress !== undefined && (

@@ -10,11 +10,13 @@ import {
   useLoaderData,
   useLocation,
   useNavigate,
+  useFetcher,
   useSearchParams,
   type LoaderFunctionArgs,
 } from 'react-router'
-import type { MediaItemWithUses, MediaListAnswer } from '#common/content-admin.ts'
-import { ApiError, query } from '#app/admin/api.ts'
+import { ALT_MAX, type MediaItemWithUses, type MediaListAnswer } from '#common/content-admin.ts'
+import { query } from '#app/admin/api.ts'
+import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { SearchForm } from '#app/admin/components/list-controls.tsx'
 import { Dialog } from '#app/admin/components/dialog.tsx'
@@ -30,11 +32,14 @@ import {
   Field,
   PageHeader,
 } from '#app/admin/components/ui.tsx'
-import { deleteMedia, mediaList, updateMedia } from '#app/admin/content/content-api.ts'
+import { mediaList } from '#app/admin/content/content-api.ts'
 import { FocalPointPicker, type FocalPoint } from '#app/admin/content/focal-point.tsx'
 import { previewOfItem, thumbnailOf } from '#app/admin/content/media.ts'
 import { PicturesProvider, Thumbnail, UploadForm } from '#app/admin/content/pictures.tsx'
 import { formatDateTime, formatSize, plural } from '#app/admin/format.ts'
+import type { MediaActionResult } from './media/action.ts'
+
+export { mediaAction as action } from './media/action.ts'
 
 export function loader({ request }: LoaderFunctionArgs) {
   return mediaList(new URL(request.url).searchParams.get('q') ?? '')
@@ -221,6 +226,12 @@ function DeleteSection({ inUse, onDelete }: { inUse: boolean; onDelete: () => vo
   )
 }
 
+/** Where a refusal is shown: by its field, in the question it answers, or as a toast. */
+function refusalPlace(result: Extract<MediaActionResult, { ok: false }>) {
+  if (result.fields['alt']) return 'alt'
+  return result.intent === 'delete' ? 'delete' : 'toast'
+}
+
 function MediaDialog({
   item,
   onClose,
@@ -232,30 +243,36 @@ function MediaDialog({
   onChanged: (item: MediaItemWithUses) => void
   onDeleted: () => void
 }) {
-  const notify = useToast()
+  const fetcher = useFetcher<MediaActionResult>()
   const [alt, setAlt] = useState(item.alt ?? '')
   const [altError, setAltError] = useState<string>()
   const [focus, setFocus] = useState<FocalPoint>(item.focalPoint ?? { x: 0.5, y: 0.5 })
-  const [busy, setBusy] = useState<string>()
   const [deleting, setDeleting] = useState(false)
   const [refusal, setRefusal] = useState<string>()
+  const busy = fetcher.state === 'idle' ? undefined : fetcher.formData?.get('intent')
   const preview = previewOfItem(item)
   const focusChanged =
     focus.x !== (item.focalPoint?.x ?? 0.5) || focus.y !== (item.focalPoint?.y ?? 0.5)
 
-  async function save(name: string, change: Parameters<typeof updateMedia>[1], done: string) {
-    setBusy(name)
-    try {
-      const answer = await updateMedia(item.id, change)
-      onChanged(answer.item)
-      notify(done)
-    } catch (error) {
-      if (error instanceof ApiError && error.fields['alt']) setAltError(error.fields['alt'])
-      else notify((error as Error).message, 'error')
-    } finally {
-      setBusy(undefined)
-    }
-  }
+  useActionAnswer(fetcher.data, {
+    follow(result) {
+      if (result.ok && result.intent === 'alt') setAltError(undefined)
+      if (result.ok) return
+      const place = refusalPlace(result)
+      if (place === 'alt') setAltError(result.fields['alt'])
+      if (place === 'delete') setRefusal(result.message)
+    },
+    say: (result) =>
+      result.ok
+        ? [result.notice]
+        : refusalPlace(result) === 'toast'
+          ? [result.message, 'error']
+          : undefined,
+    then(result) {
+      if (result.ok && result.intent === 'delete') onDeleted()
+      else if (result.ok) onChanged(result.item)
+    },
+  })
 
   return (
     <>
@@ -263,51 +280,53 @@ function MediaDialog({
         <div className="grid gap-6 md:grid-cols-2">
           <MediaAbout item={item} preview={preview} />
           <div className="flex flex-col gap-6">
-            <form
-              noValidate
-              className="flex flex-col gap-3"
-              onSubmit={(event) => {
-                event.preventDefault()
-                if (!alt.trim())
-                  return setAltError(
-                    'Describe the picture for people who cannot see it (alt text).',
-                  )
-                setAltError(undefined)
-                void save('alt', { alt: alt.trim() }, 'The alt text is saved.')
-              }}
-            >
+            <fetcher.Form method="post" noValidate className="flex flex-col gap-3">
+              <input type="hidden" name="id" value={item.id} />
               <Field
                 label="Alt text"
+                name="alt"
                 hint="The library’s description; articles and pages carry their own, suggested from this one."
                 value={alt}
                 onChange={(event) => setAlt(event.target.value)}
                 error={altError}
-                maxLength={1000}
+                maxLength={ALT_MAX}
               />
               <div>
-                <button type="submit" className={buttonClass('dark')} disabled={busy !== undefined}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="alt"
+                  className={buttonClass('dark')}
+                  disabled={busy !== undefined}
+                >
                   {busy === 'alt' ? 'Saving…' : 'Save alt text'}
                 </button>
               </div>
-            </form>
-            <section aria-labelledby="focal-title" className="flex flex-col gap-3">
+            </fetcher.Form>
+            <fetcher.Form
+              method="post"
+              aria-labelledby="focal-title"
+              className="flex flex-col gap-3"
+            >
               <h3 id="focal-title" className="font-semibold">
                 Focal point (covers)
               </h3>
               <FocalPointPicker picture={preview} value={focus} onChange={setFocus} />
+              <input type="hidden" name="id" value={item.id} />
+              <input type="hidden" name="focalX" value={focus.x} />
+              <input type="hidden" name="focalY" value={focus.y} />
               <div>
                 <button
-                  type="button"
+                  type="submit"
+                  name="intent"
+                  value="focus"
                   className={buttonClass('dark')}
                   disabled={busy !== undefined || !focusChanged}
-                  onClick={() =>
-                    save('focus', { focalX: focus.x, focalY: focus.y }, 'The focal point is saved.')
-                  }
                 >
                   {busy === 'focus' ? 'Saving…' : 'Save focal point'}
                 </button>
               </div>
-            </section>
+            </fetcher.Form>
             <DeleteSection inUse={item.usedBy.length > 0} onDelete={() => setDeleting(true)} />
           </div>
         </div>
@@ -320,15 +339,7 @@ function MediaDialog({
           setDeleting(false)
           setRefusal(undefined)
         }}
-        onConfirm={async () => {
-          try {
-            await deleteMedia(item.id)
-            notify('The picture is deleted.')
-            onDeleted()
-          } catch (error) {
-            setRefusal((error as Error).message)
-          }
-        }}
+        onConfirm={() => fetcher.submit({ intent: 'delete', id: item.id }, { method: 'post' })}
       >
         <p>Its files stop being served within a minute. This cannot be undone.</p>
         {refusal && <Alert>{refusal}</Alert>}
