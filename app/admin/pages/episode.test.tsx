@@ -4,12 +4,9 @@
  * the episode is live, so the form offers "Unpublish" and "Publish the changes", not "Publish
  * now" again (staff once saw the toast say "Published" over a form that still offered it).
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { EpisodeAnswer } from '#common/podcast-admin.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
 import {
   episodeAction,
   episodeLoader,
@@ -17,6 +14,7 @@ import {
   episodeShouldRevalidate,
   newEpisodeLoader,
 } from './episode.tsx'
+import { renderRoute } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
 const WAIT = { timeout: 20_000 }
@@ -90,42 +88,26 @@ function fakeServer(start: 'new' | 'saved') {
 }
 
 function renderForm(path: string) {
-  const router = createMemoryRouter(
+  return renderRoute(
     [
       {
-        id: SESSION_ROUTE,
-        path: '/',
-        loader: () => ({
-          staff: { id: 's1', email: 'ada@example.org', name: 'Ada', role: 'editor' },
-          navigation: [],
-        }),
-        children: [
-          {
-            path: 'podcast/new',
-            loader: newEpisodeLoader,
-            action: episodeAction,
-            shouldRevalidate: episodeShouldRevalidate,
-            Component: EpisodePage,
-          },
-          {
-            path: 'podcast/episodes/:id',
-            loader: episodeLoader,
-            action: episodeAction,
-            shouldRevalidate: episodeShouldRevalidate,
-            Component: EpisodePage,
-          },
-          { path: 'podcast', Component: () => <p>The list</p> },
-        ],
+        path: 'podcast/new',
+        loader: newEpisodeLoader,
+        action: episodeAction,
+        shouldRevalidate: episodeShouldRevalidate,
+        Component: EpisodePage,
       },
+      {
+        path: 'podcast/episodes/:id',
+        loader: episodeLoader,
+        action: episodeAction,
+        shouldRevalidate: episodeShouldRevalidate,
+        Component: EpisodePage,
+      },
+      { path: 'podcast', Component: () => <p>The list</p> },
     ],
-    { initialEntries: [path] },
+    { staff: { id: 's1', email: 'ada@example.org', name: 'Ada', role: 'editor' }, at: path },
   )
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
-  )
-  return router
 }
 
 async function publishAndExpectLive() {

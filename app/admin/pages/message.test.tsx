@@ -3,13 +3,11 @@
  * A message's buttons post to the route's action; what the page shows next is the message as the
  * server answers it when read again, and a refusal is said, not swallowed.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { MessageDetail } from '#common/back-office.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
 import { messageAction, MessagePage, messageLoader } from './message.tsx'
+import { renderRoute } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
 const WAIT = { timeout: 20_000 }
@@ -58,28 +56,16 @@ function fakeServer(refuse = false) {
 }
 
 function renderMessage() {
-  const router = createMemoryRouter(
+  renderRoute(
     [
       {
-        id: SESSION_ROUTE,
-        path: '/',
-        loader: () => ({ staff: { role: 'admin' }, navigation: [] }),
-        children: [
-          {
-            path: 'messages/:id',
-            loader: messageLoader,
-            action: messageAction,
-            Component: MessagePage,
-          },
-        ],
+        path: 'messages/:id',
+        loader: messageLoader,
+        action: messageAction,
+        Component: MessagePage,
       },
     ],
-    { initialEntries: ['/messages/m1'] },
-  )
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
+    { staff: { role: 'admin' }, at: '/messages/m1' },
   )
 }
 

@@ -3,13 +3,11 @@
  * Each way of starting a letter posts to the route's action, which makes the letter and opens it;
  * a refusal is said and the page stays.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { LetterListAnswer } from '#common/newsletter-admin.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
 import { lettersAction, lettersLoader, NewsletterPage } from './newsletter.tsx'
+import { renderRoute } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
 const WAIT = { timeout: 20_000 }
@@ -43,31 +41,18 @@ function fakeServer(refuse = false) {
 }
 
 function renderNewsletter() {
-  const router = createMemoryRouter(
+  return renderRoute(
     [
       {
-        id: SESSION_ROUTE,
-        path: '/',
-        loader: () => ({ staff: { role: 'editor' }, navigation: [] }),
-        children: [
-          {
-            path: 'newsletter',
-            loader: lettersLoader,
-            action: lettersAction,
-            Component: NewsletterPage,
-          },
-          { path: 'newsletter/:id', Component: () => <h1>The letter</h1> },
-        ],
+        path: 'newsletter',
+        loader: lettersLoader,
+        action: lettersAction,
+        Component: NewsletterPage,
       },
+      { path: 'newsletter/:id', Component: () => <h1>The letter</h1> },
     ],
-    { initialEntries: ['/newsletter'] },
+    { staff: { role: 'editor' }, at: '/newsletter' },
   )
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
-  )
-  return router
 }
 
 describe('starting a letter', () => {

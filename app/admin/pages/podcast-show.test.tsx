@@ -3,13 +3,11 @@
  * The show's settings are saved by the route's action: the server's message for a field shows
  * next to that field, and after a save the page reads the settings again (their new version).
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { ShowAnswer } from '#common/podcast-admin.ts'
-import { ToastProvider } from '#app/admin/components/toast.tsx'
-import { SESSION_ROUTE } from '#app/admin/session.ts'
 import { PodcastShowPage, showAction, showLoader } from './podcast-show.tsx'
+import { renderRoute } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
 const WAIT = { timeout: 20_000 }
@@ -76,28 +74,16 @@ function fakeServer() {
 }
 
 function renderShow() {
-  const router = createMemoryRouter(
+  renderRoute(
     [
       {
-        id: SESSION_ROUTE,
-        path: '/',
-        loader: () => ({ staff: { role: 'editor' }, navigation: [] }),
-        children: [
-          {
-            path: 'podcast/show',
-            loader: showLoader,
-            action: showAction,
-            Component: PodcastShowPage,
-          },
-        ],
+        path: 'podcast/show',
+        loader: showLoader,
+        action: showAction,
+        Component: PodcastShowPage,
       },
     ],
-    { initialEntries: ['/podcast/show'] },
-  )
-  render(
-    <ToastProvider>
-      <RouterProvider router={router} />
-    </ToastProvider>,
+    { staff: { role: 'editor' }, at: '/podcast/show' },
   )
 }
 

@@ -1,6 +1,7 @@
 /**
- * For the staff app's page tests: one route drawn inside the app's session route (a signed-in
- * person of a role) and its toasts, at an address, as `routes.tsx` draws it.
+ * For the staff app's page tests: a route (or a page and the pages it leads to) drawn inside the
+ * app's session route (a signed-in person of a role) and its toasts, at an address, as
+ * `routes.tsx` draws it.
  */
 import { render } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
@@ -8,7 +9,7 @@ import { ToastProvider } from '#app/admin/components/toast.tsx'
 import { SESSION_ROUTE } from '#app/admin/session.ts'
 
 export function renderRoute(
-  route: RouteObject,
+  route: RouteObject | RouteObject[],
   { staff, at = '/' }: { staff: object; at?: string },
 ) {
   const router = createMemoryRouter(
@@ -17,7 +18,7 @@ export function renderRoute(
         id: SESSION_ROUTE,
         path: '/',
         loader: () => ({ staff, navigation: [] }),
-        children: [route],
+        children: [route].flat(),
       },
     ],
     { initialEntries: [at] },
