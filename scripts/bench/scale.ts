@@ -7,7 +7,7 @@
  * - first answer: from spawning `node server/index.ts` to the first 200 for `/`;
  * - resident memory (VmRSS of the server process, render worker included) 8 s after the first
  *   answer (the warm pages rendered, the worker still there), idle (nothing asked for since the
- *   start, and the render worker stopped: its thread gone), the most seen during a burst of 1,000
+ *   start, and the render worker stopped, as the server logs), the most seen during a burst of 1,000
  *   requests over every page of the sitemap (20 at a time), and at rest after it all (a minute
  *   without requests at the end, the page cache full);
  * - cold and warm time to first byte (p50/p95) of pages nobody asked for yet, then again;
@@ -103,29 +103,31 @@ function rssMb(pid: number): number {
   return kb / 1024
 }
 
-/** How many threads the process runs (the render worker is one of them while it lives). */
-function threads(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  return Number(/Threads:\s+(\d+)/.exec(status)?.[1] ?? 0)
-}
+/** What the server logs when its render worker stops after IDLE_MS without a job. */
+const WORKER_STOPPED = 'render worker stopped: no page to render for a while'
+
+/** How many times the server has said its render worker stopped idle. */
+const stops = (server: ServerProcess) =>
+  server.output.filter((line) => line.includes(WORKER_STOPPED)).length
 
 /**
  * Resident memory once the render worker has stopped: it stops IDLE_MS after its last job (the
- * warm pages, which take longer as the site grows), and its thread goes with it. Waits for the
- * process's thread count to fall below the most seen (or to `without`, the count measured
- * without the worker before), then 5 s more; at most IDLE_MS + 3 min.
+ * warm pages, which take longer as the site grows) and the server says so (before, the bench
+ * read a fall in the thread count, which another thread ending could also cause: it then read
+ * the memory with the worker still there). Waits for the server's next such line after `seen`,
+ * then 10 s for the freed memory to go back to the system; at most IDLE_MS + 3 min.
  */
-async function idleRss(pid: number, without?: number): Promise<{ mb: number; threads: number }> {
-  let most = threads(pid)
+async function idleRss(
+  server: ServerProcess,
+  seen: number,
+): Promise<{ mb: number; stops: number }> {
   const deadline = performance.now() + IDLE_MS + 180_000
-  while (performance.now() < deadline) {
-    const now = threads(pid)
-    if (now < most || (without !== undefined && now <= without)) break
-    most = Math.max(most, now)
+  while (stops(server) <= seen && performance.now() < deadline)
     await new Promise((resolve) => setTimeout(resolve, 1000))
-  }
-  await new Promise((resolve) => setTimeout(resolve, 5000))
-  return { mb: rssMb(pid), threads: threads(pid) }
+  if (stops(server) <= seen)
+    throw new Error('the render worker did not stop within IDLE_MS + 3 min')
+  await new Promise((resolve) => setTimeout(resolve, 10_000))
+  return { mb: rssMb(server.child.pid!), stops: stops(server) }
 }
 
 async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
@@ -302,7 +304,7 @@ async function measure(options: {
     // The warm pages rendered, nothing asked for since; then idle: the render worker stopped.
     await new Promise((resolve) => setTimeout(resolve, 8000))
     const warmMb = rssMb(pid)
-    const idle = await idleRss(pid)
+    const idle = await idleRss(main, 0)
     const idleMb = idle.mb
 
     const paths = await sitemapPaths(base)
@@ -348,7 +350,7 @@ async function measure(options: {
     const etags = await Promise.all(servers.map(async (s) => (await get(`${s.url}/about`)).etag))
     // At rest: nothing asked for until the render worker has stopped (its last job, the pages
     // warmed after the episode's publish, ends within a few seconds of it being visible).
-    const restMb = (await idleRss(pid, idle.threads)).mb
+    const restMb = (await idleRss(main, idle.stops)).mb
     return {
       database: dialect === 'postgres' ? 'PostgreSQL ×3' : 'SQLite',
       episodes,

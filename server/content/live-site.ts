@@ -28,6 +28,7 @@ import type { SearchAnswer } from '#common/search.ts'
 import type { Database, Listener } from '#server/db/index.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
 import {
+  IDLE_MS,
   RenderJobError,
   startRenderThread,
   type RenderThread,
@@ -415,7 +416,10 @@ async function close(live: Live) {
 export function createLiveSite(options: LiveSiteOptions): LiveSite {
   const { database, build } = options
   const clock = options.clock ?? (() => new Date())
-  const thread = startRenderThread(build.buildDirectory)
+  const thread = startRenderThread(build.buildDirectory, {
+    stoppedIdle: () =>
+      options.log.info({ idleMs: IDLE_MS }, 'render worker stopped: no page to render for a while'),
+  })
   /** A site build without React Router's server build (made for a test) cannot render. */
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
     ? undefined

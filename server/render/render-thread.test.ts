@@ -68,6 +68,22 @@ describe('the render worker', () => {
     }
   }, 360_000)
 
+  it('stops a worker without a job after idleMs, says so, and starts one again for the next', async () => {
+    let stopped = 0
+    const idle = startRenderThread(await realBuild(), { idleMs: 200, stoppedIdle: () => stopped++ })
+    try {
+      await idle.load(documents(sample), { version: 1, renderedAt: new Date() })
+      // Bounded: 600 polls of 100 ms; the stop comes 200 ms after the load's answer.
+      for (let i = 0; i < 600 && stopped === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(stopped).toBe(1)
+      expect((await idle.render(1, '/')).status).toBe(200)
+    } finally {
+      await idle.close()
+    }
+    expect(stopped).toBe(1)
+  }, 360_000)
+
   it('names only the pages a change affects when the worker had stopped since the last load', async () => {
     const renderedAt = new Date('2026-11-25T12:00:00.000Z')
     const restarted = startRenderThread(await realBuild())

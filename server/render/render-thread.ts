@@ -69,6 +69,8 @@ export interface RenderThread {
 
 export interface RenderThreadOptions {
   idleMs?: number
+  /** Told when an idle worker is stopped (its memory goes back to the system). */
+  stoppedIdle?: () => void
 }
 
 /** A page as it crossed the thread: its bodies arrive as Uint8Arrays. */
@@ -91,6 +93,7 @@ interface Held {
 interface ThreadState {
   buildDirectory: string
   idleMs: number
+  stoppedIdle: (() => void) | undefined
   idle: NodeJS.Timeout | undefined
   worker: Worker | undefined
   ready: Promise<Worker> | undefined
@@ -174,7 +177,7 @@ function idleLater(state: ThreadState) {
   state.idle = setTimeout(() => {
     const current = state.worker
     forgetWorker(state)
-    void current?.terminate()
+    void current?.terminate().then(() => state.stoppedIdle?.())
   }, state.idleMs)
   state.idle.unref()
 }
@@ -217,6 +220,7 @@ export function startRenderThread(
   const state: ThreadState = {
     buildDirectory,
     idleMs: options.idleMs ?? IDLE_MS,
+    stoppedIdle: options.stoppedIdle,
     idle: undefined,
     worker: undefined,
     ready: undefined,
