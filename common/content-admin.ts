@@ -373,19 +373,6 @@ export interface ConflictAnswer extends ApiProblem {
 
 // ── Media library (under /admin/api/media; shapes in ./media.ts) ──────────────────────────────
 
-/** What a picture without its description is told, by the server and by the staff app alike. */
-export const DESCRIBE_THE_PICTURE = 'Describe the picture for people who cannot see it (alt text).'
-
-/** The longest alt text a picture may have. */
-export const ALT_MAX = 1000
-
-/** The focal point's coordinates, each from 0 to 1, as staff are told of them. */
-export const FOCAL_AXES = { focalX: 'x (from the left)', focalY: 'y (from the top)' } as const
-
-/** What a focal point's coordinate that is not a number from 0 to 1 is told. */
-export const notACoordinate = (field: keyof typeof FOCAL_AXES) =>
-  `The focal point's ${FOCAL_AXES[field]} must be a number from 0 to 1.`
-
 export type MediaItemWithUses = MediaItem & { usedBy: MediaUse[] }
 
 /** GET /media?q=&kind=&after=&limit= */

@@ -4,7 +4,7 @@
  * schemas of what staff send (server/media, docs/media.md).
  */
 import { z } from 'zod'
-import { ALT_MAX, DESCRIBE_THE_PICTURE, FOCAL_AXES, notACoordinate } from './content-admin.ts'
+import { ALT_MAX, DESCRIBE_THE_PICTURE, FOCAL_AXES, notACoordinate } from './media-words.ts'
 
 /** Where uploaded files are served: apart from the build's /media/<id>-<w>.<ext> files. */
 export const UPLOADED_MEDIA_PREFIX = '/media/u/'

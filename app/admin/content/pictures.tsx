@@ -14,7 +14,8 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react'
-import { ALT_MAX, DESCRIBE_THE_PICTURE, type PicturePreview } from '#common/content-admin.ts'
+import type { PicturePreview } from '#common/content-admin.ts'
+import { ALT_MAX, DESCRIBE_THE_PICTURE } from '#common/media-words.ts'
 import { cn } from '#app/lib/cn.ts'
 import { Dialog } from '#app/admin/components/dialog.tsx'
 import { SearchForm } from '#app/admin/components/list-controls.tsx'

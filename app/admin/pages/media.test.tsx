@@ -6,11 +6,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  DESCRIBE_THE_PICTURE,
-  notACoordinate,
-  type MediaItemWithUses,
-} from '#common/content-admin.ts'
+import type { MediaItemWithUses } from '#common/content-admin.ts'
+import { DESCRIBE_THE_PICTURE, notACoordinate } from '#common/media-words.ts'
 import { action, Component, loader } from './media.tsx'
 import { mediaAction } from './media/action.ts'
 import { renderRoute } from './render-route.tsx'

@@ -14,7 +14,8 @@ import {
   useSearchParams,
   type LoaderFunctionArgs,
 } from 'react-router'
-import { ALT_MAX, type MediaItemWithUses, type MediaListAnswer } from '#common/content-admin.ts'
+import type { MediaItemWithUses, MediaListAnswer } from '#common/content-admin.ts'
+import { ALT_MAX } from '#common/media-words.ts'
 import { query } from '#app/admin/api.ts'
 import { useActionAnswer } from '#app/admin/components/action-answer.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'

@@ -6,13 +6,9 @@
  * per-field messages, to show next to the field.
  */
 import type { ActionFunctionArgs } from 'react-router'
-import {
-  DESCRIBE_THE_PICTURE,
-  type FOCAL_AXES,
-  notACoordinate,
-  type MediaItemWithUses,
-} from '#common/content-admin.ts'
+import type { MediaItemWithUses } from '#common/content-admin.ts'
 import * as contentApi from '#common/content-contracts.ts'
+import { DESCRIBE_THE_PICTURE, notACoordinate, type FOCAL_AXES } from '#common/media-words.ts'
 import { ApiError, call, formText, refusal } from '#app/admin/api.ts'
 
 export type MediaIntent = 'alt' | 'focus' | 'delete'
