@@ -11,17 +11,7 @@
  * the editor opened; if someone changed it since, nothing is written and the answer is a 409
  * ConflictAnswer saying who and when.
  */
-import type { ArticleFrontmatter } from './content/articles.ts'
-import type {
-  AboutContent,
-  ArticlesPageContent,
-  ConsentPagesContent,
-  ContactPageContent,
-  HomeContent,
-  PrivacyPageContent,
-  SeriesId,
-} from './content/pages.ts'
-import type { SiteCopy, SiteSettings } from './content/site.ts'
+import type { SeriesId } from './content/pages.ts'
 import type { ApiProblem } from './back-office.ts'
 import type { MediaItem, MediaUse } from './media.ts'
 
@@ -50,18 +40,6 @@ export const PAGE_LABELS: Record<PageName, string> = {
   consent: 'Form and newsletter pages',
   site: 'Header and footer',
   settings: 'Site settings (phone, e-mail, links)',
-}
-
-/** The data each page document holds (what `draft.data` and `published.data` are). */
-export interface PageData {
-  home: HomeContent
-  about: AboutContent
-  articles: ArticlesPageContent
-  contact: ContactPageContent
-  privacy: PrivacyPageContent
-  consent: ConsentPagesContent
-  site: SiteCopy
-  settings: SiteSettings
 }
 
 /** The content document key of a page name: "home" → "page/home", "site" → "site". */
@@ -283,9 +261,6 @@ export interface DocumentAnswer<D = unknown> {
   /** The content version after this answer's change (raised by publish, restore, …). */
   contentVersion: number
 }
-
-export type ArticleAnswer = DocumentAnswer<ArticleFrontmatter>
-export type PageAnswer<N extends PageName> = DocumentAnswer<PageData[N]>
 
 /** DELETE /articles/:id */
 export interface DeletedAnswer {

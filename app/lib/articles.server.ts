@@ -3,6 +3,7 @@
  * an article page renders its Markdown body to HTML (common/content/markdown.ts, sanitised), so
  * the article text ships in the prerendered HTML rather than in JavaScript.
  */
+import { ARTICLE_COLORS } from '#common/content/article-draft.ts'
 import type { ArticleFrontmatter, ArticleSource } from '#common/content/articles.ts'
 import { articleWordCount, renderMarkdown } from '#common/content/markdown.ts'
 import { imageSource, imageVariants, UPLOADED_IMAGE_ID } from '#common/content/media.ts'
@@ -36,8 +37,6 @@ export interface Article extends ArticleSummary {
   wordCount: number
 }
 
-const ACCENTS = ['clay', 'teal', 'plum', 'gold'] as const
-
 // The same SmartyPants step the Markdown body goes through, for the front matter text the page
 // shows (titles, summary): typographic quotes, apostrophes and dashes everywhere.
 const smartenTree = (remarkSmartypants as (this: void) => (tree: object) => void)()
@@ -62,7 +61,7 @@ function summarise(
     series: fm.series,
     date: fm.date,
     // Without a colour of its own, an article takes the next accent in slug order.
-    color: fm.color ?? ACCENTS[index % ACCENTS.length]!,
+    color: fm.color ?? ARTICLE_COLORS[index % ARTICLE_COLORS.length]!,
     portrait: resolveImage(snapshot.media, {
       image: fm.portrait,
       alt: `Portrait illustration of ${fm.name}`,

@@ -4,6 +4,7 @@
  * content/articles/<slug>.md; in the database one content document per article.
  */
 import { z } from 'zod'
+import { ARTICLE_COLORS } from './article-draft.ts'
 import { httpUrl, mediaId, nonEmpty, picture } from './fields.ts'
 import { seriesId } from './pages.ts'
 
@@ -26,7 +27,7 @@ export const articleFrontmatter = z.strictObject({
   cover: picture,
   organization: z.strictObject({ name: nonEmpty, url: httpUrl }).optional(),
   /** Accent colour of the article's teaser card. */
-  color: z.enum(['clay', 'teal', 'plum', 'gold']).optional(),
+  color: z.enum(ARTICLE_COLORS).optional(),
 })
 export type ArticleFrontmatter = z.infer<typeof articleFrontmatter>
 

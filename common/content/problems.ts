@@ -15,6 +15,13 @@ export interface ContentProblem {
   message: string
   /** Never stored, not even in a draft (raw HTML, a link to a script): see markdown.ts. */
   unsafe?: true
+  /**
+   * A value of another type than its field's (a number where the schema has text, a list where
+   * it has one picture): never stored either, so that an editor can read every draft it opens.
+   * A field that is missing, null or empty is unfinished, not of another shape; data that is not
+   * an object at all is.
+   */
+  shape?: true
 }
 
 export function describeProblem(problem: ContentProblem): string {
@@ -53,13 +60,35 @@ export class ContentError extends Error {
   }
 }
 
-/** A zod failure as problems, one per field (an unknown field is named as such). */
+/** The value at a path inside some data (undefined where the path leads nowhere). */
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let value = data
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined
+    value = Object.entries(value).find(([name]) => name === String(key))?.[1]
+  }
+  return value
+}
+
+/** Given, but of another type than the schema's: not merely unfinished. */
+const ofAnotherShape = (issue: z.core.$ZodIssue, data: unknown) => {
+  if (issue.code !== 'invalid_type') return false
+  if (issue.path.length === 0) return true
+  const value = valueAt(data, issue.path)
+  return value !== undefined && value !== null && value !== ''
+}
+
+/**
+ * A zod failure as problems, one per field (an unknown field is named as such). With the data
+ * that was parsed, a value of another type is marked `shape`.
+ */
 export function zodProblems(
   source: string,
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
+  data?: unknown,
 ): ContentProblem[] {
-  return issues.flatMap((issue) => {
+  return issues.flatMap((issue): ContentProblem[] => {
     const path = [...prefix, ...issue.path].map(String)
     if (issue.code === 'unrecognized_keys')
       return issue.keys.map((key) => ({
@@ -67,7 +96,15 @@ export function zodProblems(
         field: [...path, key].join('.'),
         message: 'unknown field (check its spelling, or remove it)',
       }))
-    return [{ source, field: path.join('.') || undefined, message: issue.message }]
+    const field = path.join('.') || undefined
+    return [
+      {
+        source,
+        field,
+        message: issue.message,
+        ...(ofAnotherShape(issue, data) && { shape: true }),
+      },
+    ]
   })
 }
 
@@ -80,5 +117,5 @@ export function parseWith<T>(
   const result = schema.safeParse(value)
   return result.success
     ? { data: result.data, problems: [] }
-    : { data: undefined, problems: zodProblems(source, result.error.issues) }
+    : { data: undefined, problems: zodProblems(source, result.error.issues, [], value) }
 }

@@ -93,6 +93,36 @@ describeOnDatabases(
       expect((await as(api.editor).get('/pages/contact')).json<DocumentAnswer>().draft).toBeNull()
     })
 
+    it.each([
+      ['a number for its headline', { headline: 42 }, 'headline'],
+      ['a list for its cover picture', { cover: ['people/a'] }, 'cover'],
+      ['text for its organisation', { organization: 'Neighbors United' }, 'organization'],
+    ])('an article draft with %s', async (_, change, field) => {
+      const opened = (await as(api.editor).get(`/articles/${unlinked.slug}`)).json<
+        DocumentAnswer<ArticleFrontmatter>
+      >()
+      const answer = await as(api.editor).post(`/articles/${unlinked.slug}/draft`, {
+        baseVersion: opened.version,
+        data: { ...opened.published!.data, ...change },
+      })
+      expect(answer.statusCode).toBe(400)
+      expect(answer.json<ContentProblemsAnswer>().fields![field]).toMatch(/expected/)
+      const after = (await as(api.editor).get(`/articles/${unlinked.slug}`)).json<DocumentAnswer>()
+      expect(after.draft).toBeNull()
+    })
+
+    it('an article draft whose data is not an object at all', async () => {
+      const opened = (await as(api.editor).get(`/articles/${unlinked.slug}`)).json<DocumentAnswer>()
+      const answer = await as(api.editor).post(`/articles/${unlinked.slug}/draft`, {
+        baseVersion: opened.version,
+        data: 'a headline',
+      })
+      expect(answer.statusCode).toBe(400)
+      expect(
+        (await as(api.editor).get(`/articles/${unlinked.slug}`)).json<DocumentAnswer>().draft,
+      ).toBeNull()
+    })
+
     it('unpublishing an article the home page links to names the home page’s field', async () => {
       const slug = [...linked][0]!
       const opened = (await as(api.editor).get(`/articles/${slug}`)).json<DocumentAnswer>()
@@ -146,6 +176,22 @@ describeOnDatabases('the content API: a draft that may not be published yet', (d
       baseVersion: finished.json<DocumentAnswer>().version,
     })
     expect(live.statusCode, live.body).toBe(200)
+  })
+
+  it('keeps a field left empty or cleared (null) as unfinished, not as data of another shape', async () => {
+    const opened = (await as(api.editor).get(`/articles/${unlinked.slug}`)).json<
+      DocumentAnswer<ArticleFrontmatter>
+    >()
+    const saved = await as(api.editor).post(`/articles/${unlinked.slug}/draft`, {
+      baseVersion: opened.version,
+      data: { ...opened.published!.data, headline: '', summary: null },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const fields = saved.json<DocumentAnswer>().problems.map((problem) => problem.field)
+    expect(fields).toEqual(expect.arrayContaining(['headline', 'summary']))
+    await as(api.editor).post(`/articles/${unlinked.slug}/discard-draft`, {
+      baseVersion: saved.json<DocumentAnswer>().version,
+    })
   })
 
   it('keeps a page draft with a wrong field, names it, and refuses to publish it', async () => {

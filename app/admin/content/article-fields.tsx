@@ -4,7 +4,11 @@
  * Checked as the writer types by the site's own schema (`articleFrontmatter`); the server's
  * messages win where it gave one.
  */
-import type { ArticleFrontmatter } from '#common/content/articles.ts'
+import {
+  ARTICLE_COLORS,
+  type ArticleColor,
+  type ArticleDraft,
+} from '#common/content/article-draft.ts'
 import { articleFrontmatter } from '#common/content/articles.ts'
 import type { SeriesId } from '#common/content/pages.ts'
 import { Card, Field, SelectField, TextAreaField } from '#app/admin/components/ui.tsx'
@@ -12,7 +16,7 @@ import { PictureField } from './picture-field.tsx'
 import { fieldProblems } from './validation.ts'
 
 /** The front matter as the form holds it: every text present, the optional parts as written. */
-export type ArticleData = ArticleFrontmatter
+export type ArticleData = ArticleDraft
 
 /** What the article's form calls its fields, where the usual words would not say it. */
 export const ARTICLE_FIELD_LABELS: Record<string, string> = {
@@ -26,7 +30,12 @@ export const ARTICLE_FIELD_LABELS: Record<string, string> = {
   'organization.url': 'Organisation website',
 }
 
-export const COLOR_LABELS = { clay: 'Clay', teal: 'Teal', plum: 'Plum', gold: 'Gold' } as const
+const COLOR_LABELS: Record<ArticleColor, string> = {
+  clay: 'Clay',
+  teal: 'Teal',
+  plum: 'Plum',
+  gold: 'Gold',
+}
 
 /**
  * Messages for each field: the schema's, with the wording a writer needs for an empty picture,
@@ -85,9 +94,7 @@ function CardSection({
           label="Series"
           value={data.series}
           error={error('series')}
-          onChange={(event) =>
-            onChange((now) => ({ ...now, series: event.target.value as SeriesId }))
-          }
+          onChange={(event) => onChange((now) => ({ ...now, series: event.target.value }))}
         >
           {series.map((item) => (
             <option key={item.id} value={item.id}>
@@ -110,15 +117,15 @@ function CardSection({
           onChange={(event) =>
             onChange((now) => {
               const { color: _, ...rest } = now
-              const value = event.target.value as keyof typeof COLOR_LABELS | ''
-              return value ? { ...rest, color: value } : rest
+              const color = ARTICLE_COLORS.find((name) => name === event.target.value)
+              return color ? { ...rest, color } : rest
             })
           }
         >
           <option value="">The series’ colour</option>
-          {Object.entries(COLOR_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
+          {ARTICLE_COLORS.map((color) => (
+            <option key={color} value={color}>
+              {COLOR_LABELS[color]}
             </option>
           ))}
         </SelectField>

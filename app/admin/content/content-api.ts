@@ -4,14 +4,8 @@
  * change sends the version the editor opened; a 409 is an ApiError whose `conflict` says who
  * changed the document and when (`conflictOf`).
  */
-import type { ArticleFrontmatter } from '#common/content/articles.ts'
-import {
-  type ConflictAnswer,
-  type ContentProblemAnswer,
-  type DocumentAnswer,
-  type DocumentRef,
-  type RevisionAnswer,
-} from '#common/content-admin.ts'
+import type { ArticleDraft } from '#common/content/article-draft.ts'
+import type { ConflictAnswer, ContentProblemAnswer, DocumentRef } from '#common/content-admin.ts'
 import * as contentApi from '#common/content-contracts.ts'
 import { ApiError, call } from '#app/admin/api.ts'
 
@@ -32,52 +26,41 @@ function articleId(ref: DocumentRef): { id: string } {
 }
 
 /*
- * A document's answer with its data as its editor reads it (D): the answer schema leaves `data`
- * unknown, because a draft may be unfinished; the server checked it against the content schema
- * when it was saved (ADR 025).
+ * A document's answer leaves its data unknown: a draft may be unfinished. Each editor reads it
+ * into the form it holds (articleDraftOf for an article) with useDocumentDraft's `read`.
  */
-const withData = <D>(answer: DocumentAnswer): DocumentAnswer<D> => answer as DocumentAnswer<D>
 
-export const getDocument = async <D>(ref: DocumentRef) => {
+export const getDocument = (ref: DocumentRef) => {
   const { routes, params } = routesOf(ref)
-  return withData<D>(await call(routes.read, { params }))
+  return call(routes.read, { params })
 }
 
-export const createArticle = async (slug: string, data: ArticleFrontmatter, body: string) =>
-  withData<ArticleFrontmatter>(await call(contentApi.createArticle, { body: { slug, data, body } }))
+export const createArticle = (slug: string, data: ArticleDraft, body: string) =>
+  call(contentApi.createArticle, { body: { slug, data, body } })
 
-export const saveDraft = async <D>(
-  ref: DocumentRef,
-  baseVersion: number,
-  data: D,
-  body?: string,
-) => {
+export const saveDraft = (ref: DocumentRef, baseVersion: number, data: unknown, body?: string) => {
   const { routes, params } = routesOf(ref)
   const draft = { baseVersion, data, ...(body !== undefined ? { body } : {}) }
-  return withData<D>(await call(routes.saveDraft, { params, body: draft }))
+  return call(routes.saveDraft, { params, body: draft })
 }
 
-export const discardDraft = async <D>(ref: DocumentRef, baseVersion: number) => {
+export const discardDraft = (ref: DocumentRef, baseVersion: number) => {
   const { routes, params } = routesOf(ref)
-  return withData<D>(await call(routes.discardDraft, { params, body: { baseVersion } }))
+  return call(routes.discardDraft, { params, body: { baseVersion } })
 }
 
 /** Live now, or at `at` (an ISO instant) for an article that is not live yet. */
-export const publish = async <D>(ref: DocumentRef, baseVersion: number, at?: string) => {
+export const publish = (ref: DocumentRef, baseVersion: number, at?: string) => {
   const { routes, params } = routesOf(ref)
   const body = { baseVersion, ...(at ? { at } : {}) }
-  return withData<D>(await call(routes.publish, { params, body }))
+  return call(routes.publish, { params, body })
 }
 
-export const unpublish = async <D>(ref: DocumentRef, baseVersion: number) =>
-  withData<D>(
-    await call(contentApi.unpublishArticle, { params: articleId(ref), body: { baseVersion } }),
-  )
+export const unpublish = (ref: DocumentRef, baseVersion: number) =>
+  call(contentApi.unpublishArticle, { params: articleId(ref), body: { baseVersion } })
 
-export const changeSlug = async <D>(ref: DocumentRef, baseVersion: number, slug: string) =>
-  withData<D>(
-    await call(contentApi.changeSlug, { params: articleId(ref), body: { baseVersion, slug } }),
-  )
+export const changeSlug = (ref: DocumentRef, baseVersion: number, slug: string) =>
+  call(contentApi.changeSlug, { params: articleId(ref), body: { baseVersion, slug } })
 
 export const deleteArticle = (ref: DocumentRef, baseVersion: number) =>
   call(contentApi.deleteArticle, { params: articleId(ref), query: { baseVersion } })
@@ -87,10 +70,9 @@ export const revisions = (ref: DocumentRef) => {
   return call(routes.revisions, { params })
 }
 
-export const revision = async <D>(ref: DocumentRef, id: string): Promise<RevisionAnswer<D>> => {
+export const revision = (ref: DocumentRef, id: string) => {
   const { routes, params } = routesOf(ref)
-  const answer = await call(routes.revision, { params: { ...params, revision: id } })
-  return { ...answer, data: answer.data as D }
+  return call(routes.revision, { params: { ...params, revision: id } })
 }
 
 export const compare = (ref: DocumentRef, from: string, to: string) => {
@@ -98,10 +80,9 @@ export const compare = (ref: DocumentRef, from: string, to: string) => {
   return call(routes.compare, { params, query: { from, to } })
 }
 
-export const restoreRevision = async <D>(ref: DocumentRef, id: string, baseVersion: number) => {
+export const restoreRevision = (ref: DocumentRef, id: string, baseVersion: number) => {
   const { routes, params } = routesOf(ref)
-  const restore = { params: { ...params, revision: id }, body: { baseVersion } }
-  return withData<D>(await call(routes.restore, restore))
+  return call(routes.restore, { params: { ...params, revision: id }, body: { baseVersion } })
 }
 
 export const mediaList = (q: string, after?: string) =>

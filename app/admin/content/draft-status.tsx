@@ -15,7 +15,7 @@ import type { Conflict, DocumentDraft } from './use-document-draft.ts'
 const timeOnly = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' })
 
 /** The save status, announced politely to screen readers as it changes. */
-export function SaveStatus({ draft }: { draft: DocumentDraft<unknown> }) {
+export function SaveStatus<D>({ draft }: { draft: DocumentDraft<D> }) {
   const { state, answer } = draft
   let text: ReactNode
   let tone = 'text-ink-soft'
@@ -70,11 +70,11 @@ export function conflictSentence(conflict: Conflict): string {
  * theirs and put this one elsewhere (`keepMine`: an article becomes a copy), or knowingly save
  * over theirs (`saveOver`: pages, which cannot be copied).
  */
-export function ConflictDialog({
+export function ConflictDialog<D>({
   draft,
   keepMine,
 }: {
-  draft: DocumentDraft<unknown>
+  draft: DocumentDraft<D>
   keepMine:
     { kind: 'copy'; run: () => Promise<void> } | { kind: 'save-over'; run: () => Promise<void> }
 }) {
@@ -238,7 +238,7 @@ export function LeaveGuard({
 }
 
 /** Work this browser kept from an earlier visit that the server does not have. */
-export function RecoveredBanner({ draft }: { draft: DocumentDraft<unknown> }) {
+export function RecoveredBanner<D>({ draft }: { draft: DocumentDraft<D> }) {
   const { recovered } = draft
   if (!recovered) return null
   return (

@@ -8,12 +8,19 @@
 import { act, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DocumentAnswer } from '#common/content-admin.ts'
+import { objectFields } from '#common/content/article-draft.ts'
 import { AUTOSAVE_MS, useDocumentDraft } from './use-document-draft.ts'
 
 type Data = { heading: string }
 
-function answer(version: number, heading: string, draft = false): DocumentAnswer<Data> {
-  const content = { data: { heading }, body: null }
+/** The editor's reading of the data: a heading, empty when there is none. */
+const readData = (data: unknown): Data => {
+  const heading = objectFields(data)['heading']
+  return { heading: typeof heading === 'string' ? heading : '' }
+}
+
+function answer(version: number, heading: unknown, draft = false): DocumentAnswer {
+  const content = { data: heading === undefined ? {} : { heading }, body: null }
   return {
     ref: { kind: 'page', name: 'home' },
     key: 'page/home',
@@ -75,7 +82,7 @@ const settle = () => act(async () => {})
 
 describe('a document being edited', () => {
   it('saves a moment after the last change, once, and says when', async () => {
-    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     act(() => result.current.setData(() => ({ heading: 'O' })))
     act(() => vi.advanceTimersByTime(AUTOSAVE_MS / 2))
     act(() => result.current.setData(() => ({ heading: 'Ou' })))
@@ -99,7 +106,7 @@ describe('a document being edited', () => {
         answer(server.version, (body as unknown as { data: Data }).data.heading.trim(), true),
       )
     }
-    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     act(() => result.current.setData(() => ({ heading: 'Ours ' })))
     await act(async () => vi.advanceTimersByTime(AUTOSAVE_MS))
     await settle()
@@ -120,7 +127,7 @@ describe('a document being edited', () => {
           updatedAt: '2026-01-01T15:04:00.000Z',
         },
       })
-    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     act(() => result.current.setData(() => ({ heading: 'Mine' })))
     await act(async () => vi.advanceTimersByTime(AUTOSAVE_MS))
     await settle()
@@ -152,7 +159,7 @@ describe('a document being edited', () => {
           updatedAt: '2026-01-01T00:00:00Z',
         },
       })
-    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     act(() => result.current.setData(() => ({ heading: 'Mine' })))
     await act(async () => vi.advanceTimersByTime(AUTOSAVE_MS))
     await settle()
@@ -171,7 +178,7 @@ describe('a document being edited', () => {
         fields: { heading: 'must not contain HTML' },
         problems: [{ source: 'page/home', field: 'heading', message: 'must not contain HTML' }],
       })
-    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     act(() => result.current.setData(() => ({ heading: '<b>' })))
     await act(async () => vi.advanceTimersByTime(AUTOSAVE_MS))
     await settle()
@@ -190,7 +197,7 @@ describe('a document being edited', () => {
 
   it('keeps the writer’s copy in the browser until the server has it, and offers it back', async () => {
     server.next = () => json(503, { error: 'unavailable', message: 'The database did not answer.' })
-    const first = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const first = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     act(() => first.result.current.setData(() => ({ heading: 'Unsaved words' })))
     await act(async () => vi.advanceTimersByTime(AUTOSAVE_MS))
     await settle()
@@ -201,7 +208,7 @@ describe('a document being edited', () => {
     first.unmount()
 
     // The next visit: the server still has the old version; the copy is offered.
-    const second = renderHook(() => useDocumentDraft(answer(1, 'Ours')))
+    const second = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
     expect(second.result.current.recovered?.data).toEqual({ heading: 'Unsaved words' })
     act(() => second.result.current.restoreRecovered())
     expect(second.result.current.working.data).toEqual({ heading: 'Unsaved words' })
@@ -212,7 +219,35 @@ describe('a document being edited', () => {
     await act(async () => vi.advanceTimersByTime(AUTOSAVE_MS))
     await settle()
     second.unmount()
-    const third = renderHook(() => useDocumentDraft(answer(server.version, 'Unsaved words', true)))
+    const third = renderHook(() =>
+      useDocumentDraft(answer(server.version, 'Unsaved words', true), readData),
+    )
     expect(third.result.current.recovered).toBeUndefined()
+  })
+})
+
+describe('what the editor reads', () => {
+  it('reads the server’s data as the editor holds it: a field not written yet is empty', () => {
+    const { result } = renderHook(() => useDocumentDraft(answer(1, undefined), readData))
+    expect(result.current.working.data).toEqual({ heading: '' })
+    expect(result.current.dirty).toBe(false)
+  })
+
+  it('offers back only what it kept itself: anything else in the browser’s storage is ignored', () => {
+    for (const kept of [
+      'not JSON',
+      JSON.stringify(['Unsaved words']),
+      JSON.stringify({ data: { heading: 'Unsaved words' }, body: null }),
+      JSON.stringify({ version: '1', at: 'now', data: { heading: 'Unsaved words' } }),
+    ]) {
+      localStorage.setItem('docucommons:unsaved:page/home', kept)
+      const { result, unmount } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
+      expect(result.current.recovered, kept).toBeUndefined()
+      unmount()
+    }
+    const kept = { version: 1, at: 'now', data: { heading: 7 }, body: null }
+    localStorage.setItem('docucommons:unsaved:page/home', JSON.stringify(kept))
+    const { result } = renderHook(() => useDocumentDraft(answer(1, 'Ours'), readData))
+    expect(result.current.recovered?.data).toEqual({ heading: '' })
   })
 })

@@ -31,10 +31,13 @@ export interface Working<D> {
   body: string | null
 }
 
+/** How an editor reads a document's data into the form it holds (articleDraftOf, …). */
+export type ReadData<D> = (data: unknown) => D
+
 /** What the server holds as the newest content: the draft, else what is published. */
-export function contentOf<D>(answer: DocumentAnswer<D>): Working<D> {
+export function contentOf<D>(answer: DocumentAnswer, read: ReadData<D>): Working<D> {
   const content = answer.draft ?? answer.published
-  return { data: content?.data as D, body: content?.body ?? null }
+  return { data: read(content?.data), body: content?.body ?? null }
 }
 
 const same = <D>(a: Working<D>, b: Working<D>) => JSON.stringify(a) === JSON.stringify(b)
@@ -46,13 +49,19 @@ interface Kept<D> extends Working<D> {
 
 const storageKey = (key: string) => `docucommons:unsaved:${key}`
 
-function readKept<D>(key: string): Kept<D> | undefined {
+/** What this browser kept for a document, if it holds a version, a time and the content. */
+function readKept<D>(key: string, read: ReadData<D>): Kept<D> | undefined {
+  let kept: unknown
   try {
     const text = localStorage.getItem(storageKey(key))
-    return text ? (JSON.parse(text) as Kept<D>) : undefined
+    kept = text ? JSON.parse(text) : undefined
   } catch {
     return undefined
   }
+  if (typeof kept !== 'object' || kept === null) return undefined
+  const { version, at, data, body } = { ...kept } as Record<string, unknown>
+  if (typeof version !== 'number' || typeof at !== 'string') return undefined
+  return { version, at, data: read(data), body: typeof body === 'string' ? body : null }
 }
 
 function keep<D>(key: string, working: Working<D>, version: number) {
@@ -73,7 +82,7 @@ function forget(key: string) {
 }
 
 export interface DocumentDraft<D> {
-  answer: DocumentAnswer<D>
+  answer: DocumentAnswer
   working: Working<D>
   /** The working copy differs from what the server holds. */
   dirty: boolean
@@ -86,9 +95,9 @@ export interface DocumentDraft<D> {
   setData: (update: (data: D) => D) => void
   setBody: (body: string) => void
   /** Saves now if needed; the answer the document then has. Rejects when it cannot save. */
-  flush: () => Promise<DocumentAnswer<D>>
+  flush: () => Promise<DocumentAnswer>
   /** A new answer from the server (after a publish, a restore…): it becomes the working copy. */
-  adopt: (answer: DocumentAnswer<D>) => void
+  adopt: (answer: DocumentAnswer) => void
   /** Conflict: take the other person's version, dropping this working copy. */
   reloadTheirs: () => Promise<void>
   /** Conflict: save this working copy over theirs, knowingly (pages). */
@@ -104,12 +113,14 @@ export interface DocumentDraft<D> {
   refused: (error: unknown) => boolean
 }
 
+/** `read`: how the editor reads the document's data (a module-level function: it never changes). */
 export function useDocumentDraft<D>(
-  initial: DocumentAnswer<D>,
+  initial: DocumentAnswer,
+  read: ReadData<D>,
   { autosaveMs = AUTOSAVE_MS }: { autosaveMs?: number } = {},
 ): DocumentDraft<D> {
   const [answer, setAnswer] = useState(initial)
-  const [working, setWorking] = useState<Working<D>>(() => contentOf(initial))
+  const [working, setWorking] = useState<Working<D>>(() => contentOf(initial, read))
   // What the server acknowledged last: the working copy as sent (the server may store it
   // normalised, e.g. trimmed, which must not count as a change of the writer's).
   const [baseline, setBaseline] = useState<Working<D>>(working)
@@ -117,8 +128,8 @@ export function useDocumentDraft<D>(
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [problems, setProblems] = useState<ContentProblemAnswer[]>([])
   const [recovered, setRecovered] = useState<Kept<D> | undefined>(() => {
-    const kept = readKept<D>(initial.key)
-    if (kept && !same({ data: kept.data, body: kept.body }, contentOf(initial))) return kept
+    const kept = readKept(initial.key, read)
+    if (kept && !same({ data: kept.data, body: kept.body }, contentOf(initial, read))) return kept
     if (kept) forget(initial.key)
     return undefined
   })
@@ -128,18 +139,18 @@ export function useDocumentDraft<D>(
   useLayoutEffect(() => {
     latest.current = { answer, working, baseline, state }
   })
-  const saving = useRef<Promise<DocumentAnswer<D>> | undefined>(undefined)
+  const saving = useRef<Promise<DocumentAnswer> | undefined>(undefined)
 
   const dirty = useMemo(() => !same(working, baseline), [working, baseline])
 
-  const save = useCallback(async (base?: number): Promise<DocumentAnswer<D>> => {
+  const save = useCallback(async (base?: number): Promise<DocumentAnswer> => {
     while (saving.current) await saving.current.catch(() => undefined)
     const { answer: current, working: sent, baseline: acknowledged } = latest.current
     if (base === undefined && same(sent, acknowledged)) return current
     const run = (async () => {
       setState({ kind: 'saving' })
       try {
-        const saved = await saveDraft<D>(
+        const saved = await saveDraft(
           current.ref,
           base ?? current.version,
           sent.data,
@@ -186,17 +197,20 @@ export function useDocumentDraft<D>(
     return () => clearTimeout(timer)
   }, [working, dirty, answer.key, answer.version, autosaveMs, save])
 
-  const adopt = useCallback((next: DocumentAnswer<D>) => {
-    const { working: now, baseline: before } = latest.current
-    setAnswer(next)
-    setBaseline(contentOf(next))
-    // What the writer typed while the change was on its way stays, and is saved as a draft.
-    if (same(now, before)) setWorking(contentOf(next))
-    setState({ kind: 'saved' })
-    setFieldErrors({})
-    setProblems([])
-    forget(next.key)
-  }, [])
+  const adopt = useCallback(
+    (next: DocumentAnswer) => {
+      const { working: now, baseline: before } = latest.current
+      setAnswer(next)
+      setBaseline(contentOf(next, read))
+      // What the writer typed while the change was on its way stays, and is saved as a draft.
+      if (same(now, before)) setWorking(contentOf(next, read))
+      setState({ kind: 'saved' })
+      setFieldErrors({})
+      setProblems([])
+      forget(next.key)
+    },
+    [read],
+  )
 
   return {
     answer,
@@ -211,8 +225,8 @@ export function useDocumentDraft<D>(
     flush: () => save(),
     adopt,
     async reloadTheirs() {
-      const theirs = await getDocument<D>(latest.current.answer.ref)
-      setWorking(contentOf(theirs))
+      const theirs = await getDocument(latest.current.answer.ref)
+      setWorking(contentOf(theirs, read))
       latest.current.working = latest.current.baseline
       adopt(theirs)
     },

@@ -7,8 +7,8 @@
  * (./article/new-article.tsx). What the buttons and dialogs do: ./article/use-article-actions.ts.
  */
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router'
-import type { ArticleFrontmatter } from '#common/content/articles.ts'
-import { articleIdOf, type ArticleAnswer } from '#common/content-admin.ts'
+import { articleDraftOf } from '#common/content/article-draft.ts'
+import { articleIdOf, type DocumentAnswer } from '#common/content-admin.ts'
 import { ConfirmDialog } from '#app/admin/components/confirm-dialog.tsx'
 import { Alert, Badge, buttonClass, PageHeader, ViewOnSite } from '#app/admin/components/ui.tsx'
 import {
@@ -44,14 +44,14 @@ import {
 import { useArticleActions } from './article/use-article-actions.ts'
 
 interface Loaded {
-  answer: ArticleAnswer | undefined
+  answer: DocumentAnswer | undefined
   series: Series
 }
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
   const id = params['id'] ?? ''
   const [answer, overview] = await Promise.all([
-    id === 'new' ? undefined : content.getDocument<ArticleFrontmatter>({ kind: 'article', id }),
+    id === 'new' ? undefined : content.getDocument({ kind: 'article', id }),
     content.contentOverview(),
   ])
   return { answer, series: overview.series }
@@ -68,10 +68,10 @@ export function Component() {
 }
 
 type Actions = ReturnType<typeof useArticleActions>
-type Draft = DocumentDraft<ArticleFrontmatter>
+type Draft = DocumentDraft<ArticleData>
 
-function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Series }) {
-  const draft = useDocumentDraft(initial)
+function ArticleEditor({ initial, series }: { initial: DocumentAnswer; series: Series }) {
+  const draft = useDocumentDraft(initial, articleDraftOf)
   const { answer, working, state } = draft
   const data = working.data
   const actions = useArticleActions(draft)
@@ -97,7 +97,7 @@ function ArticleEditor({ initial, series }: { initial: ArticleAnswer; series: Se
   return (
     <>
       <ArticleHeader draft={draft} actions={actions} />
-      <RecoveredBanner draft={draft as DocumentDraft<unknown>} />
+      <RecoveredBanner draft={draft} />
       <PublishNeeds
         problems={needs}
         source={answer.problems[0]?.source}
@@ -163,7 +163,7 @@ function ArticleHeader({ draft, actions }: { draft: Draft; actions: Actions }) {
           {answer.status === 'scheduled' && answer.publishAt && (
             <span>Goes live {formatKansasCity(answer.publishAt)}</span>
           )}
-          <SaveStatus draft={draft as DocumentDraft<unknown>} />
+          <SaveStatus draft={draft} />
         </span>
       }
       actions={
@@ -197,7 +197,7 @@ function ArticleHeader({ draft, actions }: { draft: Draft; actions: Actions }) {
   )
 }
 
-function ArticleNav({ answer, actions }: { answer: ArticleAnswer; actions: Actions }) {
+function ArticleNav({ answer, actions }: { answer: DocumentAnswer; actions: Actions }) {
   const { staff } = useSession()
   const { setDialog } = actions
   return (
@@ -280,10 +280,7 @@ function ArticleDialogs({ draft, actions }: { draft: Draft; actions: Actions }) 
           unpublish it instead.
         </p>
       </ConfirmDialog>
-      <ConflictDialog
-        draft={draft as DocumentDraft<unknown>}
-        keepMine={{ kind: 'copy', run: actions.keepMineAsCopy }}
-      />
+      <ConflictDialog draft={draft} keepMine={{ kind: 'copy', run: actions.keepMineAsCopy }} />
     </>
   )
 }

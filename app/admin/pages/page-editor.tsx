@@ -15,6 +15,7 @@ import {
   privacyPage,
 } from '#common/content/pages.ts'
 import { siteCopy, siteSettings } from '#common/content/site.ts'
+import { objectFields } from '#common/content/article-draft.ts'
 import {
   PAGE_NAMES,
   type ArticleListItem,
@@ -46,7 +47,7 @@ import { fieldLabel } from '#app/admin/content/field-labels.ts'
 import { PicturesProvider } from '#app/admin/content/pictures.tsx'
 import { fieldsOf, PublishNeeds } from '#app/admin/content/publish-needs.tsx'
 import { SchemaForm, type FormContext } from '#app/admin/content/schema-form.tsx'
-import { useDocumentDraft, type DocumentDraft } from '#app/admin/content/use-document-draft.ts'
+import { useDocumentDraft } from '#app/admin/content/use-document-draft.ts'
 import { useLiveCheck } from '#app/admin/content/use-live-check.ts'
 import { fieldProblems } from '#app/admin/content/validation.ts'
 
@@ -62,41 +63,37 @@ const SCHEMAS: Record<PageName, z.ZodType> = {
 }
 
 interface Loaded {
-  answer: DocumentAnswer<Record<string, unknown>>
+  name: PageName
+  answer: DocumentAnswer
   articles: ArticleListItem[]
 }
 
 export async function loader({ params }: LoaderFunctionArgs): Promise<Loaded> {
-  const name = params['name'] ?? ''
-  if (!(PAGE_NAMES as readonly string[]).includes(name))
-    throw new Response('No such page', { status: 404 })
-  const ref = { kind: 'page', name: name as PageName } as const
+  const name = PAGE_NAMES.find((page) => page === params['name'])
+  if (!name) throw new Response('No such page', { status: 404 })
   const [answer, overview] = await Promise.all([
-    content.getDocument<Record<string, unknown>>(ref),
+    content.getDocument({ kind: 'page', name }),
     name === 'articles' ? content.contentOverview() : undefined,
   ])
-  return { answer, articles: overview?.articles ?? [] }
+  return { name, answer, articles: overview?.articles ?? [] }
 }
 
 export function Component() {
-  const { answer, articles } = useLoaderData<typeof loader>()
+  const { name, answer, articles } = useLoaderData<typeof loader>()
   return (
     <PicturesProvider initial={answer.pictures}>
-      <PageEditor key={answer.key} initial={answer} articles={articles} />
+      <PageEditor key={answer.key} name={name} initial={answer} articles={articles} />
     </PicturesProvider>
   )
 }
 
 function PageEditor({
+  name,
   initial,
   articles,
-}: {
-  initial: Loaded['answer']
-  articles: ArticleListItem[]
-}) {
-  const draft = useDocumentDraft(initial)
+}: Omit<Loaded, 'answer'> & { initial: DocumentAnswer }) {
+  const draft = useDocumentDraft(initial, objectFields)
   const { answer, working, state } = draft
-  const name = (answer.ref as { name: PageName }).name
   const schema = SCHEMAS[name]
   const notify = useToast()
   const watchLive = useLiveCheck()
@@ -142,7 +139,7 @@ function PageEditor({
         )
         return
       }
-      const published = await content.publish<Record<string, unknown>>(answer.ref, version)
+      const published = await content.publish(answer.ref, version)
       draft.adopt(published)
       setRefused([])
       notify('Published. The site shows it within seconds.')
@@ -169,7 +166,7 @@ function PageEditor({
             ) : (
               <Badge tone="good">Published</Badge>
             )}
-            <SaveStatus draft={draft as DocumentDraft<unknown>} />
+            <SaveStatus draft={draft} />
           </span>
         }
         actions={
@@ -193,7 +190,7 @@ function PageEditor({
           </>
         }
       />
-      <RecoveredBanner draft={draft as DocumentDraft<unknown>} />
+      <RecoveredBanner draft={draft} />
       <PublishNeeds problems={needs} source={answer.problems[0]?.source} />
       <nav aria-label="Page actions" className="mb-8 flex flex-wrap gap-3">
         <Link to={`/pages/${name}/history`} className={buttonClass('outline')}>
@@ -221,10 +218,7 @@ function PageEditor({
         onChange={(data) => draft.setData(() => data)}
         context={context}
       />
-      <ConflictDialog
-        draft={draft as DocumentDraft<unknown>}
-        keepMine={{ kind: 'save-over', run: draft.saveOverTheirs }}
-      />
+      <ConflictDialog draft={draft} keepMine={{ kind: 'save-over', run: draft.saveOverTheirs }} />
       <LeaveGuard dirty={draft.dirty} save={draft.flush} />
     </>
   )

@@ -174,7 +174,8 @@ function markdownProblems(
  * A draft as it may be stored: unfinished is fine (a field still empty, a picture not chosen
  * yet, a photo without its caption), and `problems` says what keeps it from being published;
  * unsafe content (raw HTML, a link to a script) or data of another shape (a field the document
- * does not have) is refused with a ContentError, and nothing is stored.
+ * does not have, a value of another type than its field's) is refused with a ContentError, and
+ * nothing is stored.
  */
 export async function checkDraft(
   trx: Db,
@@ -191,7 +192,9 @@ export async function checkDraft(
   const markdown = markdownProblems(document, source, images)
   const refused = [
     ...markdown.filter((problem) => problem.unsafe),
-    ...own.problems.filter((problem) => problem.message.startsWith('unknown field')),
+    ...own.problems.filter(
+      (problem) => problem.shape || problem.message.startsWith('unknown field'),
+    ),
   ]
   if (refused.length > 0) throw new ContentError(refused)
   if (own.problems.length > 0) return { document, problems: [...own.problems, ...markdown] }

@@ -3,7 +3,7 @@
  * City, shown on the reader's own clock too when it differs) and its new address.
  */
 import { useState } from 'react'
-import type { ArticleAnswer } from '#common/content-admin.ts'
+import type { DocumentAnswer } from '#common/content-admin.ts'
 import { slugProblem } from '#common/content/slug.ts'
 import { ApiError } from '#app/admin/api.ts'
 import { Dialog, FormButtons } from '#app/admin/components/dialog.tsx'
@@ -124,7 +124,7 @@ export function SlugDialog({
   onChange,
 }: {
   open: boolean
-  answer: ArticleAnswer
+  answer: DocumentAnswer
   onClose: () => void
   onChange: (slug: string) => Promise<void>
 }) {
@@ -140,7 +140,7 @@ function SlugForm({
   onClose,
   onChange,
 }: {
-  answer: ArticleAnswer
+  answer: DocumentAnswer
   onClose: () => void
   onChange: (slug: string) => Promise<void>
 }) {

@@ -5,10 +5,9 @@
  */
 import { useState, type MouseEvent } from 'react'
 import { useNavigate } from 'react-router'
-import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import {
   articleIdOf,
-  type ArticleAnswer,
+  type DocumentAnswer,
   type ContentProblemAnswer,
 } from '#common/content-admin.ts'
 import { ApiError } from '#app/admin/api.ts'
@@ -24,7 +23,7 @@ import { useLiveCheck } from '#app/admin/content/use-live-check.ts'
 export type ArticleDialog = 'schedule' | 'unpublish' | 'slug' | 'delete'
 
 /** Keeps a writer's version as a new draft article beside the other one (a free slug). */
-async function createCopy(slug: string, data: ArticleData, body: string): Promise<ArticleAnswer> {
+async function createCopy(slug: string, data: ArticleData, body: string): Promise<DocumentAnswer> {
   for (let n = 1; n <= 20; n++) {
     const candidate = `${slug}-copy${n === 1 ? '' : `-${n}`}`.slice(0, 80)
     try {
@@ -42,7 +41,7 @@ async function createCopy(slug: string, data: ArticleData, body: string): Promis
  * window opened after a wait would be blocked) and is sent to the preview when the save is done.
  */
 async function openPreview(
-  draft: DocumentDraft<ArticleFrontmatter>,
+  draft: DocumentDraft<ArticleData>,
   notify: (message: string, tone: 'error') => void,
   event: MouseEvent<HTMLAnchorElement>,
 ) {
@@ -58,7 +57,7 @@ async function openPreview(
   }
 }
 
-export function useArticleActions(draft: DocumentDraft<ArticleFrontmatter>) {
+export function useArticleActions(draft: DocumentDraft<ArticleData>) {
   const notify = useToast()
   const navigate = useNavigate()
   const watchLive = useLiveCheck()
@@ -78,9 +77,9 @@ export function useArticleActions(draft: DocumentDraft<ArticleFrontmatter>) {
    */
   async function act(
     name: string,
-    run: (version: number) => Promise<ArticleAnswer>,
+    run: (version: number) => Promise<DocumentAnswer>,
     done?: string,
-  ): Promise<ArticleAnswer | undefined> {
+  ): Promise<DocumentAnswer | undefined> {
     setBusy(name)
     try {
       let version: number
@@ -113,9 +112,7 @@ export function useArticleActions(draft: DocumentDraft<ArticleFrontmatter>) {
 
   async function publishNow() {
     setAttempted(true)
-    const published = await act('publish', (version) =>
-      content.publish<ArticleFrontmatter>(ref, version),
-    )
+    const published = await act('publish', (version) => content.publish(ref, version))
     if (published) {
       notify(`Published. It will be at ${published.url ?? 'its address'} within seconds.`)
       watchLive(published.contentVersion, `Live on the site: ${published.url ?? ''}`)
@@ -125,7 +122,7 @@ export function useArticleActions(draft: DocumentDraft<ArticleFrontmatter>) {
   async function schedule(at: Date) {
     setAttempted(true)
     const scheduled = await act('schedule', (version) =>
-      content.publish<ArticleFrontmatter>(ref, version, at.toISOString()),
+      content.publish(ref, version, at.toISOString()),
     )
     if (scheduled) {
       close()
@@ -136,7 +133,7 @@ export function useArticleActions(draft: DocumentDraft<ArticleFrontmatter>) {
   async function unpublish() {
     const result = await act(
       'unpublish',
-      (version) => content.unpublish<ArticleFrontmatter>(ref, version),
+      (version) => content.unpublish(ref, version),
       answer.status === 'scheduled'
         ? 'The schedule is cancelled: the article is a draft again.'
         : 'Unpublished: visitors no longer see it.',
@@ -146,10 +143,10 @@ export function useArticleActions(draft: DocumentDraft<ArticleFrontmatter>) {
 
   /** A refused address is said in the dialog, next to the field (thrown); a conflict as always. */
   async function changeSlug(slug: string) {
-    let changed: ArticleAnswer
+    let changed: DocumentAnswer
     try {
       const version = (await draft.flush()).version
-      changed = await content.changeSlug<ArticleFrontmatter>(ref, version, slug)
+      changed = await content.changeSlug(ref, version, slug)
     } catch (error) {
       if (!content.conflictOf(error)) throw error
       draft.refused(error)
