@@ -25,9 +25,9 @@ const withShow = (show: Partial<ContentSnapshot['podcast']['show']>): ContentSna
 const build = (snapshot: ContentSnapshot = sample, now = mondayNoon) => podcastFeed(snapshot, now)
 
 describe('the podcast feed, /listen/feed.xml', () => {
-  it('writes every tag Apple Podcasts and Podcasting 2.0 need, for every episode', () => {
+  it('writes every tag Apple Podcasts and Podcasting 2.0 need, for every episode', async () => {
     const show = sample.podcast.show
-    const xml = build()
+    const xml = await build()
     const feed = parseRssFeed(xml)
     const artwork = `${site}/media/u/${show.files.artwork.sha256.slice(0, 32)}.jpg`
 
@@ -95,16 +95,18 @@ describe('the podcast feed, /listen/feed.xml', () => {
     }
   })
 
-  it('leaves out episodes scheduled after now, and is the same for the same content', () => {
+  it('leaves out episodes scheduled after now, and is the same for the same content', async () => {
     const sundayNight = new Date('2026-11-22T23:00:00Z')
-    const feed = parseRssFeed(build(sample, sundayNight))
+    const feed = parseRssFeed(await build(sample, sundayNight))
     expect(feed.items!.map((i) => i.itunes?.episode)).toEqual([5, 4, 3, 2, 1])
     expect(feed.lastBuildDate).toBe('Fri, 20 Nov 2026 11:00:00 GMT')
-    expect(build(sample, sundayNight)).toBe(build(sample, new Date('2026-11-23T10:59:59Z')))
+    expect(await build(sample, sundayNight)).toBe(
+      await build(sample, new Date('2026-11-23T10:59:59Z')),
+    )
   })
 
-  it('adds podcast:funding only when a donation page is set, and says explicit true', () => {
-    const xml = build(
+  it('adds podcast:funding only when a donation page is set, and says explicit true', async () => {
+    const xml = await build(
       withShow({
         explicit: true,
         funding: { url: 'https://give.example.org/daily-commons', text: 'Support the show' },
@@ -117,13 +119,13 @@ describe('the podcast feed, /listen/feed.xml', () => {
     expect(xml).not.toContain('<itunes:explicit>yes')
   })
 
-  it('keeps titles and notes as text', () => {
-    const xml = build(withShow({ title: 'Ours & <yours>' }))
+  it('keeps titles and notes as text', async () => {
+    const xml = await build(withShow({ title: 'Ours & <yours>' }))
     expect(parseRssFeed(xml).title).toBe('Ours & <yours>')
     expect(xml).toMatch(/<!\[CDATA\[Ours & <yours>\]\]>|Ours &amp; &lt;yours&gt;/)
   })
 
-  it('names only the transcript an episode has: no WebVTT for plain text without times', () => {
+  it('names only the transcript an episode has: no WebVTT for plain text without times', async () => {
     const [first, ...rest] = sample.podcast.episodes
     const plain = {
       ...first!,
@@ -134,7 +136,10 @@ describe('the podcast feed, /listen/feed.xml', () => {
       },
     }
     expect(parseEpisodeTranscript(plain.data).timed).toBe(false)
-    const xml = build({ ...sample, podcast: { ...sample.podcast, episodes: [plain, ...rest] } })
+    const xml = await build({
+      ...sample,
+      podcast: { ...sample.podcast, episodes: [plain, ...rest] },
+    })
     const item = parseRssFeed(xml).items!.find((i) => i.guid?.value === plain.data.guid)!
     expect(item.podcast?.transcripts).toEqual([
       expect.objectContaining({

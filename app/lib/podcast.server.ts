@@ -33,6 +33,7 @@ import { siteConfig } from '#app/config.ts'
 import { typographic } from './articles.server.ts'
 import type { ImageSource } from './media.ts'
 import { buildPodcastFeed, feedPath } from './podcast-feed.server.ts'
+import { renderedMarkdown } from './rendered-markdown.server.ts'
 import {
   chaptersPath,
   EPISODES_PER_PAGE,
@@ -230,10 +231,12 @@ export function listenView(snapshot: ContentSnapshot, at: Date, page?: number) {
 /** An episode's show notes as HTML: the articles' Markdown pipeline (sanitised). */
 export function renderShowNotes(snapshot: ContentSnapshot, notes: string): string {
   const { media } = snapshot
-  return renderMarkdown(notes, {
-    imageExists: (id) => id in media.images,
-    image: (id, alt) => imageSource(media, id, alt),
-  })
+  return renderedMarkdown(media, notes, () =>
+    renderMarkdown(notes, {
+      imageExists: (id) => id in media.images,
+      image: (id, alt) => imageSource(media, id, alt),
+    }),
+  )
 }
 
 /** /listen/<slug>: undefined when no episode has this slug at `at`. */
@@ -315,15 +318,40 @@ export function episodeView(snapshot: ContentSnapshot, slug: string, at: Date) {
   }
 }
 
+/** How long the feed renders show notes before the render worker takes its other jobs. */
+const NOTES_TURN_MS = 50
+
+/**
+ * Every episode's notes as HTML, in turns of NOTES_TURN_MS: the notes of a long show not rendered
+ * yet in this worker (15 s at 3,650 episodes, ./rendered-markdown.server.ts) must not hold a
+ * publish's load or a visitor's page until they are all done.
+ */
+async function showNotesInTurns(
+  snapshot: ContentSnapshot,
+  episodes: readonly EpisodeSource[],
+): Promise<string[]> {
+  const html: string[] = []
+  let turn = performance.now()
+  for (const episode of episodes) {
+    html.push(renderShowNotes(snapshot, episode.notes))
+    if (performance.now() - turn < NOTES_TURN_MS) continue
+    await new Promise((resolve) => setImmediate(resolve))
+    turn = performance.now()
+  }
+  return html
+}
+
 /** /listen/feed.xml: every episode published at `at`. */
-export function podcastFeed(snapshot: ContentSnapshot, at: Date): string {
+export async function podcastFeed(snapshot: ContentSnapshot, at: Date): Promise<string> {
   const { show } = snapshot.podcast
+  const episodes = publishedEpisodes(snapshot, at)
+  const notes = await showNotesInTurns(snapshot, episodes)
   return buildPodcastFeed({
     show,
     siteUrl: siteConfig.siteUrl,
     artworkUrl: absoluteUrl(artworkUrl(show)),
     now: at,
-    episodes: publishedEpisodes(snapshot, at).map((episode) => {
+    episodes: episodes.map((episode, index) => {
       const { slug, data } = episode
       const timed = transcriptIsTimed(data)
       return {
@@ -346,7 +374,7 @@ export function podcastFeed(snapshot: ContentSnapshot, at: Date): string {
           htmlUrl: `${absoluteUrl(episodePath(slug))}#${TRANSCRIPT_ID}`,
         },
         ...(data.files.chapters !== undefined && { chaptersUrl: absoluteUrl(chaptersPath(slug)) }),
-        notesHtml: renderShowNotes(snapshot, episode.notes),
+        notesHtml: notes[index],
       }
     }),
   })

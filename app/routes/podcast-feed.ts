@@ -8,6 +8,6 @@ import { renderClock } from '#app/render-clock.ts'
  * tags, Podcasting 2.0). Served from the page set like every page: ETag and 304, precompressed.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const xml = podcastFeed(snapshotOf(context), context.get(renderClock)())
+  const xml = await podcastFeed(snapshotOf(context), context.get(renderClock)())
   return new Response(xml, { headers: { 'Content-Type': 'application/rss+xml; charset=utf-8' } })
 }

@@ -2,9 +2,11 @@
  * The content of `npm run bench:scale`: the repository's content/ with its six sample episodes
  * copied under new slugs, titles, numbers, guids and dates until the show has `episodes` of them
  * (one a day, the newest yesterday), each with its transcript and chapters, and with `articles`
- * more articles copied from the sample ones. The audio files are hard links to the sample's: the
- * media library stores a file once by its SHA-256, so a thousand episodes share six stored files
- * (the pages and the feed still name each episode's own address and size).
+ * more articles copied from the sample ones. Each copy's show notes end with a line of its own, so
+ * no two episodes' notes are the same text (as on the real show: nothing rendered for one serves
+ * another). The audio files are hard links to the sample's: the media library stores a file once
+ * by its SHA-256, so a thousand episodes share six stored files (the pages and the feed still
+ * name each episode's own address and size).
  */
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -42,6 +44,10 @@ export function writeScaleContent(
       .replace(/^publishedAt: .*$/m, `publishedAt: ${publishedAt.toISOString()}`)
       .replace(/^guid: .*$/m, `guid: ${crypto.randomUUID()}`)
       .replaceAll(`${sample}.`, `${slug}.`)
+      .trimEnd()
+      .concat(
+        `\n\nEpisode ${number} of the archive, first published ${publishedAt.toDateString()}.\n`,
+      )
     fs.writeFileSync(path.join(episodesDir, `${slug}.md`), markdown)
     fs.writeFileSync(path.join(episodesDir, `${slug}.vtt`), read(sample, '.vtt'))
     const chapters = path.join(source, EPISODES_DIR, `${sample}.chapters.json`)
