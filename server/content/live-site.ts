@@ -69,13 +69,13 @@ export interface ServedBuild {
       invalidate: 'all' | readonly string[]
       notFoundChanged: boolean
       renderer: {
-        render(path: string): Promise<FinishedPage>
+        render(path: string, options?: { warm?: boolean }): Promise<FinishedPage>
         renderNotFound(): Promise<FinishedPage>
         failed?(path: string, error: unknown): void
       }
     }): void
-    /** A page, rendered now when it is not in memory. */
-    load(path: string): Promise<unknown>
+    /** A page, rendered now when it is not in memory (`warm`: behind visitors' pages). */
+    load(path: string, options?: { warm?: boolean }): Promise<unknown>
     readonly generation: number
   }
 }
@@ -161,7 +161,7 @@ async function warm(live: Live, paths: readonly string[], generation: number) {
   for (const path of paths) {
     if (live.closed || live.build.pages.generation !== generation) return
     try {
-      await live.build.pages.load(path)
+      await live.build.pages.load(path, { warm: true })
     } catch (error) {
       live.lastFailure = failure(live, (error as Error).message)
       live.log.error({ err: error, path }, 'a page of the published content did not render')
@@ -196,7 +196,7 @@ async function load(
     invalidate: answer.invalidate,
     notFoundChanged: answer.notFoundChanged,
     renderer: {
-      render: (path) => thread.render(id, path),
+      render: (path, options) => thread.render(id, path, options),
       renderNotFound: () => thread.render(id, '', { notFound: true }),
       failed(path, error) {
         live.lastFailure = failure(live, (error as Error).message)

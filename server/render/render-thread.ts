@@ -55,7 +55,7 @@ export interface RenderThread {
   render(
     version: number,
     path: string,
-    options?: { notFound?: boolean; search?: SearchAnswer },
+    options?: { notFound?: boolean; search?: SearchAnswer; warm?: boolean },
   ): Promise<FinishedPage>
   /** Starts the worker now (about half a second, more on a busy machine) rather than at a job. */
   prepare(): void
@@ -262,6 +262,7 @@ export function startRenderThread(
         path,
         ...(renderOptions.notFound && { notFound: true }),
         ...(renderOptions.search && { search: renderOptions.search }),
+        ...(renderOptions.warm && { warm: true }),
       })
       return asBuffers((answer as Extract<RenderAnswer, { type: 'rendered' }>).page)
     },

@@ -29,6 +29,7 @@ import type { ImageEntry } from '#common/content/media.ts'
 import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import { contentFingerprint, createRenderer, type FinishedPage } from './renderer.ts'
+import { createRenderSlots } from './render-slots.ts'
 import { unchangedSince } from './unchanged-documents.ts'
 import { loadServerBuild } from './server-build.ts'
 
@@ -72,6 +73,8 @@ export type RenderJob =
       notFound?: boolean
       /** The results of one request's search (/search): rendered with them, not compressed. */
       search?: SearchAnswer
+      /** A page warmed after a start or a publish: it waits behind visitors' (render-slots.ts). */
+      warm?: boolean
     }
   | ({ type: 'preview'; id: number; renderedAt: string; path: string } & SerializedContent)
 
@@ -111,9 +114,6 @@ interface WorkerInput {
   buildDirectory: string
 }
 
-/** Renders at once: one page's compression (zlib's threads) overlaps the next one's render. */
-const RENDERS_AT_ONCE = 2
-
 class StaleVersionError extends Error {}
 
 if (parentPort) {
@@ -123,8 +123,7 @@ if (parentPort) {
   const renderer = createRenderer(build)
   /** The versions loaded, newest last: a render of the one before may still be under way. */
   const loaded: { version: number; snapshot: ContentSnapshot; renderedAt: Date }[] = []
-  let running = 0
-  const queue: (() => void)[] = []
+  const slots = createRenderSlots()
 
   /** The documents of the last load that passed its checks (what a change is compared with). */
   let lastChecked: ContentDocuments | undefined
@@ -202,8 +201,7 @@ if (parentPort) {
   async function render(job: Extract<RenderJob, { type: 'render' }>): Promise<RenderAnswer> {
     const content = loaded.find((entry) => entry.version === job.version)
     if (!content) throw new StaleVersionError(`Content version ${job.version} is not loaded`)
-    if (running >= RENDERS_AT_ONCE) await new Promise<void>((resolve) => queue.push(resolve))
-    running++
+    const end = await slots.take(job.warm ? 'warm' : 'visitor')
     try {
       const options = {
         renderedAt: content.renderedAt,
@@ -223,8 +221,7 @@ if (parentPort) {
           })
       return { id: job.id, type: 'rendered', page }
     } finally {
-      running--
-      queue.shift()?.()
+      end()
     }
   }
 

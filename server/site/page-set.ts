@@ -45,8 +45,13 @@ export interface PageSetChange {
 }
 
 /** How a generation's pages are made: the render worker, for the generation's content. */
+/** `warm`: rendered ahead of any request (after a start or a publish), behind visitors' pages. */
+export interface RenderOptions {
+  warm?: boolean
+}
+
 export interface GenerationRenderer {
-  render(path: string): Promise<FinishedPage>
+  render(path: string, options?: RenderOptions): Promise<FinishedPage>
   renderNotFound(): Promise<FinishedPage>
   /** A page did not render: its last good bytes are answered, when there are some. */
   failed?(path: string, error: unknown): void
@@ -78,7 +83,7 @@ export interface PageSet {
   /** The page at a URL path when it is in memory now: "/about" and "/about/" name one page. */
   get(path: string): ServedPage | undefined
   /** The page at a URL path, rendered now if it is not in memory; undefined when none exists. */
-  load(path: string): Promise<ServedPage | undefined>
+  load(path: string, options?: RenderOptions): Promise<ServedPage | undefined>
   /** Whether a page exists at the path (in memory or not). */
   has(path: string): boolean
   /** The not-found page (HTTP 404), when it is in memory. */
@@ -219,10 +224,15 @@ function lookup(store: Store, path: string): ServedPage | undefined {
 const exists = (store: Store, current: State, path: string) =>
   current.paths ? current.paths.has(path) : store.cache.has(path)
 
-function startRender(store: Store, current: State, path: string): Promise<ServedPage> {
+function startRender(
+  store: Store,
+  current: State,
+  path: string,
+  options: RenderOptions,
+): Promise<ServedPage> {
   store.renders++
   const flight = current
-    .renderer!.render(path)
+    .renderer!.render(path, options)
     .then((page) => {
       const page200 = served(page, 200)
       if (store.state === current) keep(store, page200)
@@ -235,7 +245,11 @@ function startRender(store: Store, current: State, path: string): Promise<Served
   return flight
 }
 
-async function load(store: Store, path: string): Promise<ServedPage | undefined> {
+async function load(
+  store: Store,
+  path: string,
+  options: RenderOptions = {},
+): Promise<ServedPage | undefined> {
   // Looked up again when a newer generation came while a render waited: a page never comes
   // from a generation older than one another request of this process has already seen.
   for (;;) {
@@ -244,7 +258,7 @@ async function load(store: Store, path: string): Promise<ServedPage | undefined>
     const hit = lookup(store, key)
     if (hit) return hit
     if (!current.renderer || !exists(store, current, key)) return undefined
-    const flight = current.flights.get(key) ?? startRender(store, current, key)
+    const flight = current.flights.get(key) ?? startRender(store, current, key, options)
     try {
       const page = await flight
       if (store.state === current) return page
@@ -355,7 +369,7 @@ export function createPageSet(
   }
   return {
     get: (path) => lookup(store, path),
-    load: (path) => load(store, path),
+    load: (path, options) => load(store, path, options),
     loadNotFound: () => loadNotFound(store),
     has: (path) => exists(store, store.state, canonical(path)),
     get notFound() {
