@@ -181,6 +181,19 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
     // server frozen between the two queries would leave it.
     const stored = async () =>
       (await database.db.selectFrom('contact_message').select('id').execute()).length
+    // The test before froze the database mid-insert: those inserts, thawed, may still hold the
+    // table for a moment on a slow machine. The lock below needs it free.
+    const heldByOthers = async () =>
+      (
+        await sql<{
+          count: string
+        }>`select count(*) from pg_locks l join pg_class c on c.oid = l.relation
+          where c.relname = 'contact_message' and l.pid <> pg_backend_pid()`.execute(database.db)
+      ).rows[0]!.count
+    await vi.waitFor(async () => expect(await heldByOthers()).toBe('0'), {
+      timeout: 60_000,
+      interval: 100,
+    })
     const before = await stored()
     const holder = await openDatabase({ dataDir: '/nonexistent', databaseUrl: postgres.url })
     try {
