@@ -4,8 +4,8 @@
  * the episode is live, so the form offers "Unpublish" and "Publish the changes", not "Publish
  * now" again (staff once saw the toast say "Published" over a form that still offered it).
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { EpisodeAnswer } from '#common/podcast-admin.ts'
 import {
   episodeAction,
@@ -14,15 +14,11 @@ import {
   episodeShouldRevalidate,
   newEpisodeLoader,
 } from './episode.tsx'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const draft: EpisodeAnswer = {
   id: 'e7',

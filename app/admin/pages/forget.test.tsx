@@ -4,19 +4,15 @@
  * stored is shown, and the erasure happens only with the address typed again; a refusal is said
  * next to the field it is about.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { ErasurePreviewAnswer } from '#common/back-office.ts'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 import { forgetAction, ForgetPage, forgetLoader } from './forget.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const stored: ErasurePreviewAnswer = {
   email: 'rosa@example.org',

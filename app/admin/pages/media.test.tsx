@@ -4,21 +4,17 @@
  * when empty, before anything is sent), the focal point and the confirmed delete; the list shows
  * each picture as the server answered it.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { MediaItemWithUses } from '#common/content-admin.ts'
 import { DESCRIBE_THE_PICTURE, notACoordinate } from '#common/media-words.ts'
 import { action, Component, loader } from './media.tsx'
 import { mediaAction } from './media/action.ts'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const picture: MediaItemWithUses = {
   id: 'm1',

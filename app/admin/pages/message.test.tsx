@@ -3,19 +3,15 @@
  * A message's buttons post to the route's action; what the page shows next is the message as the
  * server answers it when read again, and a refusal is said, not swallowed.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { MessageDetail } from '#common/back-office.ts'
 import { messageAction, MessagePage, messageLoader } from './message.tsx'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const received: MessageDetail = {
   id: 'm1',

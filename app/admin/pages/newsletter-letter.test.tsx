@@ -4,20 +4,16 @@
  * a time to send (refused before sending when it is not one), and the server's refusals shown
  * next to their fields, or above the form when someone changed the letter since.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { LetterDetail } from '#common/newsletter-admin.ts'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 import { CHOOSE_A_TIME } from './newsletter-letter/action.ts'
 import { letterAction, letterLoader, NewsletterLetterPage } from './newsletter-letter.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const letter: LetterDetail = {
   id: 'L7',

@@ -3,19 +3,15 @@
  * Each way of starting a letter posts to the route's action, which makes the letter and opens it;
  * a refusal is said and the page stays.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { LetterListAnswer } from '#common/newsletter-admin.ts'
 import { lettersAction, lettersLoader, NewsletterPage } from './newsletter.tsx'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const list: LetterListAnswer = {
   letters: [],

@@ -3,19 +3,15 @@
  * The show's settings are saved by the route's action: the server's message for a field shows
  * next to that field, and after a save the page reads the settings again (their new version).
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { ShowAnswer } from '#common/podcast-admin.ts'
 import { PodcastShowPage, showAction, showLoader } from './podcast-show.tsx'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const show: ShowAnswer = {
   version: 1,

@@ -3,19 +3,15 @@
  * Unsubscribing an address from the list goes through the route's action: it is asked first, the
  * row then shows the address as the server answered it, and the counts are read again.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import type { SubscriberListAnswer, SubscriberSummary } from '#common/back-office.ts'
-import { renderRoute } from './render-route.tsx'
+import { cleanUpAfterEach, renderRoute, WAIT } from './render-route.tsx'
 import { SubscribersPage, subscribersAction, subscribersLoader } from './subscribers.tsx'
 
 /** A generous deadline: the machine may be busy. */
-const WAIT = { timeout: 20_000 }
 
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
+cleanUpAfterEach()
 
 const reader: SubscriberSummary = {
   id: 's1',
