@@ -46,8 +46,16 @@ export interface RenderThread {
    */
   load(
     content: ContentDocuments,
-    options: { version: number; renderedAt: Date; buildFingerprint?: string | undefined },
+    options: {
+      version: number
+      renderedAt: Date
+      buildFingerprint?: string | undefined
+      /** At a start: checked by schema now, in full afterwards by `verify` (render-worker.ts). */
+      trusted?: boolean
+    },
   ): Promise<LoadAnswer>
+  /** Every check of a loaded version's documents again; the problems found (none: all pass). */
+  verify(version: number): Promise<ContentProblem[]>
   /**
    * One path (or the not-found page) of a loaded version; with `search`, a page for one request
    * (/search and its results), rendered with them and not compressed.
@@ -246,7 +254,12 @@ export function startRenderThread(
       const job = previous
         .then(() => reloadIfLost(state).catch(() => {}))
         .then(() =>
-          run(state, { type: 'load', ...loaded, buildFingerprint: loadOptions.buildFingerprint }),
+          run(state, {
+            type: 'load',
+            ...loaded,
+            buildFingerprint: loadOptions.buildFingerprint,
+            ...(loadOptions.trusted && { trusted: true }),
+          }),
         )
       state.loading = job.catch(() => {})
       const answer = (await job) as LoadAnswer
@@ -265,6 +278,11 @@ export function startRenderThread(
         ...(renderOptions.warm && { warm: true }),
       })
       return asBuffers((answer as Extract<RenderAnswer, { type: 'rendered' }>).page)
+    },
+    async verify(version) {
+      await withContent(state)
+      const answer = await run(state, { type: 'verify', version })
+      return (answer as Extract<RenderAnswer, { type: 'verified' }>).problems
     },
     prepare() {
       state.ready ??= startWorker(state)

@@ -20,6 +20,8 @@ import v8 from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import {
+  byKey,
+  checkDocument,
   snapshotFromDocuments,
   type ContentDocument,
   type ContentSnapshot,
@@ -58,6 +60,12 @@ export type RenderJob =
       renderedAt: string
       /** The build's content fingerprint: equal content is the build's own. */
       buildFingerprint?: string | undefined
+      /**
+       * The database's content as a process starts: it passed every check when it was published,
+       * so only the schemas and the checks across documents run now; its Markdown and files are
+       * read again afterwards by a `verify` job, in turns, without holding the start.
+       */
+      trusted?: boolean
     } & SerializedContent)
   /**
    * A version a worker before this one loaded and checked whole (it stopped while idle, or it
@@ -77,6 +85,8 @@ export type RenderJob =
       warm?: boolean
     }
   | ({ type: 'preview'; id: number; renderedAt: string; path: string } & SerializedContent)
+  /** Every check of a loaded version's documents again (after a trusted load), in turns. */
+  | { type: 'verify'; id: number; version: number }
 
 export type RenderAnswer =
   | {
@@ -101,6 +111,7 @@ export type RenderAnswer =
   | { id: number; type: 'reloaded'; version: number }
   | { id: number; type: 'rendered'; page: FinishedPage }
   | { id: number; type: 'preview'; page: FinishedPage }
+  | { id: number; type: 'verified'; problems: ContentProblem[] }
   | {
       id: number
       type: 'failed'
@@ -116,13 +127,21 @@ interface WorkerInput {
 
 class StaleVersionError extends Error {}
 
+/** How long a verification checks before the worker takes its other jobs. */
+const VERIFY_TURN_MS = 50
+
 if (parentPort) {
   const port = parentPort
   const { buildDirectory } = workerData as WorkerInput
   const { build } = await loadServerBuild(buildDirectory)
   const renderer = createRenderer(build)
   /** The versions loaded, newest last: a render of the one before may still be under way. */
-  const loaded: { version: number; snapshot: ContentSnapshot; renderedAt: Date }[] = []
+  const loaded: {
+    version: number
+    snapshot: ContentSnapshot
+    renderedAt: Date
+    documents: ContentDocuments['documents']
+  }[] = []
   const slots = createRenderSlots()
 
   /** The documents of the last load that passed its checks (what a change is compared with). */
@@ -156,14 +175,15 @@ if (parentPort) {
   function reload(job: Extract<RenderJob, { type: 'reload' }>): RenderAnswer {
     const { snapshot, input } = check(job, 'all')
     lastChecked = input
-    keep({ version: job.version, snapshot, renderedAt: new Date(job.renderedAt) })
+    const renderedAt = new Date(job.renderedAt)
+    keep({ version: job.version, snapshot, renderedAt, documents: input.documents })
     return { id: job.id, type: 'reloaded', version: job.version }
   }
 
   function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()
     const renderedAt = new Date(job.renderedAt)
-    const { snapshot, input } = check(job, 'unchanged')
+    const { snapshot, input } = check(job, job.trusted ? 'all' : 'unchanged')
     lastChecked = input
     const fingerprint = contentFingerprint(snapshot)
     const checked = performance.now()
@@ -182,7 +202,7 @@ if (parentPort) {
       invalidate = []
       notFoundChanged = false
     }
-    keep({ version: job.version, snapshot, renderedAt })
+    keep({ version: job.version, snapshot, renderedAt, documents: input.documents })
     return {
       id: job.id,
       type: 'loaded',
@@ -236,7 +256,24 @@ if (parentPort) {
     return { id: job.id, type: 'preview', page }
   }
 
+  /** Each document's own checks, Markdown and files included, in turns of VERIFY_TURN_MS. */
+  async function verify(job: Extract<RenderJob, { type: 'verify' }>): Promise<RenderAnswer> {
+    const content = loaded.find((entry) => entry.version === job.version)
+    if (!content) throw new StaleVersionError(`Content version ${job.version} is not loaded`)
+    const { media } = content.snapshot
+    const problems: ContentProblem[] = []
+    let turn = performance.now()
+    for (const document of content.documents) {
+      problems.push(...checkDocument(document, { source: byKey(document), media }).problems)
+      if (performance.now() - turn < VERIFY_TURN_MS) continue
+      await new Promise((resolve) => setImmediate(resolve))
+      turn = performance.now()
+    }
+    return { id: job.id, type: 'verified', problems }
+  }
+
   const run = (job: RenderJob): Promise<RenderAnswer> => {
+    if (job.type === 'verify') return verify(job)
     if (job.type === 'load') return Promise.resolve().then(() => load(job))
     if (job.type === 'reload') return Promise.resolve().then(() => reload(job))
     return job.type === 'render' ? render(job) : preview(job)
