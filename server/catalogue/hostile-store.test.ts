@@ -25,6 +25,7 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { median } from '#scripts/bench/median.ts'
 import { tenTimesFast } from '#server/test/time-bounds.ts'
 import { startHealthProber } from '#server/test/health-prober.ts'
 import {
@@ -43,6 +44,8 @@ import {
 const MAX_EVENT_LOOP_HELD_MS = tenTimesFast(50)
 const MAX_HEALTH_MS = tenTimesFast(200)
 const MAX_RESIDENT_MB = 300
+/** Below the share of a refresh that a server holding its loop throughout stalls an answer for. */
+const MOST_OF_THE_REFRESH = 0.8
 
 /** Peak resident set of a process in MB, from /proc (Linux). */
 function peakResidentMb(pid: number): number {
@@ -138,6 +141,7 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
       body,
       statuses: [...new Set(probes.map((probe) => probe.status))],
       slowestMs: Math.max(...probes.map((probe) => probe.excessMs)),
+      medianMs: median(probes.map((probe) => probe.excessMs)),
       refreshMs,
       probes: probes.length,
     }
@@ -156,10 +160,16 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
       const outcome = await refreshWhileProbing()
       expect(outcome.probes).toBeGreaterThan(0)
       expect(outcome.statuses).toEqual([200])
-      // Ten times a fast machine's 200 ms, or half the refresh on a machine so busy that the
-      // refresh itself takes many seconds: a server that held its loop while it read the store
-      // would stall health for the whole refresh.
-      expect(outcome.slowestMs).toBeLessThan(Math.max(MAX_HEALTH_MS, outcome.refreshMs / 2))
+      // A server that held its loop while it read the store stalls every health answer asked
+      // meanwhile, the first of them for about the whole refresh. So the typical answer stays
+      // within ten times a fast machine's 200 ms, and the slowest within that or four fifths of
+      // the refresh: on a machine so busy that the refresh takes many seconds, one answer can
+      // wait seconds for the CPU or the disk (4.3 s of a 7.9 s refresh was seen with two suites
+      // on two cores, one held to 0.7 CPU), never the whole refresh.
+      expect(outcome.medianMs).toBeLessThan(MAX_HEALTH_MS)
+      expect(outcome.slowestMs).toBeLessThan(
+        Math.max(MAX_HEALTH_MS, outcome.refreshMs * MOST_OF_THE_REFRESH),
+      )
       // Valid products with hostile descriptions are synced; pages of invalid ones fail the
       // sync with a message, and the last good catalogue stays.
       if (outcome.status === 200) expect(outcome.body.count).toBeGreaterThan(0)
