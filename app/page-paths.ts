@@ -7,7 +7,8 @@
  * default, another one (the database's, at run time) when given.
  * Runs in Node (routes, build, server and tests), never in the browser.
  */
-import { changedParts, type ContentPart, type ContentSnapshot } from '#common/content/snapshot.ts'
+import { changedParts, type ContentPart } from '#common/content/parts.ts'
+import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { seriesFirstPagePaths, seriesLaterPagePaths } from '#app/lib/series-paths.server.ts'
 import { contentSnapshot } from '#app/lib/content.server.ts'
 import { letterArchivePagePaths, letterPaths } from '#app/lib/letter-paths.server.ts'

@@ -273,6 +273,14 @@ export function snapshotFromDocuments(
     uploads?: Readonly<Record<string, ImageEntry>>
     /** Passed every check before (true: all): Markdown and files not read again (ADR 021). */
     checkedBefore?: boolean | ((document: ContentDocument) => boolean)
+    /**
+     * A document `checkedBefore` names as an earlier call parsed it, if it was kept (`parsed`):
+     * then its schema is not applied again, which at ten years of episodes was most of the time
+     * a change took to check (issue 29).
+     */
+    parsedBefore?: (document: ContentDocument) => ContentDocument | undefined
+    /** Receives each document as parsed here, by key, for a later call's `parsedBefore`. */
+    parsed?: Map<string, ContentDocument>
   } = {},
 ): ContentSnapshot {
   const source = options.source ?? byKey
@@ -295,14 +303,19 @@ export function snapshotFromDocuments(
   for (const document of documents) {
     const label = source(document)
     const fileSource = options.fileSource?.(document)
-    const checked = checkDocument(document, {
-      source: label,
-      ...(media && { media }),
-      bodyOffset: options.bodyOffset?.(document) ?? 0,
-      ...(fileSource && { fileSource }),
-      ...((typeof given === 'function' ? given(document) : given) && { checkedBefore: true }),
-    })
+    const passed = typeof given === 'function' ? given(document) : given
+    const before = passed ? options.parsedBefore?.(document) : undefined
+    const checked = before
+      ? { document: before, problems: [] }
+      : checkDocument(document, {
+          source: label,
+          ...(media && { media }),
+          bodyOffset: options.bodyOffset?.(document) ?? 0,
+          ...(fileSource && { fileSource }),
+          ...(passed && { checkedBefore: true }),
+        })
     problems.push(...checked.problems)
+    options.parsed?.set(document.key, checked.document)
     if (document.kind === 'episode') {
       if (slugs.episode.has(document.slug ?? ''))
         problems.push({ source: label, field: 'slug', message: 'another episode has this slug' })
@@ -413,28 +426,33 @@ export function crossReferenceProblems(
   // number and guid name one episode each (podcast apps tell episodes apart by the guid).
   const label = (episode: EpisodeSource) =>
     source({ key: episodeKey(episode.slug), kind: 'episode', slug: episode.slug })
-  for (const [i, episode] of snapshot.podcast.episodes.entries()) {
-    const earlier = snapshot.podcast.episodes.slice(0, i)
+  // The first episode with each number and guid, as the list is read: a Map, so that ten years
+  // of episodes cost ten years of lookups, not their square.
+  const firstWithNumber = new Map<number, EpisodeSource>()
+  const firstWithGuid = new Map<string, EpisodeSource>()
+  for (const episode of snapshot.podcast.episodes) {
     if (slugs.has(episode.slug))
       problems.push({
         source: label(episode),
         field: 'slug',
         message: 'is an article’s slug too: articles and episodes need slugs of their own',
       })
-    const sameNumber = earlier.find((e) => e.data.number === episode.data.number)
+    const sameNumber = firstWithNumber.get(episode.data.number)
     if (sameNumber)
       problems.push({
         source: label(episode),
         field: 'number',
         message: `episode ${sameNumber.slug} has the number ${episode.data.number} too`,
       })
-    const sameGuid = earlier.find((e) => e.data.guid === episode.data.guid)
+    else firstWithNumber.set(episode.data.number, episode)
+    const sameGuid = firstWithGuid.get(episode.data.guid)
     if (sameGuid)
       problems.push({
         source: label(episode),
         field: 'guid',
         message: `episode ${sameGuid.slug} has this guid too: every episode needs its own`,
       })
+    else firstWithGuid.set(episode.data.guid, episode)
   }
   const redirectsSource = options.redirectsSource ?? 'redirects'
   for (const redirect of snapshot.redirects) {
@@ -452,47 +470,4 @@ export function crossReferenceProblems(
       })
   }
   return problems
-}
-
-/**
- * The parts of the content a page can depend on: "settings", "site" and "media" (which every
- * page shows: header, footer, pictures), "page/<name>", "article/<slug>" (one per article, also
- * when it appears or goes), "redirects" (former article slugs), "podcast" (the show),
- * "episode/<slug>" (one per episode) and "letter/<slug>" (one per letter in the newsletter's
- * archive). The pages that use a part say so (app/page-paths.ts).
- */
-export type ContentPart = string
-
-/** Every part of a snapshot with its content, as comparable text. */
-function partsOf(snapshot: ContentSnapshot): Map<ContentPart, string> {
-  const parts = new Map<ContentPart, string>()
-  for (const document of snapshotDocuments(snapshot)) {
-    // A document with a slug is its kind and slug ("article/marisol-vega"), as its page is.
-    const part = document.slug ? `${document.kind}/${document.slug}` : document.key
-    parts.set(part, JSON.stringify([document.data, document.body]))
-  }
-  // Uploaded pictures are not in the manifest document, but the pages draw them.
-  parts.set('media', `${parts.get('media')}${JSON.stringify(snapshot.media.images)}`)
-  parts.set('redirects', JSON.stringify(snapshot.redirects))
-  for (const letter of snapshot.letters ?? [])
-    parts.set(`letter/${letter.slug}`, JSON.stringify(letter))
-  return parts
-}
-
-/** The parts whose content differs between two snapshots (added and removed ones included). */
-export function changedParts(before: ContentSnapshot, after: ContentSnapshot): ContentPart[] {
-  const older = partsOf(before)
-  const newer = partsOf(after)
-  const changed = new Set<ContentPart>()
-  for (const [part, text] of newer) if (older.get(part) !== text) changed.add(part)
-  for (const part of older.keys()) if (!newer.has(part)) changed.add(part)
-  return [...changed]
-}
-
-/**
- * A stable text of a whole snapshot: the same content gives the same text, whichever way it was
- * read (content/, the database). Hashed, it tells whether two snapshots render the same pages.
- */
-export function snapshotText(snapshot: ContentSnapshot): string {
-  return [...partsOf(snapshot)].map(([part, text]) => `${part}\n${text}`).join('\n\n')
 }

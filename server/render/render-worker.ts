@@ -144,8 +144,12 @@ if (parentPort) {
   }[] = []
   const slots = createRenderSlots()
 
-  /** The documents of the last load that passed its checks (what a change is compared with). */
-  let lastChecked: ContentDocuments | undefined
+  /**
+   * The documents of the last load that passed its checks (what a change is compared with), and
+   * each as that load parsed it, by key: an unchanged one is not parsed again.
+   */
+  let lastChecked:
+    { input: ContentDocuments; parsed: ReadonlyMap<string, ContentDocument> } | undefined
 
   /**
    * Checks content as a whole. `checkedBefore`: all of it (a reload), or, for a load, what is
@@ -154,17 +158,22 @@ if (parentPort) {
   const check = (
     job: SerializedContent,
     checkedBefore: 'all' | 'unchanged' | 'none',
-  ): { snapshot: ContentSnapshot; input: ContentDocuments } => {
+  ): { snapshot: ContentSnapshot; checked: NonNullable<typeof lastChecked> } => {
     const input = v8.deserialize(job.serialized) as ContentDocuments
+    const before = lastChecked
+    const parsed = new Map<string, ContentDocument>()
     const snapshot = snapshotFromDocuments(input.documents, {
       redirects: input.redirects,
       uploads: input.uploads,
       checkedBefore:
         checkedBefore === 'unchanged'
-          ? unchangedSince(lastChecked, input)
+          ? unchangedSince(before?.input, input)
           : checkedBefore === 'all',
+      ...(checkedBefore === 'unchanged' &&
+        before && { parsedBefore: (document) => before.parsed.get(document.key) }),
+      parsed,
     })
-    return { snapshot: { ...snapshot, letters: input.letters ?? [] }, input }
+    return { snapshot: { ...snapshot, letters: input.letters ?? [] }, checked: { input, parsed } }
   }
 
   function keep(version: (typeof loaded)[number]) {
@@ -173,18 +182,18 @@ if (parentPort) {
   }
 
   function reload(job: Extract<RenderJob, { type: 'reload' }>): RenderAnswer {
-    const { snapshot, input } = check(job, 'all')
-    lastChecked = input
+    const { snapshot, checked } = check(job, 'all')
+    lastChecked = checked
     const renderedAt = new Date(job.renderedAt)
-    keep({ version: job.version, snapshot, renderedAt, documents: input.documents })
+    keep({ version: job.version, snapshot, renderedAt, documents: checked.input.documents })
     return { id: job.id, type: 'reloaded', version: job.version }
   }
 
   function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()
     const renderedAt = new Date(job.renderedAt)
-    const { snapshot, input } = check(job, job.trusted ? 'all' : 'unchanged')
-    lastChecked = input
+    const { snapshot, checked: content } = check(job, job.trusted ? 'all' : 'unchanged')
+    lastChecked = content
     const fingerprint = contentFingerprint(snapshot)
     const checked = performance.now()
     const previous = loaded.at(-1)
@@ -202,7 +211,7 @@ if (parentPort) {
       invalidate = []
       notFoundChanged = false
     }
-    keep({ version: job.version, snapshot, renderedAt, documents: input.documents })
+    keep({ version: job.version, snapshot, renderedAt, documents: content.input.documents })
     return {
       id: job.id,
       type: 'loaded',

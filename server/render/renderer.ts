@@ -16,7 +16,8 @@ import {
   type RouterContext,
   type ServerBuild,
 } from 'react-router'
-import { snapshotText, type ContentSnapshot } from '#common/content/snapshot.ts'
+import { snapshotText } from '#common/content/parts.ts'
+import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import { compress } from './compress.ts'
 import { renderEntryOf } from './server-build.ts'
 import type { RenderEntryExports } from '#common/render-entry.ts'

@@ -3,6 +3,7 @@
  * or scheduled and the result must make a valid snapshot (snapshotFromDocuments), so what is
  * published always renders.
  */
+import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { mediaManifest, uploadedImageIds, type ImageEntry } from '#common/content/media.ts'
 import { checkMarkdown } from '#common/content/markdown.ts'
@@ -50,8 +51,9 @@ export async function visibleDocuments(trx: Db, at: string | 'with-scheduled'): 
         data: JSON.parse(row.data) as unknown,
         body: row.body,
       }
-      // Read from the stored text, while it is at hand (see uploadsOf).
+      // Read from the stored text, while it is at hand (see uploadsOf and parsedBefore).
       if (!row.data.includes('\\u')) storedUploadIds.set(document, idsIn(row.data, row.body))
+      storedText.set(document, textHash(row))
       return document
     }),
     redirects: redirects.map((row) => ({ from: row.from_slug, to: row.slug ?? '' })),
@@ -68,6 +70,43 @@ const storedUploadIds = new WeakMap<object, readonly string[]>()
 
 function idsIn(data: string, body: string | null | undefined): string[] {
   return uploadedImageIds(`${data}\n${body ?? ''}`)
+}
+
+/**
+ * Each document as the last check in this process parsed it (its schema applied), by key, with
+ * a hash of the stored text it was read from (`storedText`): a document stored unchanged since
+ * is not parsed again. At ten years of episodes the schemas were most of a publish's check
+ * (issue 29). A hash, not the text, so that the process keeps no second copy of the content.
+ */
+let parsedStored = new Map<string, { text: string; document: ContentDocument }>()
+const storedText = new WeakMap<object, string>()
+
+function textHash(row: { kind: string; slug: string | null; data: string; body: string | null }) {
+  return crypto
+    .createHash('sha256')
+    .update(`${row.kind}\0${row.slug ?? ''}\0${row.data}\0${row.body ?? ''}`)
+    .digest('base64url')
+}
+
+/** A stored document as the last check parsed it, if its stored text has not changed since. */
+function parsedBefore(document: ContentDocument): ContentDocument | undefined {
+  const text = storedText.get(document)
+  const earlier = text === undefined ? undefined : parsedStored.get(document.key)
+  return earlier?.text === text ? earlier?.document : undefined
+}
+
+/** Keeps the stored documents of a check that passed, as it parsed them (parsedBefore). */
+function rememberParsed(
+  documents: readonly ContentDocument[],
+  parsed: ReadonlyMap<string, ContentDocument>,
+) {
+  const next = new Map<string, { text: string; document: ContentDocument }>()
+  for (const document of documents) {
+    const text = storedText.get(document)
+    const checked = parsed.get(document.key)
+    if (text !== undefined && checked) next.set(document.key, { text, document: checked })
+  }
+  parsedStored = next
 }
 
 /** The ids of the uploaded pictures (server/media) that the documents name. */
@@ -102,11 +141,16 @@ export async function snapshotOf(
   stored?: ReadonlySet<ContentDocument>,
 ): Promise<ContentSnapshot> {
   const mediaChanged = candidate.documents.some((d) => d.kind === 'media' && !stored?.has(d))
-  return snapshotFromDocuments(candidate.documents, {
+  const parsed = new Map<string, ContentDocument>()
+  const snapshot = snapshotFromDocuments(candidate.documents, {
     redirects: candidate.redirects,
     uploads: await uploadsOf(trx, candidate.documents),
-    ...(stored && !mediaChanged && { checkedBefore: (document) => stored.has(document) }),
+    ...(stored &&
+      !mediaChanged && { checkedBefore: (document) => stored.has(document), parsedBefore }),
+    parsed,
   })
+  rememberParsed(candidate.documents, parsed)
+  return snapshot
 }
 
 /**
