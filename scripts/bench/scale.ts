@@ -13,7 +13,8 @@
  * - cold and warm time to first byte (p50/p95) of pages nobody asked for yet, then again;
  * - the podcast feed's bytes and the time of its first and second answer;
  * - publish to visible: a settings change (the phone number, on every page) and one episode's
- *   new title, published through the repository in this process, until every server process
+ *   new title, each published three times (the median, and the first after the start), through
+ *   the repository in this process, until every server process
  *   (three on PostgreSQL, one on SQLite) answers with it; and the longest /api/health answer
  *   while that happens (an upper bound on how long publishing holds the event loop).
  *
@@ -172,8 +173,11 @@ interface Row {
   feedKb: number
   feedColdMs: number
   feedWarmMs: number
+  /** Median of PUBLISHES, and the first after the start. */
   settingsS: number
+  settingsFirstS: number
   episodeS: number
+  episodeFirstS: number
   healthMaxMs: number
   etagsAgree: boolean
 }
@@ -251,6 +255,28 @@ async function publishToVisible(
   const healthMaxMs = await longest
   await probe.terminate()
   return { seconds: seen.some(Number.isNaN) ? NaN : seconds, healthMaxMs }
+}
+
+/** How many times the bench publishes each change (the table shows the median and the first). */
+const PUBLISHES = 3
+
+/** publishToVisible PUBLISHES times, one change after another (`change(round)`: what, how). */
+async function publishedTimes(
+  servers: ServerProcess[],
+  pagePath: string,
+  change: (round: number) => [expected: string, act: () => Promise<void>],
+): Promise<{ seconds: number; first: number; healthMaxMs: number }> {
+  const runs = []
+  for (let round = 0; round < PUBLISHES; round++) {
+    const [expected, act] = change(round)
+    runs.push(await publishToVisible(servers, pagePath, expected, act))
+  }
+  const seconds = runs.map((run) => run.seconds).sort((a, b) => a - b)
+  return {
+    seconds: seconds[Math.floor(PUBLISHES / 2)]!,
+    first: runs[0]!.seconds,
+    healthMaxMs: Math.max(...runs.map((run) => run.healthMaxMs)),
+  }
 }
 
 async function measure(options: {
@@ -337,16 +363,18 @@ async function measure(options: {
     const burstRps = options.burst / ((performance.now() - burstStarted) / 1000)
     clearInterval(sampler)
 
-    const phone = `+1 (816) 555-${String(1000 + (episodes % 9000)).slice(-4)}`
-    const settings = await publishToVisible(servers, '/about', phone, () =>
-      publish(database!, 'settings', (data) => ({ ...data, phone })),
-    )
+    // Each change PUBLISHES times: the first after a start pays for what a process reads once,
+    // and on SQLite each waits up to a poll (2 s) to be seen, so one reading is mostly chance.
+    const settings = await publishedTimes(servers, '/about', (round) => {
+      const phone = `+1 (816) 555-${String(1000 + ((episodes + round) % 9000)).slice(-4)}`
+      return [phone, () => publish(database!, 'settings', (data) => ({ ...data, phone }))]
+    })
     const newest = paths.find((p) => /^\/listen\/[a-z0-9-]+$/.test(p) && !p.includes('/page'))!
     const slug = newest.slice('/listen/'.length)
-    const title = `A New Title for Episode ${slug.split('-').at(-1)}`
-    const episode = await publishToVisible(servers, newest, title, () =>
-      publish(database!, `episode/${slug}`, (data) => ({ ...data, title })),
-    )
+    const episode = await publishedTimes(servers, newest, (round) => {
+      const title = `A New Title (${round + 1}) for Episode ${slug.split('-').at(-1)}`
+      return [title, () => publish(database!, `episode/${slug}`, (data) => ({ ...data, title }))]
+    })
     const etags = await Promise.all(servers.map(async (s) => (await get(`${s.url}/about`)).etag))
     // At rest: nothing asked for until the render worker has stopped (its last job, the pages
     // warmed after the episode's publish, ends within a few seconds of it being visible).
@@ -370,7 +398,9 @@ async function measure(options: {
       feedColdMs: feedCold.totalMs,
       feedWarmMs: feedWarm.totalMs,
       settingsS: settings.seconds,
+      settingsFirstS: settings.first,
       episodeS: episode.seconds,
+      episodeFirstS: episode.first,
       healthMaxMs: Math.max(settings.healthMaxMs, episode.healthMaxMs),
       etagsAgree: new Set(etags).size === 1,
     }
@@ -391,7 +421,7 @@ const fixed = (n: number, digits = 0) =>
   Number.isNaN(n) ? 'not seen' : n.toLocaleString('en-US', { maximumFractionDigits: digits })
 
 function table(rows: Row[], burst: number): string {
-  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS idle | RSS in a burst of ${burst} (req/s) | RSS at rest after | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible | episode visible | longest /api/health | ETags agree |`
+  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS idle | RSS in a burst of ${burst} (req/s) | RSS at rest after | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible (first) | episode visible (first) | longest /api/health | ETags agree |`
   const rule = `|${header
     .split('|')
     .slice(1, -1)
@@ -399,7 +429,7 @@ function table(rows: Row[], burst: number): string {
     .join('|')}|`
   const lines = rows.map(
     (r) =>
-      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.warmMb)} MB | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.restMb)} MB | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s | ${fixed(r.episodeS, 1)} s | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
+      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.warmMb)} MB | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.restMb)} MB | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s (${fixed(r.settingsFirstS, 1)} s) | ${fixed(r.episodeS, 1)} s (${fixed(r.episodeFirstS, 1)} s) | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
   )
   return [header, rule, ...lines].join('\n')
 }
