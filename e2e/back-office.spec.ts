@@ -122,7 +122,11 @@ async function downloadHandled(page: Page, visitor: Visitor) {
 
 /** Opens a page of the back office's menu. */
 async function openFromMenu(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click()
+  const link = page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name })
+  await link.click()
+  // The page before stays on screen until the next one's data is in: a field both have (the
+  // Staff page's "E-mail address" and Forget a person's) was filled on the wrong page.
+  await expect(link).toHaveAttribute('aria-current', 'page')
 }
 
 /** An editor is invited from the Staff page; returns their invitation link. */
