@@ -45,6 +45,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '#server/test/server-process.ts'
+import { median } from './median.ts'
 import { writeReportSection } from './report.ts'
 import { writeScaleContent } from './scale-content.ts'
 
@@ -271,9 +272,8 @@ async function publishedTimes(
     const [expected, act] = change(round)
     runs.push(await publishToVisible(servers, pagePath, expected, act))
   }
-  const seconds = runs.map((run) => run.seconds).sort((a, b) => a - b)
   return {
-    seconds: seconds[Math.floor(PUBLISHES / 2)]!,
+    seconds: median(runs.map((run) => run.seconds)),
     first: runs[0]!.seconds,
     healthMaxMs: Math.max(...runs.map((run) => run.healthMaxMs)),
   }

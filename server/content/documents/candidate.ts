@@ -53,7 +53,8 @@ export async function visibleDocuments(trx: Db, at: string | 'with-scheduled'): 
       }
       // Read from the stored text, while it is at hand (see uploadsOf and parsedBefore).
       if (!row.data.includes('\\u')) storedUploadIds.set(document, idsIn(row.data, row.body))
-      storedText.set(document, textHash(row))
+      // Only a check reuses a parse: a load of the published pages does not pay for the hash.
+      if (at === 'with-scheduled') storedText.set(document, textHash(row))
       return document
     }),
     redirects: redirects.map((row) => ({ from: row.from_slug, to: row.slug ?? '' })),
