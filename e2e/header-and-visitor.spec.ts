@@ -85,6 +85,61 @@ test.describe('header and footer', () => {
   })
 })
 
+/**
+ * A slow connection paints the header while it is still being parsed: a frame may hold the logo
+ * and the navigation without the actions, or the actions' first link without the rest. What a
+ * frame shows must not move when the rest arrives (in a row that shared out its free space, the
+ * navigation moved 170 px when the social links and Get Access arrived). The test takes the
+ * parsed header apart from its end, as the parser would have had it, and compares.
+ */
+test.describe('the header parsed in parts', () => {
+  for (const member of [false, true])
+    for (const width of [390, 1440])
+      test(`${member ? 'a member' : 'a visitor'} at ${width} px: nothing painted moves when the rest arrives`, async ({
+        page,
+        context,
+        baseURL,
+      }) => {
+        if (member) await becomeMember(context, baseURL)
+        await page.setViewportSize({ width, height: 800 })
+        await page.goto('/listen')
+        const moved = await page.evaluate(() => {
+          const header = document.querySelector('header')!
+          const row = header.firstElementChild!
+          // What paints: elements without element children (icons' shapes, links' text), as
+          // the browser's layout-shift sources are; the boxes around them only hold them.
+          const shown = () =>
+            [...row.querySelectorAll('*')]
+              .filter(
+                (element) => element.children.length === 0 && element.getClientRects().length > 0,
+              )
+              .map((element) => {
+                const box = element.getBoundingClientRect()
+                return [element, `${Math.round(box.x)},${Math.round(box.y)}`] as const
+              })
+          const whole = new Map(shown())
+          const problems: string[] = []
+          // Every element in document order, from the last: removing it and all after it leaves
+          // the header as the parser had it just before that element.
+          const order = [...row.querySelectorAll('*')]
+          for (let at = order.length - 1; at > 0; at--) {
+            const cut = order[at]!
+            for (const later of order.slice(at)) later.remove()
+            for (const [element, place] of shown()) {
+              const before = whole.get(element)
+              if (before && before !== place)
+                problems.push(
+                  `without ${cut.tagName.toLowerCase()}.${cut.getAttribute('class') ?? ''}: ${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''} at ${place}, not ${before}`,
+                )
+            }
+            if (problems.length > 0) break
+          }
+          return problems
+        })
+        expect(moved).toEqual([])
+      })
+})
+
 test.describe('mobile menu', () => {
   test.use({ viewport: { width: 390, height: 844 } })
 

@@ -170,12 +170,18 @@ export function SiteHeader({
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-ink/10 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
-        <div className="mx-auto flex h-18 max-w-page items-center justify-between gap-4 px-gutter">
+        {/* A grid whose columns are set before their contents arrive: a slow connection paints
+          the header while it is still being parsed, and in a row that shared out its free
+          space, the navigation moved as the actions beside it arrived. The navigation starts
+          after the logo (centred, it moved as its own links arrived); the last column is as
+          wide as the actions: search and the menu button; on wide screens search, the social
+          links and Get Access (members have no Get Access). */}
+        <div className="mx-auto grid h-18 max-w-page grid-cols-[auto_1fr_6rem] items-center gap-x-4 px-gutter lg:grid-cols-[auto_1fr_23.5rem] lg:[html[data-visitor='member']_&]:grid-cols-[auto_1fr_15.25rem]">
           <a href="/" aria-label={`${siteName} home`} className="rounded-md">
             <Logo />
           </a>
 
-          <nav aria-label="Main" className="hidden lg:block">
+          <nav aria-label="Main" className="hidden lg:ml-4 lg:block xl:ml-8">
             <NavList items={nav} current={current} />
           </nav>
 
@@ -236,7 +242,7 @@ function HeaderActions({
   onToggle: () => void
 }) {
   return (
-    <div className="flex items-center gap-2 lg:gap-3">
+    <div className="col-start-3 flex items-center gap-2 lg:gap-3">
       {/* A link to /search without JavaScript; with it, the search opens over the page. */}
       <a
         ref={searchRef}
