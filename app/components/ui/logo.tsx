@@ -22,7 +22,9 @@ export function Logo({ className, inverted = false }: { className?: string; inve
       </svg>
       <span
         className={cn(
-          'font-display text-2xl leading-none font-semibold tracking-tight',
+          // Smaller on the narrowest phones, where the header's logo, search and menu button
+          // would not fit in 320 px at full size.
+          'font-display text-2xl leading-none font-semibold tracking-tight max-[23.25rem]:text-xl max-[21.5rem]:text-base',
           inverted ? 'text-paper' : 'text-ink',
         )}
       >
