@@ -84,14 +84,20 @@ export async function signedInStaff(page: Page, role: 'admin' | 'editor', name =
   return email
 }
 
-/** The back office's menu (the layout's navigation), opened first on a narrow window. */
+/**
+ * The back office's menu (the layout's navigation), opened first on a narrow window; returns once
+ * the chosen page is the current one. The page before stays on screen until the next one's data
+ * is in: a field both have (the Staff page's "E-mail address" and Forget a person's) was filled
+ * on the wrong page.
+ */
 export async function backOfficeMenu(page: Page, label: string) {
   const toggle = page.getByRole('button', { name: 'Menu' })
   if (await toggle.isVisible()) await toggle.click()
-  await page
+  const link = page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: label })
-    .click()
+  await link.click()
+  await expect(link).toHaveAttribute('aria-current', 'page')
 }
 
 /** A new draft article, made through the API from a sample's fields, and its id. */

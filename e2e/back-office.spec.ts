@@ -12,6 +12,7 @@ import {
   ADMIN_BASE,
   addVirtualAuthenticator,
   adminBrowser,
+  backOfficeMenu,
   inviteFromCommand,
 } from './back-office-helpers.ts'
 import { waitForHydration } from './helpers.ts'
@@ -121,17 +122,9 @@ async function downloadHandled(page: Page, visitor: Visitor) {
 }
 
 /** Opens a page of the back office's menu. */
-async function openFromMenu(page: Page, name: string) {
-  const link = page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name })
-  await link.click()
-  // The page before stays on screen until the next one's data is in: a field both have (the
-  // Staff page's "E-mail address" and Forget a person's) was filled on the wrong page.
-  await expect(link).toHaveAttribute('aria-current', 'page')
-}
-
 /** An editor is invited from the Staff page; returns their invitation link. */
 async function inviteEditor(page: Page, stamp: number): Promise<string> {
-  await openFromMenu(page, 'Staff')
+  await backOfficeMenu(page, 'Staff')
   await page.getByLabel('E-mail address').fill(`editor.${stamp}@example.org`)
   await page.getByRole('radio', { name: /^Editor/ }).check()
   await page.getByRole('button', { name: 'Invite', exact: true }).click()
@@ -151,7 +144,7 @@ async function inviteEditor(page: Page, stamp: number): Promise<string> {
 
 /** The visitor asks to be forgotten. */
 async function forgetVisitor(page: Page, visitor: Visitor) {
-  await openFromMenu(page, 'Forget a person')
+  await backOfficeMenu(page, 'Forget a person')
   await page.getByLabel('E-mail address').fill(visitor.email)
   await page.getByRole('button', { name: 'Find their data' }).click()
   await expect(
@@ -171,7 +164,7 @@ async function forgetVisitor(page: Page, visitor: Visitor) {
 
 /** The audit log tells what happened, naming the erased person by hash only. */
 async function readAuditLog(page: Page, visitor: Visitor) {
-  await openFromMenu(page, 'Audit log')
+  await backOfficeMenu(page, 'Audit log')
   const log = page.getByRole('list', { name: 'Audit entries, newest first' })
   for (const text of [
     /erased a person's data: 1 contact message \(address hash [0-9a-f]{12}…\)/,
