@@ -68,15 +68,21 @@ describe('the render worker', () => {
     }
   }, 360_000)
 
-  it('stops a worker without a job after idleMs, says so, and starts one again for the next', async () => {
+  it('stops a worker without a job after idleMs, says so, packs what it kept, and starts one again for the next', async () => {
     let stopped = 0
     const idle = startRenderThread(await realBuild(), { idleMs: 200, stoppedIdle: () => stopped++ })
     try {
       await idle.load(documents(sample), { version: 1, renderedAt: new Date() })
+      const loaded = idle.held()!
+      expect(loaded.packed).toBe(false)
       // Bounded: 600 polls of 100 ms; the stop comes 200 ms after the load's answer.
       for (let i = 0; i < 600 && stopped === 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 100))
       expect(stopped).toBe(1)
+      // While no worker runs, the version kept for the next one is packed, at most half its size.
+      const packed = idle.held()!
+      expect(packed.packed).toBe(true)
+      expect(packed.bytes).toBeLessThan(loaded.bytes / 2)
       expect((await idle.render(1, '/')).status).toBe(200)
     } finally {
       await idle.close()
