@@ -121,7 +121,6 @@ async function downloadHandled(page: Page, visitor: Visitor) {
   expect(csv).toContain(`${visitor.name},${visitor.email}`)
 }
 
-/** Opens a page of the back office's menu. */
 /** An editor is invited from the Staff page; returns their invitation link. */
 async function inviteEditor(page: Page, stamp: number): Promise<string> {
   await backOfficeMenu(page, 'Staff')

@@ -103,8 +103,8 @@ type JobInput = RenderJob extends infer J ? (J extends RenderJob ? Omit<J, 'id'>
  * an idle process; their text packs to about a fifth).
  */
 interface Held {
-  serialized: Uint8Array | undefined
-  packed: Buffer | undefined
+  bytes: Uint8Array
+  packed: boolean
   version: number
   renderedAt: string
 }
@@ -118,16 +118,16 @@ const gunzip = promisify(zlib.gunzip)
  */
 async function packHeld(state: ThreadState): Promise<void> {
   const held = state.held
-  if (!held?.serialized) return
-  const packed = await gzip(held.serialized, { level: 1 })
+  if (!held || held.packed) return
+  const packed = await gzip(held.bytes, { level: 1 })
   if (state.held !== held || state.worker) return
-  held.packed = packed
-  held.serialized = undefined
+  held.bytes = packed
+  held.packed = true
 }
 
 /** The held version's serialized bytes, unpacked if they were packed. */
 async function serializedOf(held: Held): Promise<Uint8Array> {
-  return held.serialized ?? (await gunzip(held.packed!))
+  return held.packed ? await gunzip(held.bytes) : held.bytes
 }
 
 /** The thread's state: its worker (started on demand, stopped when idle) and the jobs waiting. */
@@ -286,8 +286,8 @@ export function startRenderThread(
       const previous = state.loading
       const serialized = v8.serialize(content)
       const loaded: Held = {
-        serialized,
-        packed: undefined,
+        bytes: serialized,
+        packed: false,
         version: loadOptions.version,
         renderedAt: loadOptions.renderedAt.toISOString(),
       }
@@ -332,8 +332,7 @@ export function startRenderThread(
     },
     held() {
       const held = state.held
-      const bytes = held?.serialized ?? held?.packed
-      return held && bytes && { bytes: bytes.byteLength, packed: !held.serialized }
+      return held && { bytes: held.bytes.byteLength, packed: held.packed }
     },
     prepare() {
       state.ready ??= startWorker(state)
