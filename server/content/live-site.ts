@@ -6,9 +6,10 @@
  *   its own), from this process's own changes (`changed()`), and from a poll of the version every
  *   POLL_MS in any case (SQLite; a lost notification; `npm run content -- import`). A scheduled
  *   publication raises no version: a timer, and the same poll, look when it is due.
- * - It reads the published documents (cheap queries) and loads them into the render worker
- *   (server/render/render-thread.ts), which checks them and says which paths exist and which
- *   pages the change affects; nothing is rendered then. The page set switches to the new
+ * - It reads the published documents that changed since the worker's last load (all of them at a
+ *   start: documents/published-changes.ts) and loads them into the render worker
+ *   (server/render/render-thread.ts, live-load.ts), which applies them, checks the whole and says
+ *   which paths exist and which pages the change affects; nothing is rendered then. The page set switches to the new
  *   generation in one step, dropping the pages the change affects (every page for a part every
  *   page shows), and renders the pages visitors reach first (`warmPaths`) in the background; the
  *   rest render when they are asked for.
@@ -21,26 +22,17 @@
  *   and in the back office (`status().lastFailure`); the next change tries again.
  */
 import fs from 'node:fs'
-import { pageNameOf, publicPagePath, type LiveAnswer } from '#common/content-admin.ts'
+import { pageNameOf, publicPagePath } from '#common/content-admin.ts'
 import { describeProblem } from '#common/content/problems.ts'
 import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { SearchAnswer } from '#common/search.ts'
-import type { Database, Listener } from '#server/db/index.ts'
+import type { Database } from '#server/db/index.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
-import {
-  IDLE_MS,
-  RenderJobError,
-  startRenderThread,
-  type RenderThread,
-} from '#server/render/render-thread.ts'
+import { IDLE_MS, RenderJobError, startRenderThread } from '#server/render/render-thread.ts'
 import { serverBuildFile } from '#server/render/server-build.ts'
 import type { ContentSite } from './admin-routes.ts'
-import { contentMoment } from './content-moment.ts'
-import {
-  CONTENT_VERSION_CHANNEL,
-  createContentRepository,
-  type ContentRepository,
-} from './repository.ts'
+import { failure, load, type Live } from './live-load.ts'
+import { CONTENT_VERSION_CHANNEL, createContentRepository } from './repository.ts'
 
 /** How often every process asks the database for the content version, whatever else it hears. */
 export const POLL_MS = 2000
@@ -114,147 +106,6 @@ export interface LiveSite extends ContentSite {
   close(): Promise<void>
 }
 
-/** A live site's parts and what it knows, shared by the functions below. */
-interface Live {
-  database: Database
-  build: ServedBuild
-  log: LiveSiteLog
-  clock: () => Date
-  pollMs: number
-  letters: LiveSiteOptions['letters']
-  repository: ContentRepository
-  thread: RenderThread
-  /** Why this build cannot render (a site build made for a test), if it cannot. */
-  cannotRender: string | undefined
-  /**
-   * The worker's name for the version the pages show. (A worker started again after it stopped
-   * while idle is given the same content again by the render thread, which keeps its bytes: the
-   * database may have moved on, and a generation's pages must all come from its own content.)
-   */
-  loadedId: number | undefined
-  servedVersion: number
-  /** The version the last failed load was of: not tried again until a newer one. */
-  failedVersion: number | undefined
-  renderedAt: Date | null
-  lastFailure: LiveAnswer['lastFailure']
-  /** The next refresh must load again (an answer that could not be applied). */
-  full: boolean
-  /** The worker's name for each load: a scheduled publication changes content, not its version. */
-  loads: number
-  /** When the next scheduled publication goes live (ISO), if any. */
-  nextDue: string | null
-  dueTimer: NodeJS.Timeout | undefined
-  pollTimer: NodeJS.Timeout | undefined
-  listener: Listener | undefined
-  closed: boolean
-  warming: Promise<void>
-  /** One refresh at a time; a reason to look again while one runs makes one more afterwards. */
-  running: Promise<void> | undefined
-  queued: Promise<void> | undefined
-  waiters: Set<{ version: number; resolve(): void }>
-}
-
-const failure = (live: Live, message: string) => ({ at: live.clock().toISOString(), message })
-
-/** Renders the pages visitors reach first, one at a time, while the generation stands. */
-async function warm(live: Live, paths: readonly string[], generation: number) {
-  for (const path of paths) {
-    if (live.closed || live.build.pages.generation !== generation) return
-    try {
-      await live.build.pages.load(path, { warm: true })
-    } catch (error) {
-      live.lastFailure = failure(live, (error as Error).message)
-      live.log.error({ err: error, path }, 'a page of the published content did not render')
-    }
-  }
-}
-
-/**
- * The content a process started with passed every check when it was published, and was loaded
- * with its schemas only (its Markdown and files read again at 3 ms an episode held the first
- * answer for 12 s at 3,650 episodes). Here every check runs again in the worker, in turns; what
- * fails (a rule this release made stricter) is logged and shown as the last failure, as a
- * publish's would be. Pages render through the sanitising pipeline either way.
- */
-async function verifyStarted(live: Live, id: number, version: number) {
-  try {
-    const problems = await live.thread.verify(id)
-    if (problems.length === 0) return
-    live.lastFailure = failure(live, `Invalid content: ${problems.map(describeProblem).join('; ')}`)
-    live.log.error(
-      { contentVersion: version, problems },
-      'the published content does not pass every check of this release: fix it in the back office',
-    )
-  } catch (error) {
-    live.log.warn(
-      { err: error, contentVersion: version },
-      'the published content was not checked again',
-    )
-  }
-}
-
-/** Loads published content into the worker and switches the pages to it. */
-async function load(
-  live: Live,
-  content: Awaited<ReturnType<ContentRepository['publishedDocuments']>>,
-  at: Date,
-  version: number,
-  initial: boolean,
-) {
-  const { build, thread, log } = live
-  const started = performance.now()
-  const moment = await contentMoment(live.database, at)
-  const id = ++live.loads
-  const answer = await thread.load(content, {
-    version: id,
-    renderedAt: moment,
-    buildFingerprint: initial ? build.rendered.content : undefined,
-    trusted: initial,
-  })
-  live.loadedId = id
-  build.pages.advance({
-    version,
-    paths: new Set(answer.paths),
-    redirects: new Map(
-      answer.redirects.map((r) => [`/articles/${r.from}`, `/articles/${r.to}`] as const),
-    ),
-    invalidate: answer.invalidate,
-    notFoundChanged: answer.notFoundChanged,
-    renderer: {
-      render: (path, options) => thread.render(id, path, options),
-      renderNotFound: () => thread.render(id, '', { notFound: true }),
-      failed(path, error) {
-        live.lastFailure = failure(live, (error as Error).message)
-        log.error(
-          { err: error, contentVersion: version, path },
-          'a page of the published content did not render: visitors keep the page served before',
-        )
-      },
-    },
-  })
-  live.full = false
-  live.servedVersion = version
-  live.failedVersion = undefined
-  live.renderedAt = moment
-  live.lastFailure = null
-  live.warming = warm(live, answer.warm, build.pages.generation)
-  if (initial) void verifyStarted(live, id, version)
-  log.info(
-    {
-      contentVersion: version,
-      paths: answer.paths.length,
-      invalidated: answer.invalidate === 'all' ? 'all' : answer.invalidate.length,
-      unchanged: answer.unchanged,
-      checkMs: Math.round(answer.timings.check),
-      compareMs: Math.round(answer.timings.compare),
-      ms: Math.round(performance.now() - started),
-    },
-    answer.unchanged
-      ? 'the published content is the build’s: its pages are served'
-      : 'the published content is loaded: its pages render when asked for',
-  )
-}
-
 async function refresh(live: Live, initial = false): Promise<void> {
   if (live.cannotRender) {
     live.lastFailure ??= failure(live, live.cannotRender)
@@ -276,14 +127,20 @@ async function refresh(live: Live, initial = false): Promise<void> {
     resolveWaiters(live)
     return
   }
-  const content = await repository.publishedDocuments(at, await live.letters?.())
-  if (content.documents.length === 0) {
+  const letters = await live.letters?.()
+  // What changed since the worker's last load; everything at a start.
+  const read = await repository.publishedChanges(at, letters, initial ? undefined : live.stamps)
+  if (read.empty) {
     // A database without content yet (a host without content/): the build's pages stand.
     live.servedVersion = version
     return
   }
   try {
-    await load(live, content, at, version, initial)
+    await load(live, read, at, version, initial).catch(async (error: unknown) => {
+      // A worker that lost the version the changes are of (it died): everything, then.
+      if (read.whole || !(error instanceof RenderJobError && error.stale)) throw error
+      await load(live, await repository.publishedChanges(at, letters), at, version, initial)
+    })
   } catch (error) {
     live.full = true
     live.failedVersion = version
@@ -463,6 +320,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     thread,
     cannotRender,
     loadedId: undefined,
+    stamps: undefined,
     servedVersion: 0,
     failedVersion: undefined,
     renderedAt: null,

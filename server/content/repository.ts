@@ -25,6 +25,7 @@ import { changeSlug } from './documents/address.ts'
 import { createDocument, deleteDocument, discardDraft, saveDraft } from './documents/drafts.ts'
 import { importSnapshot } from './documents/import.ts'
 import { publish, unpublish } from './documents/publishing.ts'
+import { publishedChanges, type PublishedStamps } from './documents/published-changes.ts'
 import * as queries from './documents/queries.ts'
 import { getRevision, listRevisions, restoreRevision } from './documents/revisions.ts'
 import { bumpContentVersion, write } from './documents/transaction.ts'
@@ -69,8 +70,12 @@ export function createContentRepository(
     contentVersion: bound(store, queries.contentVersion),
     importSnapshot: bound(store, importSnapshot),
     readPublished: (at: Date = clock()) => queries.readPublished(store, at),
-    publishedDocuments: (at: Date = clock(), letters?: readonly ArchivedLetter[]) =>
-      queries.publishedDocuments(store, at, letters),
+    /** What the render worker is given: what changed since `known` (everything without it). */
+    publishedChanges: (
+      at: Date = clock(),
+      letters?: readonly ArchivedLetter[],
+      known?: PublishedStamps,
+    ) => publishedChanges(store, at, letters, known),
     previewDocuments: bound(store, queries.previewDocuments),
     nextScheduledAt: (after: Date = clock()) => queries.nextScheduledAt(store, after),
     getDocument: (key: string) => queries.documentState(store.db, key),

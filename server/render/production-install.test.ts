@@ -53,7 +53,8 @@ const database = await openDatabase({ dataDir: path.join(out, 'data') })
 const repository = createContentRepository(database)
 await repository.importSnapshot(readContentDir('content'))
 const thread = startRenderThread(buildDirectory)
-const all = await thread.load(await repository.publishedDocuments(), { version: 1, renderedAt: new Date(renderedAt) })
+const first = await repository.publishedChanges()
+const all = await thread.load(first.changes, { version: 1, renderedAt: new Date(renderedAt) })
 const name = (p) => (p === '/' ? 'index' : p.slice(1).replaceAll('/', '~'))
 for (const p of paths) fs.writeFileSync(path.join(out, name(p)), (await thread.render(1, p)).body)
 const home = await repository.getDocument('page/home')
@@ -61,9 +62,11 @@ const data = structuredClone(home.published.data)
 data.testimonials.items[0].quote = quote
 const draft = await repository.saveDraft('page/home', { data, baseVersion: home.version, actor: null })
 await repository.publish('page/home', { baseVersion: draft.document.version, actor: null })
-const edited = await thread.load(await repository.publishedDocuments(), { version: 2, renderedAt: new Date() })
+// What changed since the first load: one document.
+const changes = (await repository.publishedChanges(undefined, undefined, first.stamps)).changes
+const edited = await thread.load(changes, { version: 2, base: 1, renderedAt: new Date() })
 fs.writeFileSync(path.join(out, 'edited.html'), (await thread.render(2, '/')).body)
-fs.writeFileSync(path.join(out, 'out.json'), JSON.stringify({ all: all.paths.length, edited: edited.invalidate }))
+fs.writeFileSync(path.join(out, 'out.json'), JSON.stringify({ all: all.paths.length, edited: edited.invalidate, changed: changes.documents.map((d) => d.key) }))
 await thread.close()
 await database.close()
 `
@@ -138,9 +141,12 @@ describe('rendering with production dependencies only', () => {
     const report = JSON.parse(fs.readFileSync(path.join(published, 'out.json'), 'utf8')) as {
       all: number
       edited: string[]
+      changed: string[]
     }
     expect(report.all).toBe(files.pages.length)
     expect(report.edited).toEqual(['/'])
+    // The second load was given the one document that changed, not the site.
+    expect(report.changed).toEqual(['page/home'])
     for (const pagePath of PATHS) {
       const page = files.pages.find((p) => p.path === pagePath)!
       const built = fs.readFileSync(path.join(build, PAGES_DIR, pageFileName(page)))

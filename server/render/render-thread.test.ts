@@ -2,9 +2,11 @@
  * The render worker, through the server's side of it, with the real build: it loads content
  * without rendering and says what a change affects, renders one page of a loaded version (two
  * versions side by side), loads the content again into a worker started again (after being
- * idle), compares a load with the last version across such a restart, and refuses content that does not pass its checks with the problems by document and
- * field.
+ * idle), compares a load with the last version across such a restart, takes a load of changes as
+ * it takes the whole, and refuses content that does not pass its checks with the problems by
+ * document and field.
  */
+import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { snapshotDocuments, type ContentSnapshot } from '#common/content/snapshot.ts'
@@ -107,6 +109,55 @@ describe('the render worker', () => {
       expect(page.body.toString()).toContain('A quote after a quiet minute.')
     } finally {
       await restarted.close()
+    }
+  }, 360_000)
+
+  it('gives a load of changes what a load of the whole gives, also in a worker started again', async () => {
+    const renderedAt = new Date('2026-11-25T12:00:00.000Z')
+    // The sample with the home page's quote changed, an episode more and one fewer.
+    const edited = withQuote('A quote brought as a change.')
+    const [first, ...others] = sample.podcast.episodes
+    const number = Math.max(...sample.podcast.episodes.map((e) => e.data.number)) + 1
+    const added = { ...first!, slug: 'a-newer-episode' }
+    added.data = { ...first!.data, number, guid: '00000000-0000-4000-8000-00000000beef' }
+    edited.podcast = { ...sample.podcast, episodes: [...others.slice(0, -1), first!, added] }
+    const before = new Map(snapshotDocuments(sample).map((d) => [d.key, d]))
+    const after = snapshotDocuments(edited)
+    const changes = {
+      ...documents(edited),
+      documents: after.filter((d) => !isDeepStrictEqual(before.get(d.key), d)),
+      removed: [...before.keys()].filter((key) => !after.some((d) => d.key === key)),
+    }
+    expect(changes.documents.map((d) => d.key).sort()).toEqual([
+      'episode/a-newer-episode',
+      'page/home',
+    ])
+    expect(changes.removed).toHaveLength(1)
+
+    const whole = startRenderThread(await realBuild())
+    const changed = startRenderThread(await realBuild())
+    try {
+      const expected = await whole.load(documents(edited), { version: 1, renderedAt })
+      await changed.load(documents(sample), { version: 1, renderedAt })
+      // Changes of a version the worker does not hold are refused, as stale.
+      const refused = await changed
+        .load(changes, { version: 2, base: 5, renderedAt })
+        .catch((caught: unknown) => caught)
+      expect(refused).toMatchObject({ stale: true })
+      const got = await changed.load(changes, { version: 3, base: 1, renderedAt })
+      expect(got.fingerprint).toBe(expected.fingerprint)
+      expect(got.paths).toEqual(expected.paths)
+      expect(got.invalidate).not.toBe('all')
+      const pages = ['/', '/listen/a-newer-episode', '/listen/feed.xml']
+      const etags = (thread: RenderThread, version: number) =>
+        Promise.all(pages.map(async (path) => (await thread.render(version, path)).etag))
+      expect(await etags(changed, 3)).toEqual(await etags(whole, 1))
+      // The worker stops; the one started for the next job is given the whole changed content.
+      await changed.close()
+      expect(await etags(changed, 3)).toEqual(await etags(whole, 1))
+    } finally {
+      await whole.close()
+      await changed.close()
     }
   }, 360_000)
 

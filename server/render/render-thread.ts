@@ -14,9 +14,9 @@ import zlib from 'node:zlib'
 import type { ContentProblem } from '#common/content/problems.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import type { FinishedPage } from './renderer.ts'
-import type { ContentDocuments, RenderAnswer, RenderJob } from './render-worker.ts'
+import type { ContentChanges, ContentDocuments, RenderAnswer, RenderJob } from './render-worker.ts'
 
-export type { ContentDocuments }
+export type { ContentChanges, ContentDocuments }
 
 export type LoadAnswer = Extract<RenderAnswer, { type: 'loaded' }>
 
@@ -44,11 +44,14 @@ export class RenderJobError extends Error {
 export interface RenderThread {
   /**
    * Checks and keeps the content of a version for the renders of that version; says which paths
-   * exist and which pages changed since the version loaded before. Renders nothing.
+   * exist and which pages changed since the version loaded before. Renders nothing. `content`:
+   * the whole content, or with `base`, what changed since the version `base` (a RenderJobError
+   * marked stale when the worker does not hold it: load the whole content then).
    */
   load(
-    content: ContentDocuments,
+    content: ContentDocuments | ContentChanges,
     options: {
+      base?: number | undefined
       version: number
       renderedAt: Date
       buildFingerprint?: string | undefined
@@ -144,7 +147,8 @@ interface ThreadState {
    * The version last loaded, serialized (v8.serialize: about the size of its JSON, outside the
    * heap), for a worker started again after it stopped (idle, or it died). The same bytes cross
    * to the worker: cloning the documents as objects would hold the event loop for 60–280 ms at
-   * 1,100 episodes, serializing them takes about 10 ms.
+   * 1,100 episodes, serializing them takes about 10 ms. After a load of changes these are the
+   * bytes of the whole content the worker made of them, serialized there and transferred.
    */
   held: Held | undefined
   nextId: number
@@ -305,10 +309,13 @@ export function startRenderThread(
             renderedAt: loaded.renderedAt,
             buildFingerprint: loadOptions.buildFingerprint,
             ...(loadOptions.trusted && { trusted: true }),
+            ...(loadOptions.base !== undefined && { base: loadOptions.base }),
           }),
         )
       state.loading = job.catch(() => {})
       const answer = (await job) as LoadAnswer
+      // Changes alone: the worker made the whole content, and sent it serialized.
+      if (answer.serialized) loaded.bytes = answer.serialized
       state.held = loaded
       state.holdsContent = true
       return answer

@@ -47,6 +47,15 @@ export interface ContentDocuments {
   letters?: ArchivedLetter[]
 }
 
+/**
+ * What a load brings: every document (no `base`), or those that differ from the version `base`
+ * loaded before, with the keys of those gone (server/content/documents/published-changes.ts).
+ * The redirects, pictures and letters come whole either way.
+ */
+export interface ContentChanges extends ContentDocuments {
+  removed: string[]
+}
+
 /** ContentDocuments as v8.serialize wrote them: bytes cross threads without holding the loop. */
 export interface SerializedContent {
   serialized: Uint8Array
@@ -66,6 +75,11 @@ export type RenderJob =
        * read again afterwards by a `verify` job, in turns, without holding the start.
        */
       trusted?: boolean
+      /**
+       * The version the serialized ContentChanges change; without it they are the whole content.
+       * A worker that does not hold `base` as its last load refuses the job as stale.
+       */
+      base?: number
     } & SerializedContent)
   /**
    * A version a worker before this one loaded and checked whole (it stopped while idle, or it
@@ -107,6 +121,11 @@ export type RenderAnswer =
       fingerprint: string
       /** Milliseconds: checking the content, working out what changed. */
       timings: { check: number; compare: number }
+      /**
+       * For a load of changes (`base`), the whole content it made, serialized: what the server
+       * keeps to give a worker started again (render-thread.ts). Transferred, not copied.
+       */
+      serialized?: Uint8Array
     }
   | { id: number; type: 'reloaded'; version: number }
   | { id: number; type: 'rendered'; page: FinishedPage }
@@ -120,6 +139,15 @@ export type RenderAnswer =
       /** The version asked for is not (or no longer) loaded here. */
       stale?: boolean
     }
+
+/** Bytes in an ArrayBuffer of their own, which can be transferred (not a pool's slice). */
+function ownBytes(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const alone =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength
+  return alone ? (bytes as Uint8Array<ArrayBuffer>) : new Uint8Array(bytes)
+}
 
 interface WorkerInput {
   buildDirectory: string
@@ -149,17 +177,32 @@ if (parentPort) {
    * each as that load parsed it, by key: an unchanged one is not parsed again.
    */
   let lastChecked:
-    { input: ContentDocuments; parsed: ReadonlyMap<string, ContentDocument> } | undefined
+    | { version: number; input: ContentDocuments; parsed: ReadonlyMap<string, ContentDocument> }
+    | undefined
+
+  /** The whole content of a load: its changes applied to the version it names as `base`. */
+  const contentOf = (job: SerializedContent & { base?: number }): ContentDocuments => {
+    const read = v8.deserialize(job.serialized) as ContentChanges
+    const { removed, ...whole } = read
+    if (job.base === undefined) return whole
+    if (lastChecked?.version !== job.base)
+      throw new StaleVersionError(`Content version ${job.base} is not the one loaded last`)
+    const next = new Map(lastChecked.input.documents.map((document) => [document.key, document]))
+    for (const key of removed) next.delete(key)
+    for (const document of read.documents) next.set(document.key, document)
+    return { ...whole, documents: [...next.values()] }
+  }
 
   /**
    * Checks content as a whole. `checkedBefore`: all of it (a reload), or, for a load, what is
    * unchanged since the last load that passed (unchangedSince); a preview checks everything.
    */
   const check = (
-    job: SerializedContent,
+    job: SerializedContent & { base?: number },
     checkedBefore: 'all' | 'unchanged' | 'none',
+    version: number,
   ): { snapshot: ContentSnapshot; checked: NonNullable<typeof lastChecked> } => {
-    const input = v8.deserialize(job.serialized) as ContentDocuments
+    const input = contentOf(job)
     const before = lastChecked
     const parsed = new Map<string, ContentDocument>()
     const snapshot = snapshotFromDocuments(input.documents, {
@@ -173,7 +216,10 @@ if (parentPort) {
         before && { parsedBefore: (document) => before.parsed.get(document.key) }),
       parsed,
     })
-    return { snapshot: { ...snapshot, letters: input.letters ?? [] }, checked: { input, parsed } }
+    return {
+      snapshot: { ...snapshot, letters: input.letters ?? [] },
+      checked: { version, input, parsed },
+    }
   }
 
   function keep(version: (typeof loaded)[number]) {
@@ -182,7 +228,7 @@ if (parentPort) {
   }
 
   function reload(job: Extract<RenderJob, { type: 'reload' }>): RenderAnswer {
-    const { snapshot, checked } = check(job, 'all')
+    const { snapshot, checked } = check(job, 'all', job.version)
     lastChecked = checked
     const renderedAt = new Date(job.renderedAt)
     keep({ version: job.version, snapshot, renderedAt, documents: checked.input.documents })
@@ -192,7 +238,11 @@ if (parentPort) {
   function load(job: Extract<RenderJob, { type: 'load' }>): RenderAnswer {
     const started = performance.now()
     const renderedAt = new Date(job.renderedAt)
-    const { snapshot, checked: content } = check(job, job.trusted ? 'all' : 'unchanged')
+    const { snapshot, checked: content } = check(
+      job,
+      job.trusted ? 'all' : 'unchanged',
+      job.version,
+    )
     lastChecked = content
     const fingerprint = contentFingerprint(snapshot)
     const checked = performance.now()
@@ -224,6 +274,7 @@ if (parentPort) {
       warm: renderer.entry.warmPaths(snapshot, renderedAt),
       fingerprint,
       timings: { check: checked - started, compare: performance.now() - checked },
+      ...(job.base !== undefined && { serialized: ownBytes(v8.serialize(content.input)) }),
     }
   }
 
@@ -256,7 +307,7 @@ if (parentPort) {
 
   async function preview(job: Extract<RenderJob, { type: 'preview' }>): Promise<RenderAnswer> {
     // The draft is read whole; what equals the last load passed its checks there.
-    const { snapshot } = check(job, 'unchanged')
+    const { snapshot } = check(job, 'unchanged', -1)
     const page = await renderer.render(job.path, {
       renderedAt: new Date(job.renderedAt),
       snapshot,
@@ -290,7 +341,13 @@ if (parentPort) {
 
   port.on('message', (job: RenderJob) => {
     run(job).then(
-      (answer) => port.postMessage(answer),
+      (answer) =>
+        port.postMessage(
+          answer,
+          answer.type === 'loaded' && answer.serialized
+            ? [answer.serialized.buffer as ArrayBuffer]
+            : [],
+        ),
       (error: unknown) =>
         port.postMessage({
           id: job.id,

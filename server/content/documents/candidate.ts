@@ -21,43 +21,56 @@ import { uploadedImageEntries } from '#server/media/content-pictures.ts'
 import { ContentActionError } from '../errors.ts'
 import type { Candidate, Db, DocumentRow } from './types.ts'
 
+/** Whether a document (as `d`) is what visitors see at `at` ('with-scheduled': for checks). */
+export function visibleAt(at: string | 'with-scheduled') {
+  return at === 'with-scheduled'
+    ? sql<boolean>`d.status in ('published', 'scheduled')`
+    : sql<boolean>`(d.status = 'published' or (d.status = 'scheduled' and d.publish_at <= ${at}))`
+}
+
+/** A stored row as a document, with what its stored text tells (see uploadsOf, parsedBefore). */
+export function documentOfRow(
+  row: { key: string; kind: string; slug: string | null; data: string; body: string | null },
+  forCheck = false,
+): ContentDocument {
+  const document: ContentDocument = {
+    key: row.key,
+    kind: row.kind as DocumentKind,
+    slug: row.slug,
+    data: JSON.parse(row.data) as unknown,
+    body: row.body,
+  }
+  if (!row.data.includes('\\u')) storedUploadIds.set(document, idsIn(row.data, row.body))
+  // Only a check reuses a parse: a load of the published pages does not pay for the hash.
+  if (forCheck) storedText.set(document, textHash(row))
+  return document
+}
+
+/** The redirects of the documents visitors see at `at`. */
+export async function visibleRedirects(trx: Db, at: string | 'with-scheduled') {
+  const rows = await trx
+    .selectFrom('content_redirect as x')
+    .innerJoin('content_document as d', 'd.id', 'x.document_id')
+    .select(['x.from_slug', 'd.slug'])
+    .where(visibleAt(at))
+    .execute()
+  return rows.map((row) => ({ from: row.from_slug, to: row.slug ?? '' }))
+}
+
 /**
  * The documents visitors see at `at` with their published revision: published ones, and
- * scheduled ones whose time has come ('scheduled' counts every scheduled one, for checks).
+ * scheduled ones whose time has come ('with-scheduled' counts every scheduled one, for checks).
  */
 export async function visibleDocuments(trx: Db, at: string | 'with-scheduled'): Promise<Candidate> {
-  const visible = (d: 'd') =>
-    at === 'with-scheduled'
-      ? sql<boolean>`${sql.ref(`${d}.status`)} in ('published', 'scheduled')`
-      : sql<boolean>`(${sql.ref(`${d}.status`)} = 'published' or (${sql.ref(`${d}.status`)} = 'scheduled' and ${sql.ref(`${d}.publish_at`)} <= ${at}))`
   const rows = await trx
     .selectFrom('content_document as d')
     .innerJoin('content_revision as r', 'r.id', 'd.published_revision_id')
     .select(['d.key', 'd.kind', 'd.slug', 'r.data', 'r.body'])
-    .where(visible('d'))
-    .execute()
-  const redirects = await trx
-    .selectFrom('content_redirect as x')
-    .innerJoin('content_document as d', 'd.id', 'x.document_id')
-    .select(['x.from_slug', 'd.slug'])
-    .where(visible('d'))
+    .where(visibleAt(at))
     .execute()
   return {
-    documents: rows.map((row) => {
-      const document: ContentDocument = {
-        key: row.key,
-        kind: row.kind as DocumentKind,
-        slug: row.slug,
-        data: JSON.parse(row.data) as unknown,
-        body: row.body,
-      }
-      // Read from the stored text, while it is at hand (see uploadsOf and parsedBefore).
-      if (!row.data.includes('\\u')) storedUploadIds.set(document, idsIn(row.data, row.body))
-      // Only a check reuses a parse: a load of the published pages does not pay for the hash.
-      if (at === 'with-scheduled') storedText.set(document, textHash(row))
-      return document
-    }),
-    redirects: redirects.map((row) => ({ from: row.from_slug, to: row.slug ?? '' })),
+    documents: rows.map((row) => documentOfRow(row, at === 'with-scheduled')),
+    redirects: await visibleRedirects(trx, at),
   }
 }
 

@@ -2,7 +2,6 @@
 import { sql } from 'kysely'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
 import type { ContentDocument, ContentSnapshot, DocumentKind } from '#common/content/snapshot.ts'
-import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { ContentDocuments } from '#server/render/render-worker.ts'
 import { ContentNotFoundError } from '../errors.ts'
 import { checkDraft, snapshotOf, uploadsOf, visibleDocuments, withDocument } from './candidate.ts'
@@ -93,26 +92,6 @@ export async function readPublished(
   if (candidate.documents.length === 0) return undefined
   // As stored: every document passed its checks when it was published.
   return snapshotOf(db, candidate, new Set(candidate.documents))
-}
-
-/**
- * What `readPublished` checks, not yet checked: the documents visitors see at `at`, their
- * redirects and the uploaded pictures they name, with the newsletter's archive (`letters`, read
- * by the caller: server/newsletter owns them) and its pictures. The server's render worker checks them
- * (server/render/render-worker.ts), off the request path.
- */
-export async function publishedDocuments(
-  { db }: ContentStore,
-  at: Date,
-  letters: readonly ArchivedLetter[] = [],
-): Promise<ContentDocuments> {
-  const candidate = await visibleDocuments(db, at.toISOString())
-  // The archive's letters show pictures of the library too.
-  const bodies = [
-    ...candidate.documents,
-    ...letters.map((letter) => ({ data: null, body: letter.body })),
-  ]
-  return { ...candidate, uploads: await uploadsOf(db, bodies), letters: [...letters] }
 }
 
 /**
