@@ -145,7 +145,7 @@ if (!process.argv.includes('--no-scale')) {
 
 if (!process.argv.includes('--no-search')) {
   const { runSearchBench } = await import('./bench/search.ts')
-  await runSearchBench()
+  await runSearchBench({ write: !process.argv.includes('--no-report') })
 }
 
 if (!process.argv.includes('--no-api')) {
