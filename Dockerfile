@@ -30,7 +30,10 @@ RUN test -n "$PUBLIC_SITE_URL" || { echo 'Set the build argument PUBLIC_SITE_URL
 
 # ── Runtime: production dependencies only, a non-root user ──────────────────────────────────────
 FROM node:${NODE_VERSION}-slim AS runtime
+# Two malloc arenas: the render worker's native memory goes back to fewer, shared arenas once it
+# stops (docs/operations.md).
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data

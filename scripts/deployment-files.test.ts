@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { deploymentCommands } from './deployment-commands.ts'
 import { appConfIn, findNginx, NGINX_APP_CONF, NGINX_LOG_FORMAT_CONF } from './nginx.ts'
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '#server/test/server-process.ts'
+import { SERVER_ENTRY, SERVER_ENV, SERVER_NODE_FLAGS } from '#server/test/server-process.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8')
@@ -82,10 +82,22 @@ describe('Dockerfile and compose.yaml', () => {
     const script = /^npm run (\S+)$/.exec(serve)?.[1]
     const command = script ? scripts[script] : serve
     const argv = ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY]
-    expect(command).toBe(argv.join(' '))
+    // The npm scripts set the server's environment unless it is set already; the image sets it.
+    const environment = Object.entries(SERVER_ENV).map(
+      ([name, value]) => `${name}=\${${name}:-${value}}`,
+    )
+    expect(command).toBe([...environment, ...argv].join(' '))
     expect(runtime.at(-1)).toBe(`CMD ${JSON.stringify(argv).replaceAll('","', '", "')}`)
-    // The first start (`npm start`) serves with the same flags.
-    expect(scripts.start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.ts`)
+    const imageEnv = runtime
+      .filter((line) => line.startsWith('ENV '))
+      .join(' ')
+      .split(/\s+/)
+    for (const [name, value] of Object.entries(SERVER_ENV))
+      expect(imageEnv).toContain(`${name}=${value}`)
+    // The first start (`npm start`) serves with the same flags and environment.
+    expect(scripts.start).toBe(
+      [...environment, 'node', ...SERVER_NODE_FLAGS, 'scripts/start.ts'].join(' '),
+    )
     expect(runtime).toContain('USER node')
     const healthcheck = runtime.find((line) => line.startsWith('HEALTHCHECK '))
     expect(healthcheck).toContain('/api/health')

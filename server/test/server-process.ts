@@ -18,6 +18,8 @@ export const SERVER_ENTRY = 'server/index.ts'
  * work (docs/operations.md, docs/benchmarks.md).
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=8'] as const
+/** The environment `npm run serve` and the Dockerfile give the server (docs/operations.md). */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const
 
 export interface ServerProcess {
   child: ChildProcess
@@ -61,7 +63,7 @@ export function startServerProcess(options: StartOptions): Promise<ServerProcess
   ]
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', ...options.env },
+    env: { PATH: process.env.PATH ?? '', ...SERVER_ENV, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.group ?? false,
   })
