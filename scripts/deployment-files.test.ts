@@ -83,15 +83,12 @@ describe('Dockerfile and compose.yaml', () => {
     const command = script ? scripts[script] : serve
     const argv = ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY]
     // The npm scripts set the server's environment unless it is set already; the image sets it.
-    const environment = Object.entries(SERVER_ENV).map(
-      ([name, value]) => `${name}=\${${name}:-${value}}`,
-    )
+    const environment = Object.entries(SERVER_ENV).map(([k, v]) => `${k}=\${${k}:-${v}}`)
     expect(command).toBe([...environment, ...argv].join(' '))
     expect(runtime.at(-1)).toBe(`CMD ${JSON.stringify(argv).replaceAll('","', '", "')}`)
     const imageEnv = runtime
       .filter((line) => line.startsWith('ENV '))
-      .join(' ')
-      .split(/\s+/)
+      .flatMap((l) => l.split(/\s+/))
     for (const [name, value] of Object.entries(SERVER_ENV))
       expect(imageEnv).toContain(`${name}=${value}`)
     // The first start (`npm start`) serves with the same flags and environment.
