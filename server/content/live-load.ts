@@ -31,7 +31,7 @@ export interface Live {
    * database may have moved on, and a generation's pages must all come from its own content.)
    */
   loadedId: number | undefined
-  /** What the worker's content of `loadedId` holds, document by document: a change reads the rest. */
+  /** The documents of `loadedId`'s content, by stamp: a change reads only those that differ. */
   stamps: PublishedStamps | undefined
   servedVersion: number
   /** The version the last failed load was of: not tried again until a newer one. */

@@ -9,10 +9,10 @@
  * - It reads the published documents that changed since the worker's last load (all of them at a
  *   start: documents/published-changes.ts) and loads them into the render worker
  *   (server/render/render-thread.ts, live-load.ts), which applies them, checks the whole and says
- *   which paths exist and which pages the change affects; nothing is rendered then. The page set switches to the new
- *   generation in one step, dropping the pages the change affects (every page for a part every
- *   page shows), and renders the pages visitors reach first (`warmPaths`) in the background; the
- *   rest render when they are asked for.
+ *   which paths exist and which pages the change affects; nothing is rendered then. The page set
+ *   switches to the new generation in one step, dropping the pages the change affects (every
+ *   page for a part every page shows), and renders the pages visitors reach first (`warmPaths`)
+ *   in the background; the rest render when they are asked for.
  * - Every process renders a version at the same moment, the content's own (when it last changed,
  *   or when a scheduled publication came due), so the same content gives the same bytes and the
  *   same ETags on every process behind the proxy.
