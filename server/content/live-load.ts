@@ -6,12 +6,48 @@
  */
 import type { LiveAnswer } from '#common/content-admin.ts'
 import { describeProblem } from '#common/content/problems.ts'
+import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { Database, Listener } from '#server/db/index.ts'
+import type { FinishedPage } from '#server/render/renderer.ts'
 import type { RenderThread } from '#server/render/render-thread.ts'
 import type { PublishedRead, PublishedStamps } from './documents/published-changes.ts'
-import type { LiveSiteLog, LiveSiteOptions, ServedBuild } from './live-site.ts'
 import { contentMoment } from './content-moment.ts'
 import type { ContentRepository } from './repository.ts'
+
+export interface LiveSiteLog {
+  info(object: object, message: string): void
+  warn(object: object, message: string): void
+  error(object: object, message: string): void
+}
+
+/**
+ * The site build a process serves, as publishing needs it (server/site's SiteBuild is one: the
+ * composition root passes it; a feature does not import another).
+ */
+export interface ServedBuild {
+  /** The release folder: its server/ is the render worker's input. */
+  buildDirectory: string
+  /** When the build rendered its pages, and the fingerprint of their content. */
+  rendered: { content: string | undefined }
+  pages: {
+    /** Switches to a new content generation (server/site/page-set.ts). */
+    advance(next: {
+      version: number
+      paths: ReadonlySet<string>
+      redirects: ReadonlyMap<string, string>
+      invalidate: 'all' | readonly string[]
+      notFoundChanged: boolean
+      renderer: {
+        render(path: string, options?: { warm?: boolean }): Promise<FinishedPage>
+        renderNotFound(): Promise<FinishedPage>
+        failed?(path: string, error: unknown): void
+      }
+    }): void
+    /** A page, rendered now when it is not in memory (`warm`: behind visitors' pages). */
+    load(path: string, options?: { warm?: boolean }): Promise<unknown>
+    readonly generation: number
+  }
+}
 
 /** A live site's parts and what it knows, shared by its functions (live-site.ts). */
 export interface Live {
@@ -20,7 +56,8 @@ export interface Live {
   log: LiveSiteLog
   clock: () => Date
   pollMs: number
-  letters: LiveSiteOptions['letters']
+  /** The newsletter's archive, newest first (LiveSiteOptions['letters']). */
+  letters: (() => Promise<ArchivedLetter[]>) | undefined
   repository: ContentRepository
   thread: RenderThread
   /** Why this build cannot render (a site build made for a test), if it cannot. */

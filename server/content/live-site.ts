@@ -31,46 +31,13 @@ import type { FinishedPage } from '#server/render/renderer.ts'
 import { IDLE_MS, RenderJobError, startRenderThread } from '#server/render/render-thread.ts'
 import { serverBuildFile } from '#server/render/server-build.ts'
 import type { ContentSite } from './admin-routes.ts'
-import { failure, load, type Live } from './live-load.ts'
+import { failure, load, type Live, type LiveSiteLog, type ServedBuild } from './live-load.ts'
 import { CONTENT_VERSION_CHANNEL, createContentRepository } from './repository.ts'
 
 /** How often every process asks the database for the content version, whatever else it hears. */
 export const POLL_MS = 2000
 
-export interface LiveSiteLog {
-  info(object: object, message: string): void
-  warn(object: object, message: string): void
-  error(object: object, message: string): void
-}
-
-/**
- * The site build a process serves, as publishing needs it (server/site's SiteBuild is one: the
- * composition root passes it; a feature does not import another).
- */
-export interface ServedBuild {
-  /** The release folder: its server/ is the render worker's input. */
-  buildDirectory: string
-  /** When the build rendered its pages, and the fingerprint of their content. */
-  rendered: { content: string | undefined }
-  pages: {
-    /** Switches to a new content generation (server/site/page-set.ts). */
-    advance(next: {
-      version: number
-      paths: ReadonlySet<string>
-      redirects: ReadonlyMap<string, string>
-      invalidate: 'all' | readonly string[]
-      notFoundChanged: boolean
-      renderer: {
-        render(path: string, options?: { warm?: boolean }): Promise<FinishedPage>
-        renderNotFound(): Promise<FinishedPage>
-        failed?(path: string, error: unknown): void
-      }
-    }): void
-    /** A page, rendered now when it is not in memory (`warm`: behind visitors' pages). */
-    load(path: string, options?: { warm?: boolean }): Promise<unknown>
-    readonly generation: number
-  }
-}
+export type { LiveSiteLog, ServedBuild } from './live-load.ts'
 
 export interface LiveSiteOptions {
   database: Database
