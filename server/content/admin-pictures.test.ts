@@ -11,33 +11,16 @@ import type {
 } from '#common/content-admin.ts'
 import { newArticle, sample, useContentApi } from '#server/test/content-api.ts'
 import { describeOnDatabases } from '#server/test/databases.ts'
-import { multipart, testPicture } from '#server/test/media.ts'
 
 describeOnDatabases('the content API: pictures and previews', (dialect) => {
-  const { api, as, create } = useContentApi(dialect)
+  const { api, as, create, upload } = useContentApi(dialect)
 
   it('takes an uploaded picture as a cover; the library says which article uses it and keeps it', async () => {
-    const { body, contentType } = await multipart(
+    const item = await upload(
       { alt: 'A porch at dusk', focalX: '0.3', focalY: '0.7' },
-      {
-        bytes: await testPicture({ width: 900, height: 600, seed: 3 }),
-        name: 'porch.jpg',
-        type: 'image/jpeg',
-      },
+      'porch.jpg',
+      3,
     )
-    const uploaded = await api.app.inject({
-      method: 'POST',
-      url: '/admin/api/media',
-      payload: body,
-      headers: {
-        'content-type': contentType,
-        cookie: api.editor.cookie,
-        origin: 'https://staff.example.org',
-        'sec-fetch-site': 'same-origin',
-      },
-    })
-    expect(uploaded.statusCode, uploaded.body).toBe(201)
-    const item = uploaded.json<MediaItemAnswer>().item
     expect(item.contentId).toMatch(/^u\/[0-9a-f]{32}$/)
 
     const created = await create(

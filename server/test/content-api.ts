@@ -6,12 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type { DocumentAnswer } from '#common/content-admin.ts'
+import type { DocumentAnswer, MediaItemAnswer } from '#common/content-admin.ts'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import type { Dialect } from '#server/db/index.ts'
 import { createTestDatabase, type TestDatabase } from './databases.ts'
+import { multipart, testPicture } from './media.ts'
 import { backOfficeApp, callsAs, signUp, testClock, type StaffClient } from './staff.ts'
 
 export const sample = readContentDir('content')
@@ -82,6 +83,24 @@ export function useContentApi(dialect: Dialect) {
       ).map((row) => `${row.action} ${row.actor_label} ${row.target_id}`),
     /** What the public site is served from. */
     publicSnapshot: () => createContentRepository(api.testDb.database).readPublished(),
+    /** A 900×600 JPEG uploaded to the media library by the editor, with the given fields. */
+    async upload(fields: Record<string, string>, name: string, seed: number) {
+      const bytes = await testPicture({ width: 900, height: 600, seed })
+      const { body, contentType } = await multipart(fields, { bytes, name, type: 'image/jpeg' })
+      const uploaded = await api.app.inject({
+        method: 'POST',
+        url: '/admin/api/media',
+        payload: body,
+        headers: {
+          'content-type': contentType,
+          cookie: api.editor.cookie,
+          origin: 'https://staff.example.org',
+          'sec-fetch-site': 'same-origin',
+        },
+      })
+      expect(uploaded.statusCode, uploaded.body).toBe(201)
+      return uploaded.json<MediaItemAnswer>().item
+    },
     /** A new article, created as a draft by the editor. */
     async create(slug: string, fm = newArticle(), body = BODY) {
       const created = await as(api.editor).post('/articles', { slug, data: fm, body })

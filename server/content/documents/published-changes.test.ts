@@ -4,37 +4,15 @@
  * those gone, with the uploaded pictures of the whole site every time.
  */
 import { expect, it } from 'vitest'
-import type { MediaItemAnswer } from '#common/content-admin.ts'
 import { newArticle, useContentApi } from '#server/test/content-api.ts'
 import { describeOnDatabases } from '#server/test/databases.ts'
-import { multipart, testPicture } from '#server/test/media.ts'
 import { createContentRepository } from '../repository.ts'
 
 describeOnDatabases('the published changes', (dialect) => {
-  const { api, clock, create } = useContentApi(dialect)
+  const { api, clock, create, upload } = useContentApi(dialect)
 
   it('reads only what changed since, names what is gone, and keeps every picture named', async () => {
-    const { body, contentType } = await multipart(
-      { alt: 'A bus shelter in the rain' },
-      {
-        bytes: await testPicture({ width: 900, height: 600, seed: 5 }),
-        name: 'shelter.jpg',
-        type: 'image/jpeg',
-      },
-    )
-    const uploaded = await api.app.inject({
-      method: 'POST',
-      url: '/admin/api/media',
-      payload: body,
-      headers: {
-        'content-type': contentType,
-        cookie: api.editor.cookie,
-        origin: 'https://staff.example.org',
-        'sec-fetch-site': 'same-origin',
-      },
-    })
-    expect(uploaded.statusCode, uploaded.body).toBe(201)
-    const picture = uploaded.json<MediaItemAnswer>().item.contentId
+    const picture = (await upload({ alt: 'A bus shelter in the rain' }, 'shelter.jpg', 5)).contentId
     const created = await create(
       'bus-shelter',
       newArticle({ cover: { image: picture, alt: 'The shelter at the corner' } }),
