@@ -4,12 +4,15 @@ import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_PORT as PORT, E2E_SMTP_PORT } from './e2e/ports.ts'
 import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts'
+import { useCompileCache } from './scripts/compile-cache.ts'
 import { SITE_CONFIG_FILE } from './server/site/site-build.ts'
 
 // Each run gets an empty embedded database, so tests see exactly the sample catalogue.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lll-e2e-'))
 // The workers read the same folder (the back-office specs run `npm run staff` on its database).
 process.env.E2E_DATA_DIR = dataDir
+// The web server and the commands the specs run share compiled code with the rest of the run.
+useCompileCache()
 
 /**
  * The server refuses a PUBLIC_SITE_URL other than the one the build was made with, and needs one

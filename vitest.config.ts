@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import { deploymentConfig } from './app/site-config.ts'
+import { useCompileCache } from './scripts/compile-cache.ts'
+
+// Vitest's workers, and the servers and commands the tests start, share compiled code.
+useCompileCache()
 
 export default defineConfig({
   define: {

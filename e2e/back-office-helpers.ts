@@ -9,6 +9,7 @@ import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
 import { E2E_PORT } from './ports.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 export const ADMIN_BASE = `http://localhost:${E2E_PORT}`
 
@@ -49,11 +50,10 @@ export async function addVirtualAuthenticator(page: Page) {
 export function staffCommand(...args: string[]) {
   const result = spawnSync(process.execPath, ['server/cli/staff.ts', ...args], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      PATH: process.env.PATH ?? '',
+    env: childEnv({
       DATA_DIR: process.env.E2E_DATA_DIR!,
       ADMIN_ORIGIN: ADMIN_BASE,
-    },
+    }),
     encoding: 'utf8',
   })
   expect(result.stderr).toBe('')

@@ -17,6 +17,7 @@ import {
 } from '../server/test/server-process.ts'
 import { freePort } from '../scripts/free-port.ts'
 import { acceptInvitation, addVirtualAuthenticator } from './back-office-helpers.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -78,7 +79,7 @@ export const test = base.extend<object, { content: ContentServer }>({
               ['server/cli/staff.ts', 'invite', email, '--role', role],
               {
                 cwd: ROOT,
-                env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ADMIN_ORIGIN: adminBase },
+                env: childEnv({ DATA_DIR: dataDir, ADMIN_ORIGIN: adminBase }),
                 encoding: 'utf8',
               },
             )

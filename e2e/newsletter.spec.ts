@@ -15,6 +15,7 @@ import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-serv
 import { ADMIN_BASE, adminBrowser, signedInStaff } from './back-office-helpers.ts'
 import { axeViolations, observeLayoutShifts, readLayoutShifts } from './helpers.ts'
 import { E2E_PORT, E2E_SMTP_PORT } from './ports.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 test.use(adminBrowser)
 test.describe.configure({ mode: 'serial', timeout: 180_000 })
@@ -56,7 +57,7 @@ async function reader(request: APIRequestContext, email: string, confirm = true)
 function mailable(): string[] {
   const result = spawnSync(process.execPath, ['server/cli/subscribers.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: process.env.E2E_DATA_DIR!, LOG_LEVEL: 'silent' },
+    env: childEnv({ DATA_DIR: process.env.E2E_DATA_DIR!, LOG_LEVEL: 'silent' }),
     encoding: 'utf8',
   })
   expect(result.status, result.stderr).toBe(0)

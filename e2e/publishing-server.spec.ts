@@ -24,6 +24,7 @@ import {
 import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
 import { addVirtualAuthenticator } from './back-office-helpers.ts'
 import { axeViolations } from './helpers.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 
@@ -68,7 +69,7 @@ async function signInEditor(page: Page) {
     ['server/cli/staff.ts', 'invite', `editor-${Date.now()}@example.org`, '--role', 'editor'],
     {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ADMIN_ORIGIN: base },
+      env: childEnv({ DATA_DIR: dataDir, ADMIN_ORIGIN: base }),
       encoding: 'utf8',
     },
   )

@@ -16,9 +16,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { ensureChromium } from './chromium.ts'
 import { findPostgresBin, startPostgres, type RunningPostgres } from './postgres.ts'
+import { useCompileCache } from './compile-cache.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-test-reports-'))
+useCompileCache()
 let passed = 0
 let failed = 0
 let skipped = 0

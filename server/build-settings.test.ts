@@ -17,6 +17,7 @@ import {
 } from '#server/test/server-process.ts'
 import { startTestSmtpServer, type TestSmtpServer } from '#server/test/smtp-server.ts'
 import { writeSiteBuild } from '#server/test/site-build.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 const BUILT_FOR = 'https://news.docucommons.example.org'
 
@@ -75,7 +76,7 @@ describe('a server with mail set up and no PUBLIC_SITE_URL of its own', () => {
   it('lets the operator commands run in the same environment', () => {
     const result = spawnSync(process.execPath, ['server/cli/subscribers.ts', '--all'], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: childEnv(env),
       encoding: 'utf8',
     })
     expect(result.stderr).toBe('')

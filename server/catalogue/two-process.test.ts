@@ -16,6 +16,7 @@ import {
   startStubStore,
   type StubStore,
 } from '#server/test/stub-store.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const COOLDOWN_SECONDS = 60
@@ -30,7 +31,7 @@ interface ServerProcess {
 function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['server/index.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output: string[] = []

@@ -15,6 +15,7 @@ import {
   describeOnDatabases,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CONTENT = path.join(ROOT, 'content')
@@ -34,7 +35,7 @@ function contentSetup(dialect: Dialect) {
   const content = (...args: string[]) =>
     spawnSync(process.execPath, ['server/cli/content.ts', ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', ...testDb.env },
+      env: childEnv(testDb.env),
       encoding: 'utf8',
     })
   /** Every file of a folder (relative path -> text). */
@@ -186,7 +187,7 @@ function refusalChecks(setup: ContentSetup) {
           new Promise<{ code: number | null; stderr: string }>((resolve) => {
             const child = spawn(process.execPath, ['server/cli/content.ts', 'import', CONTENT], {
               cwd: ROOT,
-              env: { PATH: process.env.PATH ?? '', ...setup.testDb.env },
+              env: childEnv(setup.testDb.env),
             })
             let stderr = ''
             child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
@@ -240,7 +241,7 @@ function roundTripCheck(setup: ContentSetup, dialect: Dialect) {
     try {
       const imported = spawnSync(process.execPath, ['server/cli/content.ts', 'import', out], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', ...empty.env },
+        env: childEnv(empty.env),
         encoding: 'utf8',
       })
       expect(imported.stderr).toBe('')

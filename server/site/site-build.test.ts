@@ -14,6 +14,7 @@ import { removeOldReleases, swapIn } from '#scripts/build.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 import { writeSiteBuild } from '#server/test/site-build.ts'
 import { contradiction, openSiteBuild, releaseInUse, SITE_CONFIG_FILE } from './site-build.ts'
+import { childEnv } from '#server/test/child-env.ts'
 
 function writeRelease(buildDir: string, id: string, page: string) {
   const release = path.join(buildDir, 'releases', id)
@@ -117,13 +118,12 @@ describe('node server/index.ts on a build made with other settings', () => {
       swapIn(work, '1-only')
       const child = spawn(process.execPath, ['server/index.ts'], {
         cwd: path.resolve(import.meta.dirname, '../..'),
-        env: {
-          PATH: process.env.PATH ?? '',
+        env: childEnv({
           BUILD_DIR: path.join(work, 'client'),
           DATA_DIR: path.join(work, 'data'),
           PORT: '0',
           PUBLIC_SITE_URL: 'http://127.0.0.1:3000',
-        },
+        }),
         stdio: ['ignore', 'ignore', 'pipe'],
       })
       let stderr = ''

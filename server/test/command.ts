@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
+import { childEnv } from './child-env.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -13,7 +14,7 @@ export const SPAWNING_TIMEOUT_MS = 90_000
 export function runCommand(name: string, args: string[], env: Record<string, string | undefined>) {
   return spawnSync(process.execPath, [`server/cli/${name}.ts`, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
+    env: childEnv(env),
     encoding: 'utf8',
   })
 }

@@ -8,6 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import readline from 'node:readline'
 import { writeSiteBuild } from './site-build.ts'
+import { childEnv } from './child-env.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 /** The production start command (the Dockerfile's CMD and `npm run serve`) after `node`. */
@@ -63,7 +64,7 @@ export function startServerProcess(options: StartOptions): Promise<ServerProcess
   ]
   const child = spawn(command, args, {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', ...SERVER_ENV, ...options.env },
+    env: childEnv({ ...SERVER_ENV, ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.group ?? false,
   })
