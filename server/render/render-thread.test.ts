@@ -3,15 +3,17 @@
  * without rendering and says what a change affects, renders one page of a loaded version (two
  * versions side by side), loads the content again into a worker started again (after being
  * idle), compares a load with the last version across such a restart, takes a load of changes as
- * it takes the whole, and refuses content that does not pass its checks with the problems by
- * document and field.
+ * it takes the whole, hands over a page without the body its gzip form makes again, and refuses
+ * content that does not pass its checks with the problems by document and field.
  */
 import { isDeepStrictEqual } from 'node:util'
+import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { snapshotDocuments, type ContentSnapshot } from '#common/content/snapshot.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import { RenderJobError, startRenderThread, type RenderThread } from './render-thread.ts'
+import { etagOf, heldBytes } from './renderer.ts'
 import type { ContentDocuments } from './render-worker.ts'
 
 const sample = readContentDir('content')
@@ -55,6 +57,8 @@ describe('the render worker', () => {
     const stale = await thread.render(1, '/').catch((caught: unknown) => caught)
     expect(stale).toMatchObject({ stale: true })
   }, 360_000)
+
+  keptCompressedCheck(() => thread)
 
   it('loads the content again into a worker started again after it stopped', async () => {
     const renderedAt = new Date('2026-11-25T12:00:00.000Z')
@@ -174,3 +178,19 @@ describe('the render worker', () => {
     ])
   }, 180_000)
 })
+
+/** A page that crosses the thread with a gzip form is kept without its body. */
+function keptCompressedCheck(threadOf: () => RenderThread) {
+  it('keeps a page compressed: it crosses without its body, which reads as the rendered bytes', async () => {
+    const thread = threadOf()
+    await thread.load(documents(sample), { version: 11, renderedAt: new Date() })
+    const page = await thread.render(11, '/about')
+    expect(page.gzip).toBeDefined()
+    // Only the two compressed forms are held (the body is four to six times either).
+    expect(heldBytes(page)).toBe(page.br!.length + page.gzip!.length)
+    expect(page.body.length).toBeGreaterThan(3 * page.gzip!.length)
+    // The body made from the gzip form is the page that was rendered: its ETag, its brotli form.
+    expect(etagOf(page.body)).toBe(page.etag)
+    expect(page.body.equals(zlib.brotliDecompressSync(page.br!))).toBe(true)
+  }, 360_000)
+}

@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import zlib from 'node:zlib'
 import type { ContentProblem } from '#common/content/problems.ts'
 import type { SearchAnswer } from '#common/search.ts'
-import type { FinishedPage } from './renderer.ts'
+import { keptCompressed, type FinishedPage } from './renderer.ts'
 import type { ContentChanges, ContentDocuments, RenderAnswer, RenderJob } from './render-worker.ts'
 
 export type { ContentChanges, ContentDocuments }
@@ -91,11 +91,18 @@ export interface RenderThreadOptions {
   stoppedIdle?: () => void
 }
 
-/** A page as it crossed the thread: its bodies arrive as Uint8Arrays. */
-function asBuffers(page: FinishedPage): FinishedPage {
+/**
+ * A page as it crossed the thread: its bodies arrive as Uint8Arrays, and a page with a gzip form
+ * comes without its body, which is made from that form when read (keptCompressed).
+ */
+function asBuffers(page: FinishedPage | Omit<FinishedPage, 'body'>): FinishedPage {
   const buffer = (bytes: Uint8Array | undefined) =>
     bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  return { ...page, body: buffer(page.body)!, br: buffer(page.br), gzip: buffer(page.gzip) }
+  const br = buffer(page.br)
+  const gzip = buffer(page.gzip)
+  if ('body' in page) return { ...page, body: buffer(page.body)!, br, gzip }
+  if (!gzip) throw new Error(`The page ${page.path} came without its body or a gzip form`)
+  return keptCompressed({ ...page, br, gzip })
 }
 
 type JobInput = RenderJob extends infer J ? (J extends RenderJob ? Omit<J, 'id'> : never) : never

@@ -128,7 +128,8 @@ export type RenderAnswer =
       serialized?: Uint8Array
     }
   | { id: number; type: 'reloaded'; version: number }
-  | { id: number; type: 'rendered'; page: FinishedPage }
+  /** A page with a gzip form crosses without its body (render-thread.ts keeps it compressed). */
+  | { id: number; type: 'rendered'; page: FinishedPage | Omit<FinishedPage, 'body'> }
   | { id: number; type: 'preview'; page: FinishedPage }
   | { id: number; type: 'verified'; problems: ContentProblem[] }
   | {
@@ -299,7 +300,9 @@ if (parentPort) {
               cause: error,
             })
           })
-      return { id: job.id, type: 'rendered', page }
+      if (!page.gzip) return { id: job.id, type: 'rendered', page }
+      const { body: _body, ...compressed } = page
+      return { id: job.id, type: 'rendered', page: compressed }
     } finally {
       end()
     }

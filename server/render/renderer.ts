@@ -10,6 +10,7 @@
  * (for example a published content snapshot).
  */
 import crypto from 'node:crypto'
+import zlib from 'node:zlib'
 import {
   createRequestHandler,
   RouterContextProvider,
@@ -35,6 +36,34 @@ export interface FinishedPage {
   etag: string
   /** For HTML: the CSP script sources ('sha256-…') of its inline scripts. */
   scriptHashes: string[]
+}
+
+const compressedOnly = new WeakSet<FinishedPage>()
+
+/**
+ * A finished page that keeps only its compressed forms: its body is made again from the gzip form
+ * each time it is read, for the few clients that take neither brotli nor gzip. The server keeps
+ * the pages of its render thread so: the body is most of a page's bytes (an HTML page compresses
+ * four to six times), so the page cache holds several times the pages for its bound, and the
+ * server's heap sees a fraction of the bytes come and go (ADR 021).
+ */
+export function keptCompressed(page: Omit<FinishedPage, 'body'> & { gzip: Buffer }): FinishedPage {
+  const gzip = page.gzip
+  const kept = Object.defineProperty({ ...page }, 'body', {
+    enumerable: true,
+    get: () => zlib.gunzipSync(gzip),
+  }) as FinishedPage
+  compressedOnly.add(kept)
+  return kept
+}
+
+/** The bytes a finished page holds in memory: the body only when it is kept. */
+export function heldBytes(page: FinishedPage): number {
+  return (
+    (compressedOnly.has(page) ? 0 : page.body.length) +
+    (page.br?.length ?? 0) +
+    (page.gzip?.length ?? 0)
+  )
 }
 
 export type ContextValues = Iterable<readonly [RouterContext<unknown>, unknown]>

@@ -13,7 +13,7 @@
  * renderer (a build served as it is, a test) the pages given are all there is and none is
  * evicted.
  */
-import type { FinishedPage } from '#server/render/renderer.ts'
+import { heldBytes, type FinishedPage } from '#server/render/renderer.ts'
 import { contentSecurityPolicy } from '#server/http/security-headers.ts'
 import { CACHE } from './static-files.ts'
 
@@ -21,7 +21,10 @@ export interface ServedPage {
   readonly path: string
   readonly status: number
   readonly contentType: string
+  /** The uncompressed bytes (made from the gzip form when the page keeps only its compressed forms). */
   readonly body: Buffer
+  /** The bytes the page holds in memory (its forms, not its headers). */
+  readonly held: number
   readonly br: Buffer | undefined
   readonly gzip: Buffer | undefined
   readonly etag: string
@@ -124,7 +127,10 @@ function served(page: FinishedPage, expectedStatus: number): ServedPage {
     path: page.path,
     status: page.status,
     contentType: page.contentType,
-    body: page.body,
+    get body() {
+      return page.body
+    },
+    held: heldBytes(page),
     br: page.br,
     gzip: page.gzip,
     etag: page.etag,
@@ -133,9 +139,8 @@ function served(page: FinishedPage, expectedStatus: number): ServedPage {
   }
 }
 
-/** What a page holds in memory: its three bodies and a little for its headers. */
-export const pageBytes = (page: ServedPage) =>
-  page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512
+/** What a page holds in memory: its forms and a little for its headers. */
+export const pageBytes = (page: ServedPage) => page.held + 512
 
 /** The cache's bound when none is given: the whole site of the sample many times over. */
 export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024

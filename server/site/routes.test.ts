@@ -10,6 +10,7 @@ import zlib from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
+import { keptCompressed } from '#server/render/renderer.ts'
 import { sha256Source } from '#server/render/verify-page.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 import { finishedPage, writeSiteBuild } from '#server/test/site-build.ts'
@@ -97,6 +98,22 @@ function pageChecks(t: Site) {
     const plain = await get('/')
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toBe(PAGE)
+  })
+
+  it('answers a page kept only in its compressed forms with the same bytes, whole or in ranges', async () => {
+    const text = `<!doctype html><title>Kept</title>${'<p>A paragraph of the page.</p>'.repeat(50)}`
+    const { body: _body, ...forms } = finishedPage('/kept', text)
+    t.build.pages.update({ put: [keptCompressed({ ...forms, gzip: forms.gzip! })] })
+    const whole = await get('/kept')
+    expect(whole.headers['content-encoding']).toBeUndefined()
+    expect(whole.body).toBe(text)
+    expect(whole.headers['content-length']).toBe(String(Buffer.byteLength(text)))
+    const part = await get('/kept', { range: 'bytes=15-31' })
+    expect(part.statusCode).toBe(206)
+    expect(part.body).toBe('<title>Kept</title>'.slice(0, 17))
+    const br = await get('/kept', { 'accept-encoding': 'br' })
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(text)
+    expect(br.headers.etag).toBe(whole.headers.etag)
   })
 
   it('answers a page with and without its trailing slash, and HEAD without a body', async () => {

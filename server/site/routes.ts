@@ -180,8 +180,9 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: ServedPage
     reply.code(page.status)
     return request.method === 'HEAD' ? reply.send() : reply.send(body)
   }
-  return sendRange(request, reply, page.status, page.body.length, (range) =>
-    range ? page.body.subarray(range.start, range.end + 1) : page.body,
+  const body = page.body
+  return sendRange(request, reply, page.status, body.length, (range) =>
+    range ? body.subarray(range.start, range.end + 1) : body,
   )
 }
 
