@@ -14,7 +14,13 @@ import zlib from 'node:zlib'
 import type { ContentProblem } from '#common/content/problems.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import { keptCompressed, type FinishedPage } from './renderer.ts'
-import type { ContentChanges, ContentDocuments, RenderAnswer, RenderJob } from './render-worker.ts'
+import type {
+  ContentChanges,
+  ContentDocuments,
+  RenderAnswer,
+  RenderJob,
+  SentPage,
+} from './render-worker.ts'
 
 export type { ContentChanges, ContentDocuments }
 
@@ -95,7 +101,7 @@ export interface RenderThreadOptions {
  * A page as it crossed the thread: its bodies arrive as Uint8Arrays, and a page with a gzip form
  * comes without its body, which is made from that form when read (keptCompressed).
  */
-function asBuffers(page: FinishedPage | Omit<FinishedPage, 'body'>): FinishedPage {
+function asBuffers(page: SentPage): FinishedPage {
   const buffer = (bytes: Uint8Array | undefined) =>
     bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const br = buffer(page.br)

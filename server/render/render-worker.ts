@@ -102,6 +102,12 @@ export type RenderJob =
   /** Every check of a loaded version's documents again (after a trusted load), in turns. */
   | { type: 'verify'; id: number; version: number }
 
+/**
+ * A page as the worker sends it: one with a gzip form comes without its body (render-thread.ts
+ * keeps it compressed).
+ */
+export type SentPage = FinishedPage | Omit<FinishedPage, 'body'>
+
 export type RenderAnswer =
   | {
       id: number
@@ -128,8 +134,7 @@ export type RenderAnswer =
       serialized?: Uint8Array
     }
   | { id: number; type: 'reloaded'; version: number }
-  /** A page with a gzip form crosses without its body (render-thread.ts keeps it compressed). */
-  | { id: number; type: 'rendered'; page: FinishedPage | Omit<FinishedPage, 'body'> }
+  | { id: number; type: 'rendered'; page: SentPage }
   | { id: number; type: 'preview'; page: FinishedPage }
   | { id: number; type: 'verified'; problems: ContentProblem[] }
   | {
