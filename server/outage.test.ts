@@ -29,6 +29,22 @@ const started = () => Date.now() - 10_000
  */
 const BEYOND_DEADLINE_MS = tenTimesFast(400)
 const contact = { name: 'Evelyn Harper', email: 'evelyn@example.org' }
+/** A stored contact message's columns, but its id and time. */
+const contactRow = {
+  submission_id: null,
+  name: 'Evelyn Harper',
+  email: 'evelyn@example.org',
+  website: null,
+  message: null,
+  spam_reason: null,
+  check_reason: null,
+  delivery_status: 'none',
+  next_attempt_at: null,
+  last_error: null,
+  delivered_at: null,
+  handled_at: null,
+  handled_by: null,
+} as const
 
 describe.skipIf(!findPostgresBin())('when PostgreSQL stops and comes back', () => {
   let postgres: RunningPostgres
@@ -215,6 +231,10 @@ describe.skipIf(!findPostgresBin())('when PostgreSQL freezes (SIGSTOP) and thaws
       interval: 100,
     })
   }, 90_000)
+
+  it('closes a connection whose BEGIN timed out, so later writes are not held in its transaction', async () => {
+    await writesAfterTimedOutBegin(postgres, database)
+  }, 90_000)
 })
 
 describe('a database that accepts connections and never answers', () => {
@@ -239,3 +259,51 @@ describe('a database that accepts connections and never answers', () => {
     await new Promise((resolve) => blackHole.close(resolve))
   })
 })
+
+/**
+ * A pool's client gives up on a BEGIN the frozen server runs later: the next write through the
+ * same pool must still commit, visible to another session, and no session is left idle inside a
+ * transaction.
+ */
+async function writesAfterTimedOutBegin(postgres: RunningPostgres, database: Database) {
+  // A pool whose client gives up on a query after 1.2 s (statement timeout + 1 s).
+  const quick = await openDatabase({
+    dataDir: '/nonexistent',
+    databaseUrl: postgres.url,
+    statementTimeoutMs: 200,
+  })
+  try {
+    postgres.freeze()
+    try {
+      // The BEGIN leaves and is not answered: the client gives up, the server runs it later.
+      const begun = quick.db.transaction().execute(async () => 'never reached')
+      await expect(begun).rejects.toThrow(/Query read timeout/)
+    } finally {
+      postgres.thaw()
+    }
+    // The next write through the same pool commits: other sessions see it.
+    const id = `after-begin-${Date.now()}`
+    await quick.db
+      .insertInto('contact_message')
+      .values({ ...contactRow, id, created_at: new Date().toISOString() })
+      .execute()
+    const seen = await database.db
+      .selectFrom('contact_message')
+      .select('id')
+      .where('id', '=', id)
+      .execute()
+    expect(seen).toEqual([{ id }])
+    // The closed connection's session ends once the thawed server reads the goodbye.
+    const stuck = async () =>
+      (
+        await sql<{ pid: number }>`select pid from pg_stat_activity
+          where state like 'idle in transaction%'`.execute(database.db)
+      ).rows
+    await vi.waitFor(async () => expect(await stuck()).toEqual([]), {
+      timeout: 60_000,
+      interval: 100,
+    })
+  } finally {
+    await quick.close()
+  }
+}

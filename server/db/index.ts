@@ -12,6 +12,7 @@ import pg from 'pg'
 import type { DatabaseSchema } from './schema.ts'
 import { migrations as defaultMigrations } from '#server/db/migrations/index.ts'
 import { adaptNodeSqlite } from './sqlite-adapter.ts'
+import { poolOfKnownConnections } from './pg-pool.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -176,7 +177,9 @@ function openPostgres(databaseUrl: string, options: OpenOptions) {
   }
   pool.on('error', report)
   pool.on('connect', (client) => client.on('error', report))
-  const db = new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: poolOfKnownConnections(pool) }),
+  })
   const url = new URL(databaseUrl)
   return { db, location: `${url.hostname}:${url.port || 5432}${url.pathname}` }
 }
