@@ -29,7 +29,7 @@ export function poolOfKnownConnections(pool: pg.Pool): PostgresPool {
       return (client as unknown as { processID?: number }).processID
     },
     query: ((...args: Parameters<pg.PoolClient['query']>) => {
-      const answer = (client.query as (...a: unknown[]) => unknown)(...args)
+      const answer: unknown = Reflect.apply(client.query, client, args)
       if (!(answer instanceof Promise)) return answer
       return answer.catch((error: unknown) => {
         if (leavesStateUnknown(error)) unknownState.add(client)
