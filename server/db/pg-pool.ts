@@ -15,7 +15,7 @@ import type pg from 'pg'
 const CLIENT_TIMEOUT = /^Query read timeout$/
 
 /** Whether a failed query leaves its connection in a state nobody knows. */
-export function leavesStateUnknown(error: unknown): boolean {
+function leavesStateUnknown(error: unknown): boolean {
   return error instanceof Error && CLIENT_TIMEOUT.test(error.message)
 }
 
