@@ -18,6 +18,26 @@ const sample = readContentDir('content')
 const NOW = Date.parse('2026-12-31T12:00:00.000Z')
 const EDITOR = 'staff-editor-1'
 
+/** Publishes a new body for a document, its data unchanged. */
+async function publishBody(repository: ContentRepository, key: string, body: string) {
+  const document = await repository.getDocument(key)
+  const saved = await repository.saveDraft(key, {
+    data: document.published!.data,
+    body,
+    baseVersion: document.version,
+    actor: EDITOR,
+  })
+  await repository.publish(key, { baseVersion: saved.document.version, actor: EDITOR })
+}
+
+/** The index's rows for these documents, in one of its tables. */
+const indexRows = (testDb: TestDatabase, table: 'search_source' | 'search_entry', keys: string[]) =>
+  testDb.database.db
+    .selectFrom(table)
+    .select('document_key')
+    .where('document_key', 'in', keys)
+    .execute()
+
 describeOnDatabases('site search', (dialect) => {
   let testDb: TestDatabase
   let repository: ContentRepository
@@ -128,6 +148,17 @@ describeOnDatabases('site search', (dialect) => {
     })
   })
 
+  it('follows a new revision of a published document, and keeps one entry set for it', async () => {
+    await publishBody(
+      repository,
+      articleKey,
+      'Every autumn the gardeners of Lindell Street trade pumpkins by the phone booth.',
+    )
+    expect(await urls('pumpkins')).toEqual(['/articles/quillon-farrow'])
+    expect(await urls('borrowed')).not.toContain('/articles/quillon-farrow')
+    expect(await indexRows(testDb, 'search_source', [articleKey])).toHaveLength(1)
+  })
+
   it('forgets what is unpublished and follows a slug change', async () => {
     const documents = await repository.listDocuments()
     const article = documents.find((d) => d.key === articleKey)!
@@ -142,6 +173,8 @@ describeOnDatabases('site search', (dialect) => {
     const episode = (await repository.listDocuments()).find((d) => d.key === episodeKey)!
     await repository.unpublish(episodeKey, { baseVersion: episode.version, actor: EDITOR })
     expect(await urls('willow frames')).toEqual([])
+    // Nothing of either is left in the index, not only hidden from results.
+    expect(await indexRows(testDb, 'search_entry', [articleKey, episodeKey])).toEqual([])
   })
 
   it('rebuilds the index from the content', async () => {

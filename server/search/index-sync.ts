@@ -8,7 +8,7 @@
  * nothing taken down is found. One sync at a time across processes (BEGIN IMMEDIATE on SQLite,
  * an advisory lock on PostgreSQL); the loser finds the work done.
  */
-import type { Kysely } from 'kysely'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import { wordsOf } from '#common/search.ts'
 import type { Database } from '#server/db/index.ts'
 import { serialisedWrite } from '#server/db/serialised-write.ts'
@@ -104,17 +104,63 @@ interface Wanted {
   visibleFrom: string
 }
 
-/** What the index must do to equal the published documents: what to drop, what to add. */
+/** Published documents the index holds (search_source `s` beside content_document `d`). */
+const isIndexed = (eb: ExpressionBuilder<JoinedRows, 'd'>) =>
+  eb.and([
+    eb('d.status', 'in', ['published', 'scheduled']),
+    eb('d.published_revision_id', 'is not', null),
+    eb('d.kind', 'in', INDEXED_KINDS),
+  ])
+
+type JoinedRows = {
+  d: DatabaseSchema['content_document']
+  s: DatabaseSchema['search_source']
+}
+
+/** The index's entry for a document is not for its published revision, slug or visibility. */
+const differs = (eb: ExpressionBuilder<JoinedRows, 'd' | 's'>) =>
+  eb.or([
+    eb('d.published_revision_id', '<>', eb.ref('s.revision_id')),
+    eb('d.slug', 'is distinct from', eb.ref('s.slug')),
+    eb(
+      eb
+        .case()
+        .when('d.status', '=', 'published')
+        .then('')
+        .else(eb.fn.coalesce('d.publish_at', sql.lit('')))
+        .end(),
+      '<>',
+      eb.ref('s.visible_from'),
+    ),
+  ])
+
+/**
+ * What the index must do to equal the published documents: what to drop, what to add. The
+ * database compares the two tables: reading both whole into the process held a server's event
+ * loop for 25–45 ms on each publish at 3,650 episodes on SQLite (issue 29); these two queries
+ * return only the documents that differ.
+ */
 async function contentWork(trx: Db) {
-  const published = await trx
-    .selectFrom('content_document')
-    .select(['key', 'kind', 'slug', 'status', 'publish_at', 'published_revision_id'])
-    .where('status', 'in', ['published', 'scheduled'])
-    .where('published_revision_id', 'is not', null)
-    .where('kind', 'in', INDEXED_KINDS)
+  const stale = await trx
+    .selectFrom('search_source as s')
+    .leftJoin('content_document as d', (join) =>
+      join.onRef('d.key', '=', 's.document_key').on(isIndexed),
+    )
+    .select('s.document_key')
+    .where((eb) => eb.or([eb('d.key', 'is', null), differs(eb)]))
+    .orderBy('s.document_key')
     .execute()
-  const wanted = new Map<string, Wanted>(
-    published.map((row) => [
+  const missing = await trx
+    .selectFrom('content_document as d')
+    .leftJoin('search_source as s', 's.document_key', 'd.key')
+    .select(['d.key', 'd.kind', 'd.slug', 'd.status', 'd.publish_at', 'd.published_revision_id'])
+    .where(isIndexed)
+    .where((eb) => eb.or([eb('s.document_key', 'is', null), differs(eb)]))
+    .orderBy('d.key')
+    .execute()
+  return {
+    stale: stale.map((row) => row.document_key),
+    missing: missing.map((row): [string, Wanted] => [
       row.key,
       {
         revisionId: row.published_revision_id!,
@@ -123,23 +169,7 @@ async function contentWork(trx: Db) {
         visibleFrom: row.status === 'published' ? '' : (row.publish_at ?? ''),
       },
     ]),
-  )
-  const sources = await trx.selectFrom('search_source').selectAll().execute()
-  const stale = sources
-    .filter((source) => {
-      const want = wanted.get(source.document_key)
-      return (
-        !want ||
-        want.revisionId !== source.revision_id ||
-        want.slug !== source.slug ||
-        want.visibleFrom !== source.visible_from
-      )
-    })
-    .map((source) => source.document_key)
-  const current = new Set(sources.map((source) => source.document_key))
-  for (const key of stale) current.delete(key)
-  const missing = [...wanted].filter(([key]) => !current.has(key))
-  return { stale, missing }
+  }
 }
 
 async function addDocument(trx: Db, key: string, want: Wanted) {
