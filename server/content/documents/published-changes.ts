@@ -52,11 +52,18 @@ export async function publishedChanges(
     .where('d.published_revision_id', 'is not', null)
     .where(visibleAt(iso))
     .execute()
-  const wanted = visible.filter((row) => known?.get(row.key)?.stamp !== stampOf(row))
-  const documents: ContentDocument[] = []
+  // Known and unchanged: kept as known, in one pass (this runs on every publish, on the thread
+  // that answers requests).
   const stamps = new Map<string, { stamp: string; uploads: readonly string[] }>()
+  const wanted: string[] = []
+  for (const row of visible) {
+    const entry = known?.get(row.key)
+    if (entry !== undefined && entry.stamp === stampOf(row)) stamps.set(row.key, entry)
+    else wanted.push(row.key)
+  }
+  const documents: ContentDocument[] = []
   for (let from = 0; from < wanted.length; from += KEYS_PER_QUERY) {
-    const keys = wanted.slice(from, from + KEYS_PER_QUERY).map((row) => row.key)
+    const keys = wanted.slice(from, from + KEYS_PER_QUERY)
     const rows = await db
       .selectFrom('content_document as d')
       .innerJoin('content_revision as r', 'r.id', 'd.published_revision_id')
@@ -72,15 +79,9 @@ export async function publishedChanges(
       stamps.set(row.key, { stamp: stampOf(row), uploads: [...uploadIdsOf([document])] })
     }
   }
-  // Known and unchanged: kept. Known and gone (or gone between the two reads): removed.
+  // Known and no longer seen (or gone between the two reads): removed.
   const removed: string[] = []
-  const wantedKeys = new Set(wanted.map((row) => row.key))
-  const visibleKeys = new Set(visible.map((row) => row.key))
-  for (const [key, entry] of known ?? []) {
-    if (stamps.has(key)) continue
-    if (visibleKeys.has(key) && !wantedKeys.has(key)) stamps.set(key, entry)
-    else removed.push(key)
-  }
+  for (const key of known?.keys() ?? []) if (!stamps.has(key)) removed.push(key)
   const pictures = new Set(
     uploadIdsOf(letters.map((letter) => ({ data: null, body: letter.body }))),
   )
