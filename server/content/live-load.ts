@@ -68,6 +68,8 @@ export interface Live {
    * database may have moved on, and a generation's pages must all come from its own content.)
    */
   loadedId: number | undefined
+  /** The paths of `loadedId`'s content: a load that adds or removes no page sends none. */
+  paths: ReadonlySet<string> | undefined
   /** The documents of `loadedId`'s content, by stamp: a change reads only those that differ. */
   stamps: PublishedStamps | undefined
   servedVersion: number
@@ -153,11 +155,15 @@ export async function load(
     buildFingerprint: initial ? build.rendered.content : undefined,
     trusted: initial,
   })
+  const paths = answer.paths === undefined ? live.paths : new Set(answer.paths)
+  if (paths === undefined)
+    throw new Error(`The render worker kept the paths of a version this process did not load`)
   live.loadedId = id
+  live.paths = paths
   live.stamps = read.stamps
   build.pages.advance({
     version,
-    paths: new Set(answer.paths),
+    paths,
     redirects: new Map(
       answer.redirects.map((r) => [`/articles/${r.from}`, `/articles/${r.to}`] as const),
     ),
@@ -185,7 +191,7 @@ export async function load(
   log.info(
     {
       contentVersion: version,
-      paths: answer.paths.length,
+      paths: paths.size,
       read: read.whole ? 'all' : read.changes.documents.length + read.changes.removed.length,
       invalidated: answer.invalidate === 'all' ? 'all' : answer.invalidate.length,
       unchanged: answer.unchanged,

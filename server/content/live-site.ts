@@ -287,6 +287,7 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     thread,
     cannotRender,
     loadedId: undefined,
+    paths: undefined,
     stamps: undefined,
     servedVersion: 0,
     failedVersion: undefined,

@@ -58,7 +58,7 @@ describe('the render worker', () => {
     expect(stale).toMatchObject({ stale: true })
   }, 360_000)
 
-  keptCompressedCheck(() => thread)
+  for (const check of [keptCompressedCheck, samePathsCheck]) check(() => thread)
 
   it('loads the content again into a worker started again after it stopped', async () => {
     const renderedAt = new Date('2026-11-25T12:00:00.000Z')
@@ -192,5 +192,23 @@ function keptCompressedCheck(threadOf: () => RenderThread) {
     // The body made from the gzip form is the page that was rendered: its ETag, its brotli form.
     expect(etagOf(page.body)).toBe(page.etag)
     expect(page.body.equals(zlib.brotliDecompressSync(page.br!))).toBe(true)
+  }, 360_000)
+}
+
+/** A load of changes that adds or removes no page sends no paths: the server keeps its own. */
+function samePathsCheck(thread: () => RenderThread) {
+  it('sends no paths for a change that adds or removes no page, and renders the change', async () => {
+    const renderedAt = new Date('2026-11-25T12:00:00.000Z')
+    const first = await thread().load(documents(sample), { version: 11, renderedAt })
+    expect(first.paths).toContain('/listen/feed.xml')
+    const home = snapshotDocuments(withQuote('A quote that adds no page.')).find(
+      (document) => document.key === 'page/home',
+    )!
+    const changes = { ...documents(sample), documents: [home], removed: [] }
+    const same = await thread().load(changes, { version: 12, base: 11, renderedAt })
+    expect(same.paths).toBeUndefined()
+    expect(same.invalidate).toEqual(['/'])
+    const page = await thread().render(12, '/')
+    expect(page.body.toString()).toContain('A quote that adds no page.')
   }, 360_000)
 }

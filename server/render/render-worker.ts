@@ -35,6 +35,13 @@ import { createRenderSlots } from './render-slots.ts'
 import { unchangedSince } from './unchanged-documents.ts'
 import { loadServerBuild } from './server-build.ts'
 
+/** Whether two lists hold the same strings in the same order. */
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /** Published documents as the database holds them, not yet checked. */
 export interface ContentDocuments {
   documents: ContentDocument[]
@@ -115,8 +122,12 @@ export type RenderAnswer =
       version: number
       /** True when the content is the build's own: its pages stand. */
       unchanged: boolean
-      /** Every path of the new content. */
-      paths: string[]
+      /**
+       * Every path of the new content; undefined when they are those of `base`, the version the
+       * server loaded before (most changes add or remove no page: at 3,650 episodes the 11,822
+       * paths cost the server's event loop their copy and a set on every publish).
+       */
+      paths: string[] | undefined
       redirects: SlugRedirect[]
       /** The pages of the version loaded before that this one changes; `all` for every page. */
       invalidate: 'all' | string[]
@@ -175,6 +186,8 @@ if (parentPort) {
     snapshot: ContentSnapshot
     renderedAt: Date
     documents: ContentDocuments['documents']
+    /** Every path of the version (unknown for a version a worker started again took). */
+    paths?: readonly string[]
   }[] = []
   const slots = createRenderSlots()
 
@@ -267,13 +280,18 @@ if (parentPort) {
       invalidate = []
       notFoundChanged = false
     }
-    keep({ version: job.version, snapshot, renderedAt, documents: content.input.documents })
+    const samePaths =
+      job.base !== undefined &&
+      previous?.version === job.base &&
+      previous.paths !== undefined &&
+      sameList(previous.paths, paths)
+    keep({ version: job.version, snapshot, renderedAt, documents: content.input.documents, paths })
     return {
       id: job.id,
       type: 'loaded',
       version: job.version,
       unchanged,
-      paths,
+      paths: samePaths ? undefined : paths,
       redirects: snapshot.redirects,
       invalidate,
       notFoundChanged,
