@@ -15,8 +15,10 @@
  * - publish to visible: a settings change (the phone number, on every page) and one episode's
  *   new title, each published three times (the median, and the first after the start), through
  *   the repository in this process, until every server process
- *   (three on PostgreSQL, one on SQLite) answers with it; and the longest /api/health answer
- *   while that happens (an upper bound on how long publishing holds the event loop).
+ *   (three on PostgreSQL, one on SQLite) answers with it; the longest /api/health answer
+ *   while that happens (from another process: an upper bound on how long publishing holds the
+ *   event loop), and the longest gap in the servers' own event loops from the change until 2 s
+ *   after it is visible (scripts/bench/event-loop-probe.ts, loaded into them with --import).
  *
  *   npm run bench:scale                                   # the full run (~15 min on 2 cores)
  *   npm run bench:scale -- --sizes 6,365 --postgres none  # a part of it (none: no size)
@@ -28,70 +30,32 @@
  */
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { Worker } from 'node:worker_threads'
 import pg from 'pg'
 import { startPostgres, type RunningPostgres } from '#scripts/postgres.ts'
-import { createContentRepository } from '#server/content/repository.ts'
 import { IDLE_MS } from '#server/render/render-thread.ts'
 import { openDatabase, type Database } from '#server/db/index.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import {
   ROOT,
+  SERVER_ENTRY,
+  SERVER_NODE_FLAGS,
   startServerProcess,
   stopServerProcess,
   type ServerProcess,
 } from '#server/test/server-process.ts'
-import { median } from './median.ts'
 import { writeReportSection } from './report.ts'
 import { writeScaleContent } from './scale-content.ts'
+import { get, waitUntil } from './scale-http.ts'
+import { publish, publishedTimes } from './scale-publish.ts'
 
+const EVENT_LOOP_PROBE = fileURLToPath(new URL('./event-loop-probe.ts', import.meta.url))
 const MARKERS = { start: '<!-- scale-bench:start -->', end: '<!-- scale-bench:end -->' }
 const BURST_CONCURRENCY = 20
 const COLD_PAGES = 20
-
-interface Fetched {
-  status: number
-  bytes: number
-  ttfbMs: number
-  totalMs: number
-  body: string
-  etag: string | undefined
-}
-
-/** One GET with brotli accepted, as a browser asks; the body is decoded only when asked for. */
-function get(url: string, options: { text?: boolean } = {}): Promise<Fetched> {
-  const started = performance.now()
-  return new Promise((resolve) => {
-    const request = http.get(
-      url,
-      { agent: false, headers: { 'accept-encoding': options.text ? 'identity' : 'br, gzip' } },
-      (response) => {
-        const ttfbMs = performance.now() - started
-        const chunks: Buffer[] = []
-        response.on('data', (chunk: Buffer) => chunks.push(chunk))
-        response.on('end', () => {
-          const body = Buffer.concat(chunks)
-          resolve({
-            status: response.statusCode ?? 0,
-            bytes: body.length,
-            ttfbMs,
-            totalMs: performance.now() - started,
-            body: options.text ? body.toString('utf8') : '',
-            etag: response.headers.etag,
-          })
-        })
-      },
-    )
-    request.setTimeout(60_000, () => request.destroy())
-    request.on('error', () =>
-      resolve({ status: 0, bytes: 0, ttfbMs: 0, totalMs: 0, body: '', etag: undefined }),
-    )
-  })
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = values.toSorted((a, b) => a - b)
@@ -130,15 +94,6 @@ async function idleRss(
     throw new Error('the render worker did not stop within IDLE_MS + 3 min')
   await new Promise((resolve) => setTimeout(resolve, 10_000))
   return { mb: rssMb(server.child.pid!), stops: stops(server) }
-}
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
-  const started = performance.now()
-  while (!(await check())) {
-    if (performance.now() - started > timeoutMs) return NaN
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  return performance.now() - started
 }
 
 /** Seeds the database with `npm run content -- import` of a generated folder; seconds taken. */
@@ -180,6 +135,8 @@ interface Row {
   episodeS: number
   episodeFirstS: number
   healthMaxMs: number
+  /** The longest gap in a server's own event loop while publishing (event-loop-probe.ts). */
+  loopGapMs: number
   etagsAgree: boolean
 }
 
@@ -189,7 +146,11 @@ async function startTimed(env: Record<string, string>): Promise<{
   firstAnswerS: number
 }> {
   const started = performance.now()
-  const server = await startServerProcess({ env, timeoutMs: 600_000 })
+  const server = await startServerProcess({
+    command: [process.execPath, ...SERVER_NODE_FLAGS, '--import', EVENT_LOOP_PROBE, SERVER_ENTRY],
+    env,
+    timeoutMs: 600_000,
+  })
   await waitUntil(async () => (await get(`${server.url}/`)).status === 200, 600_000)
   return { server, firstAnswerS: (performance.now() - started) / 1000 }
 }
@@ -208,75 +169,6 @@ async function sitemapPaths(base: string): Promise<string[]> {
     } else paths.push(url.pathname)
   }
   return paths
-}
-
-/** Publishes a change of one document as the back office does; resolves with its version. */
-async function publish(
-  database: Database,
-  key: string,
-  change: (data: Record<string, unknown>) => Record<string, unknown>,
-) {
-  const repository = createContentRepository(database)
-  const document = await repository.getDocument(key)
-  const saved = await repository.saveDraft(key, {
-    data: change(structuredClone(document.published!.data) as Record<string, unknown>),
-    body: document.published!.body,
-    baseVersion: document.version,
-    actor: null,
-  })
-  await repository.publish(key, { baseVersion: saved.document.version, actor: null })
-}
-
-/**
- * Time until every server shows `expected` at `pagePath`, with /api/health probed meanwhile from
- * another thread (scripts/bench/health-probe.ts).
- */
-async function publishToVisible(
-  servers: ServerProcess[],
-  pagePath: string,
-  expected: string,
-  act: () => Promise<void>,
-): Promise<{ seconds: number; healthMaxMs: number }> {
-  const probe = new Worker(new URL('./health-probe.ts', import.meta.url), {
-    workerData: { urls: servers.map((server) => server.url) },
-  })
-  const started = performance.now()
-  await act()
-  const seen = await Promise.all(
-    servers.map((server) =>
-      waitUntil(
-        async () => (await get(`${server.url}${pagePath}`, { text: true })).body.includes(expected),
-        60_000,
-      ),
-    ),
-  )
-  const seconds = (performance.now() - started) / 1000
-  const longest = new Promise<number>((resolve) => probe.once('message', resolve))
-  probe.postMessage('stop')
-  const healthMaxMs = await longest
-  await probe.terminate()
-  return { seconds: seen.some(Number.isNaN) ? NaN : seconds, healthMaxMs }
-}
-
-/** How many times the bench publishes each change (the table shows the median and the first). */
-const PUBLISHES = 3
-
-/** publishToVisible PUBLISHES times, one change after another (`change(round)`: what, how). */
-async function publishedTimes(
-  servers: ServerProcess[],
-  pagePath: string,
-  change: (round: number) => [expected: string, act: () => Promise<void>],
-): Promise<{ seconds: number; first: number; healthMaxMs: number }> {
-  const runs = []
-  for (let round = 0; round < PUBLISHES; round++) {
-    const [expected, act] = change(round)
-    runs.push(await publishToVisible(servers, pagePath, expected, act))
-  }
-  return {
-    seconds: median(runs.map((run) => run.seconds)),
-    first: runs[0]!.seconds,
-    healthMaxMs: Math.max(...runs.map((run) => run.healthMaxMs)),
-  }
 }
 
 async function measure(options: {
@@ -402,6 +294,7 @@ async function measure(options: {
       episodeS: episode.seconds,
       episodeFirstS: episode.first,
       healthMaxMs: Math.max(settings.healthMaxMs, episode.healthMaxMs),
+      loopGapMs: Math.max(settings.loopGapMs, episode.loopGapMs),
       etagsAgree: new Set(etags).size === 1,
     }
   } finally {
@@ -421,7 +314,7 @@ const fixed = (n: number, digits = 0) =>
   Number.isNaN(n) ? 'not seen' : n.toLocaleString('en-US', { maximumFractionDigits: digits })
 
 function table(rows: Row[], burst: number): string {
-  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS idle | RSS in a burst of ${burst} (req/s) | RSS at rest after | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible (first) | episode visible (first) | longest /api/health | ETags agree |`
+  const header = `| database | episodes | sitemap URLs | import | first answer | RSS 8 s after | RSS idle | RSS in a burst of ${burst} (req/s) | RSS at rest after | cold TTFB p50 / p95 | warm TTFB p50 / p95 | feed size (first / again) | settings visible (first) | episode visible (first) | longest /api/health | longest event-loop gap | ETags agree |`
   const rule = `|${header
     .split('|')
     .slice(1, -1)
@@ -429,7 +322,7 @@ function table(rows: Row[], burst: number): string {
     .join('|')}|`
   const lines = rows.map(
     (r) =>
-      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.warmMb)} MB | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.restMb)} MB | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s (${fixed(r.settingsFirstS, 1)} s) | ${fixed(r.episodeS, 1)} s (${fixed(r.episodeFirstS, 1)} s) | ${fixed(r.healthMaxMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
+      `| ${r.database} | ${fixed(r.episodes)} | ${fixed(r.documents)} | ${fixed(r.importS)} s | ${fixed(r.firstAnswerS, 1)} s | ${fixed(r.warmMb)} MB | ${fixed(r.idleMb)} MB | ${fixed(r.burstMb)} MB (${fixed(r.burstRps)}) | ${fixed(r.restMb)} MB | ${fixed(r.coldP50)} / ${fixed(r.coldP95)} ms | ${fixed(r.warmP50, 1)} / ${fixed(r.warmP95, 1)} ms | ${fixed(r.feedKb)} KB (${fixed(r.feedColdMs)} / ${fixed(r.feedWarmMs)} ms) | ${fixed(r.settingsS, 1)} s (${fixed(r.settingsFirstS, 1)} s) | ${fixed(r.episodeS, 1)} s (${fixed(r.episodeFirstS, 1)} s) | ${fixed(r.healthMaxMs)} ms | ${fixed(r.loopGapMs)} ms | ${r.etagsAgree ? 'yes' : 'no'} |`,
   )
   return [header, rule, ...lines].join('\n')
 }
