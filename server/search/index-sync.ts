@@ -117,21 +117,21 @@ type JoinedRows = {
   s: DatabaseSchema['search_source']
 }
 
+/** When a published document may be found: '' for now, its publication time when scheduled. */
+const visibleFromOf = (eb: ExpressionBuilder<JoinedRows, 'd'>) =>
+  eb
+    .case()
+    .when('d.status', '=', 'published')
+    .then('')
+    .else(eb.fn.coalesce('d.publish_at', sql.lit('')))
+    .end()
+
 /** The index's entry for a document is not for its published revision, slug or visibility. */
 const differs = (eb: ExpressionBuilder<JoinedRows, 'd' | 's'>) =>
   eb.or([
     eb('d.published_revision_id', '<>', eb.ref('s.revision_id')),
     eb('d.slug', 'is distinct from', eb.ref('s.slug')),
-    eb(
-      eb
-        .case()
-        .when('d.status', '=', 'published')
-        .then('')
-        .else(eb.fn.coalesce('d.publish_at', sql.lit('')))
-        .end(),
-      '<>',
-      eb.ref('s.visible_from'),
-    ),
+    eb(visibleFromOf(eb), '<>', eb.ref('s.visible_from')),
   ])
 
 /**
@@ -153,7 +153,8 @@ async function contentWork(trx: Db) {
   const missing = await trx
     .selectFrom('content_document as d')
     .leftJoin('search_source as s', 's.document_key', 'd.key')
-    .select(['d.key', 'd.kind', 'd.slug', 'd.status', 'd.publish_at', 'd.published_revision_id'])
+    .select(['d.key', 'd.kind', 'd.slug', 'd.published_revision_id'])
+    .select((eb) => visibleFromOf(eb).as('visible_from'))
     .where(isIndexed)
     .where((eb) => eb.or([eb('s.document_key', 'is', null), differs(eb)]))
     .orderBy('d.key')
@@ -166,7 +167,7 @@ async function contentWork(trx: Db) {
         revisionId: row.published_revision_id!,
         slug: row.slug,
         kind: row.kind,
-        visibleFrom: row.status === 'published' ? '' : (row.publish_at ?? ''),
+        visibleFrom: row.visible_from,
       },
     ]),
   }
