@@ -16,6 +16,7 @@
  *
  * A page that fails to render fails its job, naming the page; nothing is kept of it.
  */
+import { isDeepStrictEqual } from 'node:util'
 import v8 from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { ContentError, type ContentProblem } from '#common/content/problems.ts'
@@ -34,13 +35,6 @@ import { contentFingerprint, createRenderer, type FinishedPage } from './rendere
 import { createRenderSlots } from './render-slots.ts'
 import { unchangedSince } from './unchanged-documents.ts'
 import { loadServerBuild } from './server-build.ts'
-
-/** Whether two lists hold the same strings in the same order. */
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
-}
 
 /** Published documents as the database holds them, not yet checked. */
 export interface ContentDocuments {
@@ -284,7 +278,7 @@ if (parentPort) {
       job.base !== undefined &&
       previous?.version === job.base &&
       previous.paths !== undefined &&
-      sameList(previous.paths, paths)
+      isDeepStrictEqual(previous.paths, paths)
     keep({ version: job.version, snapshot, renderedAt, documents: content.input.documents, paths })
     return {
       id: job.id,
