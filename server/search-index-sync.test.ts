@@ -8,6 +8,7 @@ import { readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
 import { newEpisode } from '#server/test/search-sample.ts'
+import { markdownText } from '#server/search/entries.ts'
 import { syncSearchIndex } from '#server/search/index-sync.ts'
 import { createSiteSearch } from '#server/search/site-search.ts'
 
@@ -88,4 +89,63 @@ describe('search index sync, in slices', () => {
     expect(hits[0]?.url).toBe('/listen/day-120')
     await search.close()
   })
+
+  // Reading a body for its words is Markdown parsing, the costly part of indexing: it runs on the
+  // entries thread (server/search/entries-thread.ts), never on the thread that answers requests.
+  it('reads a long body for its words off the thread that answers requests', async () => {
+    const key = 'episode/day-1'
+    const body = Array.from(
+      { length: LONG_BODY_LINES },
+      (_, n) =>
+        `- [Market day ${n}](https://example.org/day/${n}) with *the growers* and \`notes\``,
+    ).join('\n\n')
+    const repository = createContentRepository(testDb.database)
+    const document = await repository.getDocument(key)
+    const saved = await repository.saveDraft(key, {
+      data: document.published!.data,
+      body,
+      baseVersion: document.version,
+      actor: null,
+    })
+    await repository.publish(key, { baseVersion: saved.document.version, actor: null })
+
+    const longestGap = await watchLoop(() => syncSearchIndex(testDb.database))
+    // The control, in the same run: the same reading done on this thread.
+    const started = performance.now()
+    markdownText(body)
+    const onThisThread = performance.now() - started
+    expect(longestGap).toBeLessThan(onThisThread / 2)
+
+    const search = createSiteSearch({
+      database: testDb.database,
+      clock: () => new Date('2027-01-01T00:00:00Z'),
+    })
+    const hits = (await search.search({ q: `Market day ${LONG_BODY_LINES - 1}` })).hits
+    expect(hits[0]?.url).toBe('/listen/day-1')
+    await search.close()
+  })
 })
+
+/** Lines of the long body: parsing it takes a fast machine about half a second. */
+const LONG_BODY_LINES = 1500
+
+/** The longest time between two turns of this thread's event loop while `work` runs, in ms. */
+async function watchLoop(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0
+  let last = performance.now()
+  let watching = true
+  const tick = () => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last)
+    last = now
+    if (watching) setImmediate(tick)
+  }
+  setImmediate(tick)
+  try {
+    await work()
+  } finally {
+    watching = false
+  }
+  // A hold at the end, or a work that never let the loop turn, is a gap too.
+  return Math.max(longest, performance.now() - last)
+}

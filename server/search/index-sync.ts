@@ -15,11 +15,11 @@ import { serialisedWrite } from '#server/db/serialised-write.ts'
 import type { DatabaseSchema } from '#server/db/schema.ts'
 import {
   courseEntry,
-  documentEntries,
   episodeVisibleFrom,
   type IndexEntry,
   type IndexedDocument,
 } from './entries.ts'
+import { startEntriesThread, type EntriesThread } from './entries-thread.ts'
 
 type Db = Kysely<DatabaseSchema>
 
@@ -28,6 +28,8 @@ const LOCK_KEYS = [0x4c4c4c, 500] as const
 const INDEXED_KINDS = ['article', 'episode', 'page'] as const
 /** Rows per insert: well under either engine's limit of bound parameters. */
 const BATCH = 200
+/** Documents read for their entries per round trip to the entries thread. */
+const PREPARE = 25
 /** How long one transaction of a sync indexes before it lets others in (see syncSearchIndex). */
 const SLICE_MS = 25
 /** Words shorter than this are not worth a near spelling. */
@@ -140,7 +142,7 @@ const differs = (eb: ExpressionBuilder<JoinedRows, 'd' | 's'>) =>
  * loop for 25–45 ms on each publish at 3,650 episodes on SQLite (issue 29); these two queries
  * return only the documents that differ.
  */
-async function contentWork(trx: Db) {
+async function staleDocuments(trx: Db): Promise<string[]> {
   const stale = await trx
     .selectFrom('search_source as s')
     .leftJoin('content_document as d', (join) =>
@@ -150,6 +152,10 @@ async function contentWork(trx: Db) {
     .where((eb) => eb.or([eb('d.key', 'is', null), differs(eb)]))
     .orderBy('s.document_key')
     .execute()
+  return stale.map((row) => row.document_key)
+}
+
+async function missingDocuments(trx: Db): Promise<[string, Wanted][]> {
   const missing = await trx
     .selectFrom('content_document as d')
     .leftJoin('search_source as s', 's.document_key', 'd.key')
@@ -159,53 +165,78 @@ async function contentWork(trx: Db) {
     .where((eb) => eb.or([eb('s.document_key', 'is', null), differs(eb)]))
     .orderBy('d.key')
     .execute()
-  return {
-    stale: stale.map((row) => row.document_key),
-    missing: missing.map((row): [string, Wanted] => [
-      row.key,
-      {
-        revisionId: row.published_revision_id!,
-        slug: row.slug,
-        kind: row.kind,
-        visibleFrom: row.visible_from,
-      },
-    ]),
-  }
+  return missing.map((row): [string, Wanted] => [
+    row.key,
+    {
+      revisionId: row.published_revision_id!,
+      slug: row.slug,
+      kind: row.kind,
+      visibleFrom: row.visible_from,
+    },
+  ])
 }
 
-async function addDocument(trx: Db, key: string, want: Wanted) {
-  const revision = await trx
-    .selectFrom('content_revision')
-    .select(['data', 'body'])
-    .where('id', '=', want.revisionId)
-    .executeTakeFirstOrThrow()
-  const document: IndexedDocument = {
-    key,
-    kind: want.kind,
-    slug: want.slug,
-    data: JSON.parse(revision.data) as unknown,
-    body: revision.body,
-  }
-  const episodeFrom = episodeVisibleFrom(document)
-  const visibleFrom = episodeFrom > want.visibleFrom ? episodeFrom : want.visibleFrom
-  await insertEntries(trx, key, visibleFrom, documentEntries(document))
-  await trx
-    .insertInto('search_source')
-    .values({
-      document_key: key,
-      revision_id: want.revisionId,
-      slug: want.slug,
-      visible_from: want.visibleFrom,
+/** A document's entries, made before the transaction that writes them. */
+interface Prepared {
+  want: Wanted
+  visibleFrom: string
+  entries: IndexEntry[]
+}
+
+const sameWant = (a: Wanted, b: Wanted) =>
+  a.revisionId === b.revisionId &&
+  a.slug === b.slug &&
+  a.kind === b.kind &&
+  a.visibleFrom === b.visibleFrom
+
+/**
+ * Makes the entries of the next PREPARE documents to index that `prepared` lacks, outside any
+ * transaction and on the entries thread (./entries-thread.ts): reading a body for its words is
+ * the costly part of indexing, and the write transaction then only writes rows.
+ */
+async function prepareNext(db: Db, thread: EntriesThread, prepared: Map<string, Prepared>) {
+  const next = (await missingDocuments(db))
+    .filter(([key, want]) => {
+      const ready = prepared.get(key)
+      return !ready || !sameWant(ready.want, want)
     })
+    .slice(0, PREPARE)
+  if (next.length === 0) return
+  const revisions = await db
+    .selectFrom('content_revision')
+    .select(['id', 'data', 'body'])
+    .where(
+      'id',
+      'in',
+      next.map(([, want]) => want.revisionId),
+    )
     .execute()
+  const byId = new Map(revisions.map((revision) => [revision.id, revision]))
+  const documents = next.map(([key, want]): [string, Wanted, IndexedDocument] => {
+    const revision = byId.get(want.revisionId)
+    if (!revision) throw new Error(`The published revision of ${key} is missing.`)
+    const data = JSON.parse(revision.data) as unknown
+    return [key, want, { key, kind: want.kind, slug: want.slug, data, body: revision.body }]
+  })
+  const entries = await thread.entries(documents.map(([, , document]) => document))
+  documents.forEach(([key, want, document], i) => {
+    const episodeFrom = episodeVisibleFrom(document)
+    const visibleFrom = episodeFrom > want.visibleFrom ? episodeFrom : want.visibleFrom
+    prepared.set(key, { want, visibleFrom, entries: entries[i]! })
+  })
 }
 
 /**
  * Indexes again, within one transaction, the documents whose published revision, slug or
- * visibility changed, until SLICE_MS have gone by: `done` when nothing is left.
+ * visibility changed, from their prepared entries, until SLICE_MS have gone by or the next one is
+ * not prepared (or was prepared for a revision since replaced): `done` when nothing is left.
  */
-async function syncContentSlice(trx: Db): Promise<{ changed: number; done: boolean }> {
-  const { stale, missing } = await contentWork(trx)
+async function syncContentSlice(
+  trx: Db,
+  prepared: Map<string, Prepared>,
+): Promise<{ changed: number; done: boolean }> {
+  const stale = await staleDocuments(trx)
+  const missing = await missingDocuments(trx)
   const started = performance.now()
   const spent = () => performance.now() - started >= SLICE_MS
   let changed = 0
@@ -214,8 +245,19 @@ async function syncContentSlice(trx: Db): Promise<{ changed: number; done: boole
     changed++
   }
   for (const [i, [key, want]] of missing.entries()) {
-    if (i > 0 && spent()) return { changed, done: false }
-    await addDocument(trx, key, want)
+    const ready = prepared.get(key)
+    if ((i > 0 && spent()) || !ready || !sameWant(ready.want, want)) return { changed, done: false }
+    await insertEntries(trx, key, ready.visibleFrom, ready.entries)
+    await trx
+      .insertInto('search_source')
+      .values({
+        document_key: key,
+        revision_id: want.revisionId,
+        slug: want.slug,
+        visible_from: want.visibleFrom,
+      })
+      .execute()
+    prepared.delete(key)
     changed++
   }
   return { changed, done: true }
@@ -258,30 +300,37 @@ export async function syncSearchIndex(
       return { documents: -1, catalogue: false }
   }
   let documents = 0
-  for (let slice = 0; ; slice++) {
-    if (slice > 0) await new Promise((resolve) => setImmediate(resolve))
-    const step = await write(database, async (trx) => {
-      const { source, indexed } = await versions(trx)
-      if (options.rebuild && slice === 0) {
-        await trx.deleteFrom('search_entry').execute()
-        await trx.deleteFrom('search_source').execute()
-        await trx.deleteFrom('search_word').execute()
-      }
-      const content =
-        options.rebuild || source.content !== indexed.content
-          ? await syncContentSlice(trx)
-          : { changed: 0, done: true }
-      if (!content.done) return { ...content, catalogue: false }
-      const catalogue = options.rebuild || source.catalogue !== indexed.catalogue
-      if (catalogue) await syncCatalogue(trx)
-      await trx
-        .updateTable('search_state')
-        .set({ content_version: source.content, catalogue_version: source.catalogue })
-        .where('id', '=', 1)
-        .execute()
-      return { ...content, catalogue }
-    })
-    documents += step.changed
-    if (step.done) return { documents, catalogue: step.catalogue }
+  const thread = startEntriesThread()
+  const prepared = new Map<string, Prepared>()
+  try {
+    for (let slice = 0; ; slice++) {
+      if (slice > 0) await new Promise((resolve) => setImmediate(resolve))
+      await prepareNext(database.db, thread, prepared)
+      const step = await write(database, async (trx) => {
+        const { source, indexed } = await versions(trx)
+        if (options.rebuild && slice === 0) {
+          await trx.deleteFrom('search_entry').execute()
+          await trx.deleteFrom('search_source').execute()
+          await trx.deleteFrom('search_word').execute()
+        }
+        const content =
+          options.rebuild || source.content !== indexed.content
+            ? await syncContentSlice(trx, prepared)
+            : { changed: 0, done: true }
+        if (!content.done) return { ...content, catalogue: false }
+        const catalogue = options.rebuild || source.catalogue !== indexed.catalogue
+        if (catalogue) await syncCatalogue(trx)
+        await trx
+          .updateTable('search_state')
+          .set({ content_version: source.content, catalogue_version: source.catalogue })
+          .where('id', '=', 1)
+          .execute()
+        return { ...content, catalogue }
+      })
+      documents += step.changed
+      if (step.done) return { documents, catalogue: step.catalogue }
+    }
+  } finally {
+    await thread.close()
   }
 }
