@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads'
 import { createContentRepository } from '#server/content/repository.ts'
 import type { Database } from '#server/db/index.ts'
 import type { ServerProcess } from '#server/test/server-process.ts'
-import { HOLD_LINE } from './event-loop-probe.ts'
+import { parseHoldLine } from './event-loop-probe.ts'
 import { median } from './median.ts'
 import { get, waitUntil } from './scale-http.ts'
 
@@ -30,24 +30,30 @@ export async function publish(
 }
 
 /**
- * The longest gap in any server's event loop since the last call, in ms: each is asked with
- * SIGWINCH and prints it (scripts/bench/event-loop-probe.ts). NaN when one does not answer.
+ * The longest gap and the longest hold in any server's event loop since the last call, in ms:
+ * each is asked with SIGWINCH and prints them (scripts/bench/event-loop-probe.ts). NaN when one
+ * does not answer.
  */
-async function longestLoopGap(servers: ServerProcess[]): Promise<number> {
+async function longestLoopHold(
+  servers: ServerProcess[],
+): Promise<{ gapMs: number; holdMs: number }> {
   const marks = servers.map((server) => server.output.length)
   for (const server of servers) server.child.kill('SIGWINCH')
-  const gaps = await Promise.all(
+  const figures = await Promise.all(
     servers.map(async (server, i) => {
-      let gap = NaN
+      let figure = { gapMs: NaN, holdMs: NaN }
       await waitUntil(async () => {
-        const line = server.output.slice(marks[i]).find((l) => l.startsWith(HOLD_LINE))
-        if (line) gap = Number.parseFloat(line.slice(HOLD_LINE.length))
-        return line !== undefined
+        const parsed = server.output.slice(marks[i]).map(parseHoldLine).find(Boolean)
+        if (parsed) figure = parsed
+        return parsed !== undefined
       }, 10_000)
-      return gap
+      return figure
     }),
   )
-  return Math.max(...gaps)
+  return {
+    gapMs: Math.max(...figures.map((figure) => figure.gapMs)),
+    holdMs: Math.max(...figures.map((figure) => figure.holdMs)),
+  }
 }
 
 /** After a change is visible, the servers go on (warming, the search index): watched this long. */
@@ -63,11 +69,11 @@ async function publishToVisible(
   pagePath: string,
   expected: string,
   act: () => Promise<void>,
-): Promise<{ seconds: number; healthMaxMs: number; loopGapMs: number }> {
+): Promise<{ seconds: number; healthMaxMs: number; loopGapMs: number; loopHoldMs: number }> {
   const probe = new Worker(new URL('./health-probe.ts', import.meta.url), {
     workerData: { urls: servers.map((server) => server.url) },
   })
-  await longestLoopGap(servers)
+  await longestLoopHold(servers)
   const started = performance.now()
   await act()
   const seen = await Promise.all(
@@ -84,8 +90,13 @@ async function publishToVisible(
   const healthMaxMs = await longest
   await probe.terminate()
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
-  const loopGapMs = await longestLoopGap(servers)
-  return { seconds: seen.some(Number.isNaN) ? NaN : seconds, healthMaxMs, loopGapMs }
+  const { gapMs, holdMs } = await longestLoopHold(servers)
+  return {
+    seconds: seen.some(Number.isNaN) ? NaN : seconds,
+    healthMaxMs,
+    loopGapMs: gapMs,
+    loopHoldMs: holdMs,
+  }
 }
 
 /** How many times the bench publishes each change (the table shows the median and the first). */
@@ -96,7 +107,13 @@ export async function publishedTimes(
   servers: ServerProcess[],
   pagePath: string,
   change: (round: number) => [expected: string, act: () => Promise<void>],
-): Promise<{ seconds: number; first: number; healthMaxMs: number; loopGapMs: number }> {
+): Promise<{
+  seconds: number
+  first: number
+  healthMaxMs: number
+  loopGapMs: number
+  loopHoldMs: number
+}> {
   const runs = []
   for (let round = 0; round < PUBLISHES; round++) {
     const [expected, act] = change(round)
@@ -107,5 +124,6 @@ export async function publishedTimes(
     first: runs[0]!.seconds,
     healthMaxMs: Math.max(...runs.map((run) => run.healthMaxMs)),
     loopGapMs: Math.max(...runs.map((run) => run.loopGapMs)),
+    loopHoldMs: Math.max(...runs.map((run) => run.loopHoldMs)),
   }
 }
