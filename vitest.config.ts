@@ -25,7 +25,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['{app,common,content}/**/*.test.{ts,tsx}'] },
+        // The pure tests mock no module and share no state: they run in two worker threads
+        // without a fresh module graph per file (37 s of a quiet machine's time before, 23 s after;
+        // every file used to pay for a process and its imports).
+        test: {
+          name: 'unit',
+          include: ['{app,common,content}/**/*.test.{ts,tsx}'],
+          pool: 'threads',
+          isolate: false,
+        },
       },
       {
         extends: true,
