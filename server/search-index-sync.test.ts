@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
-import { newEpisode } from '#server/test/search-sample.ts'
+import { newEpisode, publishBody } from '#server/test/search-sample.ts'
 import { markdownText } from '#server/search/entries.ts'
 import { syncSearchIndex } from '#server/search/index-sync.ts'
 import { createSiteSearch } from '#server/search/site-search.ts'
@@ -99,15 +99,7 @@ describe('search index sync, in slices', () => {
       (_, n) =>
         `- [Market day ${n}](https://example.org/day/${n}) with *the growers* and \`notes\``,
     ).join('\n\n')
-    const repository = createContentRepository(testDb.database)
-    const document = await repository.getDocument(key)
-    const saved = await repository.saveDraft(key, {
-      data: document.published!.data,
-      body,
-      baseVersion: document.version,
-      actor: null,
-    })
-    await repository.publish(key, { baseVersion: saved.document.version, actor: null })
+    await publishBody(createContentRepository(testDb.database), key, body)
 
     const longestGap = await watchLoop(() => syncSearchIndex(testDb.database))
     // The control, in the same run: the same reading done on this thread.

@@ -12,23 +12,11 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { createSiteSearch, type SiteSearch } from '#server/search/site-search.ts'
-import { newArticle, newEpisode } from '#server/test/search-sample.ts'
+import { newArticle, newEpisode, publishBody } from '#server/test/search-sample.ts'
 
 const sample = readContentDir('content')
 const NOW = Date.parse('2026-12-31T12:00:00.000Z')
 const EDITOR = 'staff-editor-1'
-
-/** Publishes a new body for a document, its data unchanged. */
-async function publishBody(repository: ContentRepository, key: string, body: string) {
-  const document = await repository.getDocument(key)
-  const saved = await repository.saveDraft(key, {
-    data: document.published!.data,
-    body,
-    baseVersion: document.version,
-    actor: EDITOR,
-  })
-  await repository.publish(key, { baseVersion: saved.document.version, actor: EDITOR })
-}
 
 /** The index's rows for these documents, in one of its tables. */
 const indexRows = (testDb: TestDatabase, table: 'search_source' | 'search_entry', keys: string[]) =>
@@ -153,6 +141,7 @@ describeOnDatabases('site search', (dialect) => {
       repository,
       articleKey,
       'Every autumn the gardeners of Lindell Street trade pumpkins by the phone booth.',
+      EDITOR,
     )
     expect(await urls('pumpkins')).toEqual(['/articles/quillon-farrow'])
     expect(await urls('borrowed')).not.toContain('/articles/quillon-farrow')

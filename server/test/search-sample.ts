@@ -4,6 +4,7 @@
  */
 import { readContentDir } from '#common/content/content-dir.ts'
 import type { EpisodeDocument } from '#common/content/podcast.ts'
+import type { ContentRepository } from '#server/content/repository.ts'
 
 const sample = readContentDir('content')
 
@@ -39,4 +40,21 @@ export function newArticle(): { data: unknown; body: string } {
     data,
     body: 'Every spring the gardeners of Lindell Street bring back more seeds than they borrowed.',
   }
+}
+
+/** Publishes a new body for a document, its data unchanged, as `actor` (a staff id, or none). */
+export async function publishBody(
+  repository: ContentRepository,
+  key: string,
+  body: string,
+  actor: string | null = null,
+) {
+  const document = await repository.getDocument(key)
+  const saved = await repository.saveDraft(key, {
+    data: document.published!.data,
+    body,
+    baseVersion: document.version,
+    actor,
+  })
+  await repository.publish(key, { baseVersion: saved.document.version, actor })
 }
