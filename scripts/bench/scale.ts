@@ -144,6 +144,15 @@ interface Row {
   etagsAgree: boolean
 }
 
+/** A log line of the server at pino's warn level (40) or above. */
+function warnedOrWorse(line: string): boolean {
+  try {
+    return (JSON.parse(line) as { level?: number }).level! >= 40
+  } catch {
+    return false
+  }
+}
+
 /** Starts one server process and times its first 200 for `/` from the spawn. */
 async function startTimed(env: Record<string, string>): Promise<{
   server: ServerProcess
@@ -302,6 +311,11 @@ async function measure(options: {
       loopHoldMs: Math.max(settings.loopHoldMs, episode.loopHoldMs),
       etagsAgree: new Set(etags).size === 1,
     }
+  } catch (error) {
+    // What the servers said at warn and error level is the first thing to read when a size fails.
+    const said = servers.flatMap((server) => server.output.filter(warnedOrWorse))
+    if (said.length > 0) console.error(`The servers' warnings and errors:\n${said.join('\n')}`)
+    throw error
   } finally {
     await Promise.all(servers.map((server) => stopServerProcess(server)))
     await database?.close()
