@@ -94,11 +94,7 @@ describe('search index sync, in slices', () => {
   // entries thread (server/search/entries-thread.ts), never on the thread that answers requests.
   it('reads a long body for its words off the thread that answers requests', async () => {
     const key = 'episode/day-1'
-    const body = Array.from(
-      { length: LONG_BODY_LINES },
-      (_, n) =>
-        `- [Market day ${n}](https://example.org/day/${n}) with *the growers* and \`notes\``,
-    ).join('\n\n')
+    const body = longBody('Market day')
     await publishBody(createContentRepository(testDb.database), key, body)
 
     const longestGap = await watchLoop(() => syncSearchIndex(testDb.database))
@@ -116,7 +112,37 @@ describe('search index sync, in slices', () => {
     expect(hits[0]?.url).toBe('/listen/day-1')
     await search.close()
   })
+
+  // A server that closes aborts its sync (server/search/site-search.ts): the sync stops between
+  // slices, and its entries thread with it, rather than reading every document first.
+  it('stops when its signal aborts, and the next sync completes the index', async () => {
+    await publishBody(
+      createContentRepository(testDb.database),
+      'episode/day-2',
+      longBody('Harvest evening'),
+    )
+    const closing = new AbortController()
+    const syncing = syncSearchIndex(testDb.database, { signal: closing.signal })
+    setImmediate(() => closing.abort())
+    await expect(syncing).rejects.toThrow(/abort/i)
+
+    expect((await syncSearchIndex(testDb.database)).documents).toBeGreaterThan(0)
+    const search = createSiteSearch({
+      database: testDb.database,
+      clock: () => new Date('2027-01-01T00:00:00Z'),
+    })
+    const hits = (await search.search({ q: `Harvest evening ${LONG_BODY_LINES - 1}` })).hits
+    expect(hits[0]?.url).toBe('/listen/day-2')
+    await search.close()
+  })
 })
+
+/** A body of LONG_BODY_LINES paragraphs, each a link and some emphasis. */
+const longBody = (words: string) =>
+  Array.from(
+    { length: LONG_BODY_LINES },
+    (_, n) => `[${words} ${n}](https://example.org/day/${n}) with *the growers* and \`notes\``,
+  ).join('\n\n')
 
 /** Lines of the long body: parsing it takes a fast machine about half a second. */
 const LONG_BODY_LINES = 1500

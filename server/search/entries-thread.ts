@@ -19,11 +19,17 @@ export interface EntriesThread {
 
 type Reply = { id: number; entries: IndexEntry[][] } | { id: number; error: string }
 
-export function startEntriesThread(): EntriesThread {
+/**
+ * `signal`: the sync's. When it aborts (the server is closing), the worker stops at once and
+ * `entries` rejects with the signal's reason instead of doing the work here.
+ */
+export function startEntriesThread(signal?: AbortSignal): EntriesThread {
   let worker: Worker | undefined
   let broken = false
   let nextId = 0
   const waiting = new Map<number, { resolve: (reply: Reply) => void }>()
+  const stop = () => void close()
+  signal?.addEventListener('abort', stop, { once: true })
 
   const fail = () => {
     broken = true
@@ -60,13 +66,17 @@ export function startEntriesThread(): EntriesThread {
         })
         if ('entries' in reply) return reply.entries
       }
+      signal?.throwIfAborted()
       return documents.map(documentEntries)
     },
-    async close() {
-      const stopping = worker
-      worker = undefined
-      broken = true
-      if (stopping) await stopping.terminate()
-    },
+    close,
+  }
+
+  async function close() {
+    signal?.removeEventListener('abort', stop)
+    const stopping = worker
+    worker = undefined
+    broken = true
+    if (stopping) await stopping.terminate()
   }
 }

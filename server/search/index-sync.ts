@@ -292,20 +292,25 @@ export interface SyncResult {
  */
 export async function syncSearchIndex(
   database: Database,
-  options: { rebuild?: boolean } = {},
+  options: { rebuild?: boolean; signal?: AbortSignal } = {},
 ): Promise<SyncResult> {
+  const { signal } = options
+  signal?.throwIfAborted()
   if (!options.rebuild) {
     const { source, indexed } = await versions(database.db)
     if (source.content === indexed.content && source.catalogue === indexed.catalogue)
       return { documents: -1, catalogue: false }
   }
   let documents = 0
-  const thread = startEntriesThread()
+  const thread = startEntriesThread(signal)
   const prepared = new Map<string, Prepared>()
   try {
     for (let slice = 0; ; slice++) {
       if (slice > 0) await new Promise((resolve) => setImmediate(resolve))
       await prepareNext(database.db, thread, prepared)
+      // A server that closes stops a sync between slices: what is written stays, the rest is
+      // the next sync's (one that starts).
+      signal?.throwIfAborted()
       const step = await write(database, async (trx) => {
         const { source, indexed } = await versions(trx)
         if (options.rebuild && slice === 0) {

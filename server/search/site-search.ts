@@ -109,11 +109,13 @@ export function createSiteSearch(options: {
   let running: Promise<SyncResult> | undefined
   let timer: NodeJS.Timeout | undefined
   let closed = false
+  // Closing stops a running sync between slices, not after a whole index (a first start's).
+  const closing = new AbortController()
 
   /** One sync at a time in this process; a caller during one waits for it, then looks again. */
   async function sync(rebuild = false): Promise<SyncResult> {
     while (running) await running.catch(() => {})
-    running = syncSearchIndex(database, { rebuild })
+    running = syncSearchIndex(database, { rebuild, signal: closing.signal })
     try {
       return await running
     } finally {
@@ -191,6 +193,7 @@ export function createSiteSearch(options: {
     async close() {
       closed = true
       clearTimeout(timer)
+      closing.abort()
       await running?.catch(() => {})
     },
   }
