@@ -81,13 +81,7 @@ describe('search index sync, in slices', () => {
     expect(turns).toBeGreaterThan(2)
     expect(wroteDuringSync).toBe(true)
 
-    const search = createSiteSearch({
-      database: testDb.database,
-      clock: () => new Date('2027-01-01T00:00:00Z'),
-    })
-    const hits = (await search.search({ q: 'Day 120 of the long winter', kind: 'episode' })).hits
-    expect(hits[0]?.url).toBe('/listen/day-120')
-    await search.close()
+    expect(await firstHit(testDb, 'Day 120 of the long winter', 'episode')).toBe('/listen/day-120')
   })
 
   // Reading a body for its words is Markdown parsing, the costly part of indexing: it runs on the
@@ -104,13 +98,7 @@ describe('search index sync, in slices', () => {
     const onThisThread = performance.now() - started
     expect(longestGap).toBeLessThan(onThisThread / 2)
 
-    const search = createSiteSearch({
-      database: testDb.database,
-      clock: () => new Date('2027-01-01T00:00:00Z'),
-    })
-    const hits = (await search.search({ q: `Market day ${LONG_BODY_LINES - 1}` })).hits
-    expect(hits[0]?.url).toBe('/listen/day-1')
-    await search.close()
+    expect(await firstHit(testDb, `Market day ${LONG_BODY_LINES - 1}`)).toBe('/listen/day-1')
   })
 
   // A server that closes aborts its sync (server/search/site-search.ts): the sync stops between
@@ -127,15 +115,22 @@ describe('search index sync, in slices', () => {
     await expect(syncing).rejects.toThrow(/abort/i)
 
     expect((await syncSearchIndex(testDb.database)).documents).toBeGreaterThan(0)
-    const search = createSiteSearch({
-      database: testDb.database,
-      clock: () => new Date('2027-01-01T00:00:00Z'),
-    })
-    const hits = (await search.search({ q: `Harvest evening ${LONG_BODY_LINES - 1}` })).hits
-    expect(hits[0]?.url).toBe('/listen/day-2')
-    await search.close()
+    expect(await firstHit(testDb, `Harvest evening ${LONG_BODY_LINES - 1}`)).toBe('/listen/day-2')
   })
 })
+
+/** The address of the first result for `q`, searched as a visitor would in 2027. */
+async function firstHit(testDb: TestDatabase, q: string, kind?: 'episode') {
+  const search = createSiteSearch({
+    database: testDb.database,
+    clock: () => new Date('2027-01-01T00:00:00Z'),
+  })
+  try {
+    return (await search.search({ q, kind })).hits[0]?.url
+  } finally {
+    await search.close()
+  }
+}
 
 /** A body of LONG_BODY_LINES paragraphs, each a link and some emphasis. */
 const longBody = (words: string) =>
