@@ -73,8 +73,15 @@ export interface Live {
   /** The documents of `loadedId`'s content, by stamp: a change reads only those that differ. */
   stamps: PublishedStamps | undefined
   servedVersion: number
-  /** The version the last failed load was of: not tried again until a newer one. */
+  /**
+   * The version the last failed load was of. Content that does not pass its checks is not tried
+   * again until a newer version; any other failure (the database or the render worker) is tried
+   * again at `retryAt` (performance.now()), later after each failure in a row.
+   */
   failedVersion: number | undefined
+  retryAt: number | undefined
+  /** Loads failed in a row for a reason other than the content. */
+  failuresInRow: number
   renderedAt: Date | null
   lastFailure: LiveAnswer['lastFailure']
   /** The next refresh must load again (an answer that could not be applied). */
@@ -184,6 +191,8 @@ export async function load(
   live.full = false
   live.servedVersion = version
   live.failedVersion = undefined
+  live.retryAt = undefined
+  live.failuresInRow = 0
   live.renderedAt = moment
   live.lastFailure = null
   live.warming = warm(live, answer.warm, build.pages.generation)

@@ -19,7 +19,9 @@
  * - At start-up, content equal to what the build rendered (its fingerprint) keeps the build's
  *   pages; other content starts with none in memory.
  * - Content that does not pass its checks leaves the pages as they were, and says so in the log
- *   and in the back office (`status().lastFailure`); the next change tries again.
+ *   and in the back office (`status().lastFailure`); the next change tries again. A load that
+ *   failed for another reason (the database, the render worker) is tried again after a poll's
+ *   wait, twice as long after each failure in a row (up to a minute).
  */
 import fs from 'node:fs'
 import { pageNameOf, publicPagePath } from '#common/content-admin.ts'
@@ -28,7 +30,12 @@ import type { ArchivedLetter } from '#common/newsletter-archive.ts'
 import type { SearchAnswer } from '#common/search.ts'
 import type { Database } from '#server/db/index.ts'
 import type { FinishedPage } from '#server/render/renderer.ts'
-import { IDLE_MS, RenderJobError, startRenderThread } from '#server/render/render-thread.ts'
+import {
+  IDLE_MS,
+  RenderJobError,
+  startRenderThread,
+  type RenderThread,
+} from '#server/render/render-thread.ts'
 import { serverBuildFile } from '#server/render/server-build.ts'
 import type { ContentSite } from './admin-routes.ts'
 import { failure, load, type Live, type LiveSiteLog, type ServedBuild } from './live-load.ts'
@@ -51,6 +58,8 @@ export interface LiveSiteOptions {
    * read with the documents at every change. A letter's start raises the content version.
    */
   letters?: () => Promise<ArchivedLetter[]>
+  /** The render worker; by default one started on the build (a test wraps one). */
+  thread?: RenderThread
 }
 
 export interface LiveSite extends ContentSite {
@@ -100,30 +109,55 @@ async function refresh(live: Live, initial = false): Promise<void> {
   if (read.empty) {
     // A database without content yet (a host without content/): the build's pages stand.
     live.servedVersion = version
+    live.retryAt = undefined
     return
   }
+  // A process that has loaded nothing yet (its first load failed) is still starting: its build's
+  // pages stand if the content is theirs.
+  const starting = initial || live.loadedId === undefined
   try {
-    await load(live, read, at, version, initial).catch(async (error: unknown) => {
+    await load(live, read, at, version, starting).catch(async (error: unknown) => {
       // A worker that lost the version the changes are of (it died): everything, then.
       if (read.whole || !(error instanceof RenderJobError && error.stale)) throw error
-      await load(live, await repository.publishedChanges(at, letters), at, version, initial)
+      await load(live, await repository.publishedChanges(at, letters), at, version, starting)
     })
   } catch (error) {
-    live.full = true
-    live.failedVersion = version
-    const message =
-      error instanceof RenderJobError && error.problems.length > 0
-        ? `${error.message.split('\n')[0]} ${error.problems.map(describeProblem).join('; ')}`
-        : (error as Error).message
-    live.lastFailure = failure(live, message)
-    live.log.error(
-      { err: error, contentVersion: version },
-      'the published content did not load: visitors keep the pages served before',
-    )
+    failed(live, version, error)
   }
   live.nextDue = await repository.nextScheduledAt(at)
   armDueTimer(live)
   resolveWaiters(live)
+}
+
+/** The longest wait before a load that failed for a reason other than its content is retried. */
+export const MAX_RETRY_MS = 60_000
+
+/**
+ * A load failed: the pages stay as they were. Content that does not pass its checks waits for a
+ * newer version (the same content fails the same way); anything else (the database, the render
+ * worker) is tried again after a poll's wait, twice as long after each failure in a row.
+ */
+function failed(live: Live, version: number, error: unknown) {
+  live.full = true
+  live.failedVersion = version
+  const content = error instanceof RenderJobError && error.problems.length > 0
+  const message = content
+    ? `${error.message.split('\n')[0]} ${error.problems.map(describeProblem).join('; ')}`
+    : (error as Error).message
+  live.lastFailure = failure(live, message)
+  let retryMs: number | undefined
+  if (content) live.retryAt = undefined
+  else {
+    retryMs = Math.min(live.pollMs * 2 ** live.failuresInRow, MAX_RETRY_MS)
+    live.failuresInRow++
+    live.retryAt = performance.now() + retryMs
+  }
+  live.log.error(
+    { err: error, contentVersion: version, retryMs },
+    content
+      ? 'the published content did not load: visitors keep the pages served before'
+      : 'the published content did not load: visitors keep the pages served before, and it is tried again',
+  )
 }
 
 function resolveWaiters(live: Live) {
@@ -172,7 +206,9 @@ async function poll(live: Live) {
   try {
     const version = await live.repository.contentVersion()
     const due = live.nextDue !== null && live.clock().toISOString() >= live.nextDue
-    if ((version > live.servedVersion && version !== live.failedVersion) || due) await look(live)
+    const retry = live.retryAt !== undefined && performance.now() >= live.retryAt
+    if ((version > live.servedVersion && version !== live.failedVersion) || due || retry)
+      await look(live)
   } catch (error) {
     live.log.warn(
       { err: error },
@@ -266,10 +302,15 @@ async function close(live: Live) {
 export function createLiveSite(options: LiveSiteOptions): LiveSite {
   const { database, build } = options
   const clock = options.clock ?? (() => new Date())
-  const thread = startRenderThread(build.buildDirectory, {
-    stoppedIdle: () =>
-      options.log.info({ idleMs: IDLE_MS }, 'render worker stopped: no page to render for a while'),
-  })
+  const thread =
+    options.thread ??
+    startRenderThread(build.buildDirectory, {
+      stoppedIdle: () =>
+        options.log.info(
+          { idleMs: IDLE_MS },
+          'render worker stopped: no page to render for a while',
+        ),
+    })
   /** A site build without React Router's server build (made for a test) cannot render. */
   const cannotRender = fs.existsSync(serverBuildFile(build.buildDirectory))
     ? undefined
@@ -291,6 +332,8 @@ export function createLiveSite(options: LiveSiteOptions): LiveSite {
     stamps: undefined,
     servedVersion: 0,
     failedVersion: undefined,
+    retryAt: undefined,
+    failuresInRow: 0,
     renderedAt: null,
     lastFailure: null,
     full: false,
