@@ -11,7 +11,7 @@ import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
 import type { DatabaseSchema } from './schema.ts'
 import { migrations as defaultMigrations } from '#server/db/migrations/index.ts'
-import { adaptNodeSqlite } from './sqlite-adapter.ts'
+import { adaptNodeSqlite, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-adapter.ts'
 import { poolOfKnownConnections } from './pg-pool.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -138,7 +138,7 @@ export function isUnconfirmed(error: unknown): boolean {
 function openSqlite(dataDir: string, fileName: string) {
   fs.mkdirSync(dataDir, { recursive: true })
   const file = path.join(dataDir, fileName)
-  const database = new DatabaseSync(file, { timeout: 5000 })
+  const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS })
   // WAL lets readers work while a write commits; synchronous=FULL fsyncs the WAL on every
   // commit, so a write we acknowledged survives a crash or power loss.
   database.exec('PRAGMA journal_mode = WAL')

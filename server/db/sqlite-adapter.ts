@@ -6,6 +6,18 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from 'node:sqlite'
 import type { SqliteDatabase, SqliteStatement } from 'kysely'
 
+/**
+ * How long a statement waits for another connection's write lock before it fails with "database
+ * is locked" (SQLite's busy timeout: a synchronous wait, on the thread that runs the statement).
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000
+
+/** Whether node:sqlite failed because another connection holds the lock (SQLITE_BUSY). */
+export function isSqliteBusy(error: unknown): boolean {
+  const code = (error as { errcode?: unknown } | null)?.errcode
+  return typeof code === 'number' && (code & 0xff) === 5
+}
+
 function toSqlite(values: ReadonlyArray<unknown>): SQLInputValue[] {
   return values.map((value) => {
     if (typeof value === 'boolean') return value ? 1 : 0
