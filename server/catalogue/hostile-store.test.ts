@@ -30,6 +30,7 @@ import { tenTimesFast } from '#server/test/time-bounds.ts'
 import { startHealthProber } from '#server/test/health-prober.ts'
 import {
   startServerProcess,
+  outputTail,
   stopServerProcess,
   type ServerProcess,
 } from '#server/test/server-process.ts'
@@ -114,7 +115,7 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
   }, 180_000)
 
   afterAll(async () => {
-    if (server) expect(await stopServerProcess(server)).toBe(0)
+    if (server) expect(await stopServerProcess(server), outputTail(server)).toBe(0)
     await store?.close()
     fs.rmSync(path.dirname(buildDir), { recursive: true, force: true })
     fs.rmSync(dataDir, { recursive: true, force: true })

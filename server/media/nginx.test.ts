@@ -13,6 +13,7 @@ import { STAFF_HEADER, streamUpload, testPicture } from '#server/test/media.ts'
 import {
   emptySiteBuild,
   startServerProcess,
+  outputTail,
   stopServerProcess,
   type ServerProcess,
 } from '#server/test/server-process.ts'
@@ -45,7 +46,7 @@ describe('uploads through nginx', () => {
     const code = server && (await stopServerProcess(server))
     for (const folder of [path.dirname(buildDir), dataDir])
       fs.rmSync(folder, { recursive: true, force: true })
-    expect(code).toBe(0)
+    expect(code, outputTail(server)).toBe(0)
   }, 90_000)
 
   // nginx passes the Host without its port (as a site on port 80 or 443 has it).

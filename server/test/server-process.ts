@@ -108,6 +108,17 @@ export function stopServerProcess(server: ServerProcess): Promise<number | null>
 }
 
 /**
+ * The last lines a server wrote, for the message of an assertion about how it ended (a process
+ * that exits with 1 says why in its log: a shutdown past SHUTDOWN_TIMEOUT_MS, an error).
+ */
+export function outputTail(...servers: (ServerProcess | undefined)[]): string {
+  return servers
+    .filter((server): server is ServerProcess => server !== undefined)
+    .map((server) => `server ${server.url}:\n${server.output.slice(-30).join('\n')}`)
+    .join('\n')
+}
+
+/**
  * A site build of one page, for processes that only need the API or media (the site plugin
  * needs a build): its client folder, which BUILD_DIR names. Remove its parent after the test.
  */
