@@ -6,8 +6,8 @@
  * theirs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readContentDir } from '#common/content/content-dir.ts'
 import { RenderJobError, startRenderThread } from '#server/render/render-thread.ts'
+import { importSample } from '#server/test/content-repository.ts'
 import { createTestDatabase, type TestDatabase } from '#server/test/databases.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import { openRealSiteBuild } from '#server/test/site-build.ts'
@@ -30,9 +30,7 @@ describe('a load of the published content that fails', () => {
   beforeAll(async () => {
     buildDirectory = await realBuild()
     testDb = await createTestDatabase('sqlite')
-    await createContentRepository(testDb.database, { clock: clock.now }).importSnapshot(
-      readContentDir('content'),
-    )
+    await importSample(createContentRepository(testDb.database, { clock: clock.now }))
   }, 600_000)
   afterAll(() => testDb?.drop())
 
