@@ -55,7 +55,7 @@ const INTL_FORMATTERS = [
 
 /**
  * Counts the Intl formatters the page makes. A browser's first one loads locale data on the main
- * thread (a currency formatter took 45–55 ms in Chromium here, unthrottled), so no script a
+ * thread (a currency formatter took 44–57 ms in Chromium here, unthrottled), so no script a
  * public page runs while it loads may make one.
  */
 async function countIntlFormatters(page: Page) {
@@ -96,7 +96,7 @@ async function startedBeforeLoad(page: Page) {
 
 test.describe('page weight and stability', () => {
   for (const pagePath of PAGES) {
-    // One load answers three questions: what it fetched before `load`, what the first paint
+    // One load answers several questions: what it fetched before `load`, what the first paint
     // needed, and all the JavaScript it used until the network was quiet.
     test(`${pagePath}: at most ${BEFORE_LOAD_BUDGET_KB} KB and no video or script before load; the first paint needs only the HTML; all JavaScript within ${JS_BUDGET_KB} KB gzip; no layout shift at 1440 px; no Intl formatter made`, async ({
       page,

@@ -3,7 +3,7 @@
  *
  * Written out rather than with `Intl.NumberFormat`: the course cards are an island, so this
  * module is evaluated on every page the site hydrates, and a browser's first currency formatter
- * loads its locale data on the main thread (45–55 ms measured in Chromium here: a long task on a
+ * loads its locale data on the main thread (44–57 ms measured in Chromium here: a long task on a
  * slow phone, docs/benchmarks.md). It rounds as that formatter does, half away from zero on the
  * number's shortest decimal form (1.115 -> "$1.12"); the unit test holds the two to the same text.
  */
