@@ -1,12 +1,13 @@
 /**
  * The back office stays out of the public site: no public file names /admin (so no page links to
- * it, lists it in the sitemap or loads its scripts and styles), no public page requests anything
- * under /admin when it loads and hydrates, and /admin itself says noindex and no-store.
+ * it, lists it in the sitemap or loads its scripts and styles), and /admin itself says noindex and
+ * no-store. That no public page requests anything under /admin when it loads and hydrates is read
+ * from the load e2e/performance.spec.ts makes of every page (one load a page answers both).
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
-import { BUILD_CLIENT, PAGES, waitForHydration } from './helpers.ts'
+import { BUILD_CLIENT } from './helpers.ts'
 
 function* files(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -25,22 +26,6 @@ test('no file of the public build refers to the back office', () => {
   // The staff app is built beside the site, not inside it.
   expect(fs.existsSync(path.join(root, 'admin'))).toBe(false)
   expect(fs.existsSync(path.join(path.dirname(root), 'admin', 'index.html'))).toBe(true)
-})
-
-// One test a page, each within its own timeout: a walk through every page in one test ran out
-// of its minute on a slow machine once the series pages came.
-test.describe('no public page loads anything of the back office', () => {
-  for (const pathname of PAGES) {
-    test(pathname, async ({ page }) => {
-      const requested: string[] = []
-      page.on('request', (request) => requested.push(new URL(request.url()).pathname))
-      await page.goto(pathname)
-      await waitForHydration(page)
-      // The page and more than itself (scripts, styles, pictures) were asked for.
-      expect(requested.length).toBeGreaterThan(1)
-      expect(requested.filter((url) => url.startsWith('/admin'))).toEqual([])
-    })
-  }
 })
 
 test('the back office answers noindex and no-store, and is not in the sitemap', async ({

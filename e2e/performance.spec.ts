@@ -97,8 +97,9 @@ async function startedBeforeLoad(page: Page) {
 test.describe('page weight and stability', () => {
   for (const pagePath of PAGES) {
     // One load answers several questions: what it fetched before `load`, what the first paint
-    // needed, and all the JavaScript it used until the network was quiet.
-    test(`${pagePath}: at most ${BEFORE_LOAD_BUDGET_KB} KB and no video or script before load; the first paint needs only the HTML; all JavaScript within ${JS_BUDGET_KB} KB gzip; no layout shift at 1440 px; no Intl formatter made`, async ({
+    // needed, all the JavaScript it used until the network was quiet, and that nothing it asked
+    // for is the back office's (e2e/admin-isolation.spec.ts checks the build's files).
+    test(`${pagePath}: at most ${BEFORE_LOAD_BUDGET_KB} KB and no video or script before load; the first paint needs only the HTML; all JavaScript within ${JS_BUDGET_KB} KB gzip; nothing under /admin; no layout shift at 1440 px; no Intl formatter made`, async ({
       page,
       request,
     }) => {
@@ -134,6 +135,12 @@ test.describe('page weight and stability', () => {
       expect(
         requested.filter((p) => p.endsWith('.css')),
         'the stylesheet is inline',
+      ).toEqual([])
+      // The page and more than itself (scripts, fonts, pictures), and nothing of the back office.
+      expect(requested.length).toBeGreaterThan(1)
+      expect(
+        requested.filter((p) => p.startsWith('/admin')),
+        'requests under /admin',
       ).toEqual([])
       const timings = await page.evaluate(() => {
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]!.startTime
