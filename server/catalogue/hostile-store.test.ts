@@ -129,12 +129,23 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
   async function refreshWhileProbing() {
     const prober = await startHealthProber(server.url, 25)
     const begun = performance.now()
-    const answer = await fetch(`${server.url}/api/core/shopify/courses/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(20_000),
-    })
-    const body = (await answer.json()) as { count?: number; message?: string }
+    let answer: Response
+    let body: { count?: number; message?: string }
+    try {
+      // A deadline for an answer that never comes, not a stopwatch: a refresh that read 5,000
+      // invalid products took more than 20 s under a 0.7 CPU quota on a slow day. The prober
+      // asks for two minutes at most.
+      answer = await fetch(`${server.url}/api/core/shopify/courses/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        signal: AbortSignal.timeout(100_000),
+      })
+      body = (await answer.json()) as { count?: number; message?: string }
+    } catch (error) {
+      // Stopped here, not when the server stops at the end and the prober's questions fail.
+      await prober.stop().catch(() => {})
+      throw error
+    }
     const refreshMs = performance.now() - begun
     const probes = await prober.stop()
     return {
@@ -179,7 +190,7 @@ describe.skipIf(process.platform !== 'linux')('a hostile store, read by a server
         expect(outcome.body.message).toMatch(/The last saved catalogue is still shown/)
       }
     },
-    90_000,
+    150_000,
   )
 
   it('stayed under 300 MB resident throughout', () => {
