@@ -4,7 +4,8 @@
  * bottom-aligned hero did: its first line was pushed up by the heading parsed after it).
  *
  * A proxy of the test's own, on 127.0.0.1, holds each page's HTML at a cut inside <main> for
- * 500 ms, then sends the rest; every other request passes through unchanged.
+ * 500 ms, then sends the rest; every other request passes through unchanged, but the web fonts,
+ * which the browser is refused (their swap is performance.spec.ts's to measure).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
