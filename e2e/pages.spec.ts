@@ -118,7 +118,7 @@ test.describe('home', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false)
   })
 
-  test('with reduced motion the video does not play and the award strip stands still', async ({
+  test('with reduced motion no video plays by itself and the award strip stands still', async ({
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
@@ -140,6 +140,22 @@ test.describe('home', () => {
     expect(
       await page.getByTestId('award-track').evaluate((el) => getComputedStyle(el).animationName),
     ).toBe('none')
+    // The About page's short film waits on its poster too, until it is played.
+    videoRequests.length = 0
+    await page.goto('/about')
+    await waitForHydration(page)
+    const about = page.getByTestId('about-video')
+    await about.scrollIntoViewIfNeeded()
+    await expect(about).toBeInViewport()
+    // Its observer reports it on screen at the next frames: what it would start, it has by then.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    )
+    expect(await about.evaluate((v: HTMLVideoElement) => [v.paused, v.autoplay])).toEqual([
+      true,
+      false,
+    ])
+    expect(videoRequests).toEqual([])
   })
 
   test('under Save-Data no video downloads until pressed', async ({ page }) => {

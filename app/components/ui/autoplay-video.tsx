@@ -1,10 +1,16 @@
 import { useRef } from 'react'
 import type { VideoSource } from '#app/lib/media.ts'
-import { prefersSavedData, useDeferredAutoplay } from './use-deferred-autoplay.ts'
+import {
+  prefersReducedMotion,
+  prefersSavedData,
+  useDeferredAutoplay,
+} from './use-deferred-autoplay.ts'
 
 /**
  * A muted, looping video with controls that starts by itself once the page has loaded and it is
- * on screen (not under Save-Data): an island (app/islands/). The About page's short film.
+ * on screen, unless the visitor asked for less data (Save-Data) or less motion (then it stays on
+ * its poster until they press play, as the home page's video does): an island (app/islands/).
+ * The About page's short film.
  */
 export function AutoplayVideo({
   video,
@@ -16,7 +22,7 @@ export function AutoplayVideo({
   testId?: string
 }) {
   const ref = useRef<HTMLVideoElement>(null)
-  useDeferredAutoplay(ref, () => !prefersSavedData())
+  useDeferredAutoplay(ref, () => !prefersSavedData() && !prefersReducedMotion())
   return (
     <video
       ref={ref}
