@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { defineConfig, devices } from '@playwright/test'
+import { defineConfig } from '@playwright/test'
+import { DESKTOP } from './e2e/desktop.ts'
 import { E2E_PORT as PORT, E2E_SMTP_PORT } from './e2e/ports.ts'
 import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts'
 import { useCompileCache } from './scripts/compile-cache.ts'
@@ -42,7 +43,6 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     // Recording a trace costs every test about a tenth of its CPU, kept or not: CI records only
     // the retry of a failed test; a local run (no retries) keeps the trace of what failed.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
@@ -54,7 +54,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } },
+      use: { ...DESKTOP },
     },
   ],
   webServer: {

@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import {
   axeViolations,
-  becomeMember,
   FORM_PAGES,
   PAGES,
   pagesWithMemberVariants,
   waitForHydration,
 } from './helpers.ts'
+import { test } from './shared-page.ts'
 
 // The pages around the forms, with the query the server adds (fields and reason flagged).
 const formPages = FORM_PAGES.map((path) =>
@@ -21,14 +21,15 @@ const memberPages = pagesWithMemberVariants(everyPage)
 
 // One load per page and visitor: axe scans it at a phone's width, then at a desktop's (the same
 // hydrated page, resized: what shows at each width is what axe checks), so a page costs one load
-// and hydration, not two (docs/testing.md).
+// and hydration, not two (docs/testing.md). The scans only read: each visitor's pages are loaded
+// one after another in one tab per worker (e2e/shared-page.ts), not a new browser context each.
 const WIDTHS = [390, 1440]
 
 for (const visitor of ['anonymous', 'member'] as const) {
   test.describe(`axe at ${WIDTHS.join(' and ')} px, ${visitor}`, () => {
     for (const path of visitor === 'member' ? memberPages : everyPage) {
-      test(`${path} has no WCAG 2.2 A/AA violations`, async ({ page, context, baseURL }) => {
-        if (visitor === 'member') await becomeMember(context, baseURL)
+      test(`${path} has no WCAG 2.2 A/AA violations`, async ({ visitorTab, memberTab }) => {
+        const page = visitor === 'member' ? memberTab : visitorTab
         await page.setViewportSize({ width: WIDTHS[0]!, height: 900 })
         await page.emulateMedia({ reducedMotion: 'reduce' })
         await page.goto(path)
