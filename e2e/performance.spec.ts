@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import {
   BUILD_CLIENT,
   observeLayoutShifts,
@@ -9,6 +9,7 @@ import {
   readLayoutShifts,
   waitForHydration,
 } from './helpers.ts'
+import { test } from './shared-page.ts'
 
 const JS_BUDGET_KB = 115
 const BEFORE_LOAD_BUDGET_KB = 400
@@ -183,21 +184,17 @@ test.describe('page weight and stability', () => {
 
     // A column whose width came from the font (a `ch` max-width) changes width when the fonts
     // swap, and re-wraps what is in it; the layout-shift budget only sees what is on screen.
+    // Without JavaScript (the noscript copy of the font rules applies), so that both loads are the
+    // same static page, not the page at two moments of its hydration; each in a tab its worker
+    // keeps for these loads (e2e/shared-page.ts), one refused the web fonts.
     test(`${pagePath}: every column is as wide in the fallback fonts as in the web fonts`, async ({
-      browser,
+      staticTab,
+      fallbackFontsTab,
     }) => {
-      const widths = async (webFonts: boolean) => {
-        // Without JavaScript (the noscript copy of the font rules applies), so that both loads
-        // are the same static page, not the page at two moments of its hydration.
-        const context = await browser.newContext({
-          viewport: { width: 1440, height: 823 },
-          javaScriptEnabled: false,
-        })
-        const page = await context.newPage()
-        if (!webFonts) await page.route(/\.woff2$/, (route) => route.abort())
+      const widths = async (page: Page) => {
         await page.goto(pagePath, { waitUntil: 'networkidle' })
         await page.evaluate(() => document.fonts.ready)
-        const columns = await page.evaluate(() =>
+        return page.evaluate(() =>
           [...document.querySelectorAll('main *')]
             .filter((element) => {
               const style = getComputedStyle(element)
@@ -208,12 +205,10 @@ test.describe('page weight and stability', () => {
                 `${element.className}: ${Math.round(element.getBoundingClientRect().width)}`,
             ),
         )
-        await context.close()
-        return columns
       }
-      const fallback = await widths(false)
+      const fallback = await widths(fallbackFontsTab)
       expect(fallback.length).toBeGreaterThan(0)
-      expect(fallback).toEqual(await widths(true))
+      expect(fallback).toEqual(await widths(staticTab))
     })
 
     // The web fonts swap in after the first paint: at a phone's width (a desktop's is read in the

@@ -13,15 +13,37 @@ import { test as base, type Browser, type Page } from '@playwright/test'
 import { DESKTOP } from './desktop.ts'
 import { becomeMember } from './helpers.ts'
 
-async function sharedTab(browser: Browser, member: boolean, use: (page: Page) => Promise<void>) {
-  const context = await browser.newContext(DESKTOP)
-  if (member) await becomeMember(context, DESKTOP.baseURL)
+type Tab = 'visitor' | 'member' | 'static' | 'static, fallback fonts'
+
+async function sharedTab(browser: Browser, tab: Tab, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({
+    ...DESKTOP,
+    javaScriptEnabled: !tab.startsWith('static'),
+  })
+  if (tab === 'member') await becomeMember(context, DESKTOP.baseURL)
+  if (tab === 'static, fallback fonts') await context.route(/\.woff2$/, (route) => route.abort())
   const page = await context.newPage()
   await use(page)
   await context.close()
 }
 
-export const test = base.extend<object, { visitorTab: Page; memberTab: Page }>({
-  visitorTab: [({ browser }, use) => sharedTab(browser, false, use), { scope: 'worker' }],
-  memberTab: [({ browser }, use) => sharedTab(browser, true, use), { scope: 'worker' }],
+interface SharedTabs {
+  /** An anonymous visitor. */
+  visitorTab: Page
+  /** A member (the authorizedDocu cookie). */
+  memberTab: Page
+  /** Without JavaScript: the served page as it stands, the web fonts from its noscript rules. */
+  staticTab: Page
+  /** Without JavaScript and refused the web fonts: the fallback fonts only. */
+  fallbackFontsTab: Page
+}
+
+export const test = base.extend<object, SharedTabs>({
+  visitorTab: [({ browser }, use) => sharedTab(browser, 'visitor', use), { scope: 'worker' }],
+  memberTab: [({ browser }, use) => sharedTab(browser, 'member', use), { scope: 'worker' }],
+  staticTab: [({ browser }, use) => sharedTab(browser, 'static', use), { scope: 'worker' }],
+  fallbackFontsTab: [
+    ({ browser }, use) => sharedTab(browser, 'static, fallback fonts', use),
+    { scope: 'worker' },
+  ],
 })
