@@ -5,9 +5,10 @@
  * JavaScript on and off: a visitor on a slow phone sees the page before hydration, which is the
  * no-JavaScript page.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import type { DefaultTreeAdapterTypes as Html } from 'parse5'
 import { FORM_PAGES, servedPage, waitForHydration } from './helpers.ts'
+import { test } from './shared-page.ts'
 
 const isInside = (element: Html.Element, ancestor: Html.Element): boolean => {
   let node: Html.ParentNode | null = element.parentNode
@@ -27,11 +28,12 @@ for (const js of [true, false]) {
   test.describe(`JavaScript ${js ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled: js })
 
-    // Without JavaScript the page is its HTML: the parser's test below reads it.
+    // Without JavaScript the page is its HTML: the parser's test below reads it. With it, the
+    // pages are read one after another in a tab each worker keeps (e2e/shared-page.ts).
     if (js)
       for (const path of FORM_PAGES) {
         test(`${path} has its banner heading, noindex, and the site’s header and footer`, async ({
-          page,
+          visitorTab: page,
         }) => {
           await open(page, path, js)
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test'
+import { expect } from '@playwright/test'
 import { ARTICLE_SLUGS, PAGES, servedPage, waitForHydration } from './helpers.ts'
+import { test } from './shared-page.ts'
 
 // The home page's tests are two describe() blocks of one title: its content and links, and its
 // motion (the hero video, the award strip).
@@ -340,10 +341,13 @@ test.describe('without JavaScript', () => {
 // One test a page, each within its own timeout (a walk through every page at one width took 39 s
 // of its 60 on a slow machine). 320 px is WCAG's reflow width (1.4.10). The page is loaded once
 // and the window resized, as a phone turned or a window dragged does: the layout follows the
-// media queries without a new load.
+// media queries without a new load. The test only reads: the pages are loaded one after another
+// in a tab each worker keeps (e2e/shared-page.ts).
 test.describe('no sideways scrolling', () => {
   for (const pagePath of PAGES) {
-    test(`${pagePath} is no wider than a 320, 390, 768 or 1440 px window`, async ({ page }) => {
+    test(`${pagePath} is no wider than a 320, 390, 768 or 1440 px window`, async ({
+      visitorTab: page,
+    }) => {
       await page.setViewportSize({ width: 320, height: 900 })
       await page.goto(pagePath, { waitUntil: 'load' })
       for (const width of [320, 390, 768, 1440]) {

@@ -1,12 +1,12 @@
 /**
  * One tab per worker for tests that only read the public site, each test navigating it anew.
  *
- * A fresh context per test costs a browser process and its start (measured here: ten page
- * visits in a fresh context each took 39 s and more CPU than the same ten visits in one tab, 21 s),
- * which is most of what a test that loads a page and reads it spends. A test may use the shared
+ * A fresh page per test costs a new tab and its renderer process (measured here: ten page visits
+ * in a new tab each took 36–41 s, in a new context or not, and more CPU than the same ten visits in
+ * one tab, 21 s), which is most of what a test that loads a page and reads it spends. A test may use the shared
  * tab when it leaves nothing behind that another could see: no cookie, storage, permission, init
- * script, route or listener (a viewport or an emulated media query is set by every test that
- * cares). What a tab keeps between visits is what a visitor's browser keeps (HTTP cache, the web
+ * script, route or listener. Each test gets the tab at the desktop's size with no media query
+ * emulated. What a tab keeps between visits is what a visitor's browser keeps (HTTP cache, the web
  * fonts' note), so tests of a first visit, of loading or of layout shifts keep their own context.
  */
 import { test as base, type Browser, type Page } from '@playwright/test'
@@ -15,7 +15,7 @@ import { becomeMember } from './helpers.ts'
 
 type Tab = 'visitor' | 'member' | 'static' | 'static, fallback fonts'
 
-async function sharedTab(browser: Browser, tab: Tab, use: (page: Page) => Promise<void>) {
+async function keptTab(browser: Browser, tab: Tab, use: (page: Page) => Promise<void>) {
   const context = await browser.newContext({
     ...DESKTOP,
     javaScriptEnabled: !tab.startsWith('static'),
@@ -25,6 +25,13 @@ async function sharedTab(browser: Browser, tab: Tab, use: (page: Page) => Promis
   const page = await context.newPage()
   await use(page)
   await context.close()
+}
+
+/** Each test gets the kept tab at the desktop's size, with no media query emulated. */
+async function handOver(page: Page, use: (page: Page) => Promise<void>) {
+  await page.setViewportSize(DESKTOP.viewport)
+  await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null })
+  await use(page)
 }
 
 interface SharedTabs {
@@ -37,13 +44,18 @@ interface SharedTabs {
   /** Without JavaScript and refused the web fonts: the fallback fonts only. */
   fallbackFontsTab: Page
 }
+type KeptTabs = { [Name in keyof SharedTabs as `kept${Capitalize<Name>}`]: Page }
 
-export const test = base.extend<object, SharedTabs>({
-  visitorTab: [({ browser }, use) => sharedTab(browser, 'visitor', use), { scope: 'worker' }],
-  memberTab: [({ browser }, use) => sharedTab(browser, 'member', use), { scope: 'worker' }],
-  staticTab: [({ browser }, use) => sharedTab(browser, 'static', use), { scope: 'worker' }],
-  fallbackFontsTab: [
-    ({ browser }, use) => sharedTab(browser, 'static, fallback fonts', use),
+export const test = base.extend<SharedTabs, KeptTabs>({
+  keptVisitorTab: [({ browser }, use) => keptTab(browser, 'visitor', use), { scope: 'worker' }],
+  keptMemberTab: [({ browser }, use) => keptTab(browser, 'member', use), { scope: 'worker' }],
+  keptStaticTab: [({ browser }, use) => keptTab(browser, 'static', use), { scope: 'worker' }],
+  keptFallbackFontsTab: [
+    ({ browser }, use) => keptTab(browser, 'static, fallback fonts', use),
     { scope: 'worker' },
   ],
+  visitorTab: ({ keptVisitorTab }, use) => handOver(keptVisitorTab, use),
+  memberTab: ({ keptMemberTab }, use) => handOver(keptMemberTab, use),
+  staticTab: ({ keptStaticTab }, use) => handOver(keptStaticTab, use),
+  fallbackFontsTab: ({ keptFallbackFontsTab }, use) => handOver(keptFallbackFontsTab, use),
 })
