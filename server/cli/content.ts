@@ -18,7 +18,8 @@ import { syncSearchIndex } from '#server/search/index-sync.ts'
 import { storeContentFiles } from '#server/content/stored-files.ts'
 import { resolvePaths } from '#server/env.ts'
 import { createMediaLibrary } from '#server/media/media-library.ts'
-import { fail, openConfiguredDatabase } from './database.ts'
+import { openConfiguredDatabase } from './database.ts'
+import { fail } from './fail.ts'
 
 const USAGE = [
   'Usage: npm run content -- export <folder>',

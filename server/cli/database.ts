@@ -8,6 +8,7 @@ import fs from 'node:fs'
 import { openDatabase, type Database } from '#server/db/index.ts'
 import { buildDirOf, EnvError, parseEnv, resolvePaths, type Env } from '#server/env.ts'
 import { builtSettings } from '#server/site/site-build.ts'
+import { fail } from './fail.ts'
 
 /**
  * The open database and the settings, or undefined after printing what is wrong.
@@ -29,11 +30,4 @@ export async function openConfiguredDatabase(
     return fail(`No database at ${dataDir}: set DATA_DIR (or DATABASE_URL) to the server's.`)
   }
   return { database: await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL }), env }
-}
-
-/** Prints the message on stderr and sets the exit code (2: the command was used wrongly). */
-export function fail(message: string, code = 1): undefined {
-  process.stderr.write(message + '\n')
-  process.exitCode = code
-  return undefined
 }

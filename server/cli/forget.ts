@@ -11,7 +11,8 @@ import { isEmailAddress } from '#common/validation.ts'
 import { personalDataErasers } from '#server/app.ts'
 import { describeCounts, erasePerson, erasureEntry } from '#server/privacy/erasure.ts'
 import { COMMAND_LINE, recordAudit } from '#server/back-office/audit.ts'
-import { fail, openConfiguredDatabase } from './database.ts'
+import { openConfiguredDatabase } from './database.ts'
+import { fail } from './fail.ts'
 
 const USAGE = [
   'Usage: npm run forget -- <e-mail address>',

@@ -7,7 +7,8 @@ import { once } from 'node:events'
 import { parseArgs } from 'node:util'
 import type { Database } from '#server/db/index.ts'
 import { csvRecords, jsonRecord, type Columns } from '#server/export/csv.ts'
-import { fail, openConfiguredDatabase } from './database.ts'
+import { openConfiguredDatabase } from './database.ts'
+import { fail } from './fail.ts'
 
 export interface ExportOptions {
   since?: string

@@ -7,7 +7,8 @@
  * how things are indexed. Safe beside a running server: the sync takes the index's write lock.
  */
 import { createSiteSearch } from '#server/search/site-search.ts'
-import { fail, openConfiguredDatabase } from './database.ts'
+import { openConfiguredDatabase } from './database.ts'
+import { fail } from './fail.ts'
 
 const USAGE = 'Usage: npm run search -- rebuild | status'
 
