@@ -92,11 +92,23 @@ export function startPostgres(port = 54329): RunningPostgres {
     },
     freeze() {
       // The postmaster's children first, so that it sees none of them stop.
-      for (const pid of [...serverProcesses(dataDir)].reverse()) process.kill(pid, 'SIGSTOP')
+      for (const pid of [...serverProcesses(dataDir)].reverse()) signal(pid, 'SIGSTOP')
     },
     thaw() {
-      for (const pid of serverProcesses(dataDir)) process.kill(pid, 'SIGCONT')
+      for (const pid of serverProcesses(dataDir)) signal(pid, 'SIGCONT')
     },
+  }
+}
+
+/**
+ * Sends a signal to one of the server's processes; one that ended since it was listed (a
+ * backend whose client left) is skipped: there is nothing left to stop or resume.
+ */
+export function signal(pid: number, name: NodeJS.Signals) {
+  try {
+    process.kill(pid, name)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
   }
 }
 
