@@ -1,10 +1,10 @@
-import { expect } from '@playwright/test'
 import {
-  axeViolations,
+  checkAtEachWidth,
   FORM_PAGES,
   PAGES,
   pagesWithMemberVariants,
   waitForHydration,
+  WIDTHS,
 } from './helpers.ts'
 import { test } from './shared-page.ts'
 
@@ -23,8 +23,6 @@ const memberPages = pagesWithMemberVariants(everyPage)
 // hydrated page, resized: what shows at each width is what axe checks), so a page costs one load
 // and hydration, not two (docs/testing.md). The scans only read: each visitor's pages are loaded
 // one after another in one tab per worker (e2e/shared-page.ts), not a new browser context each.
-const WIDTHS = [390, 1440]
-
 for (const visitor of ['anonymous', 'member'] as const) {
   test.describe(`axe at ${WIDTHS.join(' and ')} px, ${visitor}`, () => {
     for (const path of visitor === 'member' ? memberPages : everyPage) {
@@ -40,12 +38,7 @@ for (const visitor of ['anonymous', 'member'] as const) {
             .filter({ hasText: 'Loading courses...' })
             .waitFor({ state: 'detached' })
             .catch(() => {})
-        for (const width of WIDTHS) {
-          await page.setViewportSize({ width, height: 900 })
-          // The resize's layout and its media-query listeners, before axe reads the page.
-          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-          expect.soft(await axeViolations(page), `at ${width} px`).toEqual([])
-        }
+        await checkAtEachWidth(page, path)
       })
     }
   })

@@ -11,15 +11,10 @@ import {
   inviteFromCommand,
   signedInStaff,
 } from './back-office-helpers.ts'
-import { axeViolations } from './helpers.ts'
+import { axeViolations, checkAtEachWidth, WIDTHS } from './helpers.ts'
 import { E2E_PORT } from './ports.ts'
 
 test.use(adminBrowser)
-
-/** Nothing on the page is wider than the window (no sideways scrolling at 390 px). */
-async function fitsTheWindow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
-}
 
 /** Something to show: a message and a newsletter address, sent as a visitor would. */
 async function seed(stamp: number) {
@@ -42,23 +37,6 @@ async function seed(stamp: number) {
     }),
   ])
   for (const answer of answers) expect(answer.status).toBe(201)
-}
-
-const WIDTHS = [390, 1440] as const
-
-/**
- * axe at a phone's width, then at a desktop's, on the page as it stands (resized, not loaded
- * again: what shows at each width is what axe checks, as in e2e/accessibility.spec.ts); with
- * `fits`, nothing is wider than the window at either. One load a page and state, two scans.
- */
-async function checkAtEachWidth(page: Page, label: string, { fits = false } = {}) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 })
-    // The resize's layout and its media-query listeners, before axe reads the page.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
-    expect.soft(await axeViolations(page), `${label} at ${width} px`).toEqual([])
-    if (fits) expect.soft(await fitsTheWindow(page), `${label} at ${width} px`).toBe(true)
-  }
 }
 
 /** Opens each page, waits for its heading, and checks it at each width. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test'
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
 import { parse, type DefaultTreeAdapterTypes as Html } from 'parse5'
 import { readPageFiles } from '#server/render/page-files.ts'
 import { articleSlugs, NOINDEX_PAGES, pagePaths } from '#app/page-paths.ts'
@@ -139,6 +139,29 @@ export async function axeViolations(page: Page, include?: string) {
         .slice(0, 3)
         .join(', ')}`,
   )
+}
+
+/** A phone's width and a desktop's: the widths every axe scan of the suite reads a page at. */
+export const WIDTHS = [390, 1440] as const
+
+/** Nothing on the page is wider than the window (no sideways scrolling). */
+export async function fitsTheWindow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+}
+
+/**
+ * axe at a phone's width, then at a desktop's, on the page as it stands (resized, not loaded
+ * again: what shows at each width is what axe checks); with `fits`, nothing is wider than the
+ * window at either. One load a page and state, two scans; each failure names its width.
+ */
+export async function checkAtEachWidth(page: Page, label: string, { fits = false } = {}) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 })
+    // The resize's layout and its media-query listeners, before axe reads the page.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+    expect.soft(await axeViolations(page), `${label} at ${width} px`).toEqual([])
+    if (fits) expect.soft(await fitsTheWindow(page), `${label} at ${width} px`).toBe(true)
+  }
 }
 
 /**
