@@ -1,7 +1,7 @@
 import { devices } from '@playwright/test'
 import { E2E_PORT } from './ports.ts'
 
-/** The browser every end-to-end test starts from: a desktop Chrome at 1440 px on the test server. */
+/** Where every end-to-end test starts: desktop Chrome at 1440 px, on the test server. */
 export const DESKTOP = {
   ...devices['Desktop Chrome'],
   viewport: { width: 1440, height: 900 },

@@ -2,12 +2,13 @@
  * One tab per worker for tests that only read the public site, each test navigating it anew.
  *
  * A fresh page per test costs a new tab and its renderer process (measured here: ten page visits
- * in a new tab each took 36–41 s, in a new context or not, and more CPU than the same ten visits in
- * one tab, 21 s), which is most of what a test that loads a page and reads it spends. A test may use the shared
- * tab when it leaves nothing behind that another could see: no cookie, storage, permission, init
- * script, route or listener. Each test gets the tab at the desktop's size with no media query
- * emulated. What a tab keeps between visits is what a visitor's browser keeps (HTTP cache, the web
- * fonts' note), so tests of a first visit, of loading or of layout shifts keep their own context.
+ * in a new tab each took 36–41 s, in a new context or not, and more CPU than the same ten visits
+ * in one tab, 21 s), which is most of what a test that loads a page and reads it spends. A test
+ * may use the shared tab when it leaves nothing behind that another could see: no cookie,
+ * storage, permission, init script, route or listener. Each test gets the tab at the desktop's
+ * size with no media query emulated. What a tab keeps between visits is what a visitor's browser
+ * keeps (HTTP cache, the web fonts' note), so tests of a first visit, of loading or of layout
+ * shifts keep their own context. Playwright records no trace of a kept tab on a retry.
  */
 import { test as base, type Browser, type Page } from '@playwright/test'
 import { DESKTOP } from './desktop.ts'

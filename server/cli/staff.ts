@@ -6,8 +6,9 @@
  * line". The links point at the back office's origin (ADMIN_ORIGIN, else the site's public
  * address, set or built: server/staff/site.ts).
  *
- * The arguments are checked before the database and the staff code are loaded (./staff-commands.ts):
- * a wrong use is told at once, without starting what only a valid command needs.
+ * The arguments are checked before the database and the staff code are loaded
+ * (./staff-commands.ts): a wrong use is told at once, without loading what only a valid command
+ * needs.
  */
 import { parseArgs } from 'node:util'
 import { INVITATION_TTL_HOURS, ROLES, type Role } from '#common/back-office.ts'
