@@ -3,12 +3,13 @@ import { ARTICLE_SLUGS, PAGES, servedPage, waitForHydration } from './helpers.ts
 import { test } from './shared-page.ts'
 
 // The home page's tests are two describe() blocks of one title: its content and links, and its
-// motion (the hero video, the award strip).
+// motion (the hero video, the award strip). Tests that only read a page navigate the tab their
+// worker keeps (e2e/shared-page.ts); those that change what the tab would keep open their own.
 
 // The counts, the category cards and the links.
 test.describe('home', () => {
   test('shows the counts the spec fixes: 13 awards, 4 changemakers, 4 documentaries of 6 images, 4 categories, 3 testimonials', async ({
-    page,
+    visitorTab: page,
   }) => {
     await page.goto('/')
     await expect(page.locator('[data-testid="award-track"] ul:not([data-copy]) img')).toHaveCount(
@@ -42,7 +43,7 @@ test.describe('home', () => {
   })
 
   test('category cards carry /art, /justice, /family, /health but are not active links', async ({
-    page,
+    visitorTab: page,
   }) => {
     await page.goto('/')
     await waitForHydration(page)
@@ -60,7 +61,7 @@ test.describe('home', () => {
   })
 
   test('the get-access link goes to the sign-up route and get-in-touch to /contact', async ({
-    page,
+    visitorTab: page,
   }) => {
     await page.goto('/')
     await expect(page.getByTestId('hero-get-access')).toHaveAttribute('href', /\/auth\/signup$/)
@@ -198,7 +199,7 @@ test.describe('home', () => {
 
 test.describe('about, articles and article pages', () => {
   test('about: banner, video, Learn More, partners opening in new tabs, share links', async ({
-    page,
+    visitorTab: page,
   }) => {
     await page.goto('/about')
     await expect(page.getByRole('heading', { level: 1, name: 'ABOUT' })).toBeVisible()
@@ -226,7 +227,7 @@ test.describe('about, articles and article pages', () => {
     await expect(page.getByRole('heading', { name: 'Share With Friends' })).toBeVisible()
   })
 
-  test('articles: the three groups with their cards', async ({ page }) => {
+  test('articles: the three groups with their cards', async ({ visitorTab: page }) => {
     await page.goto('/articles')
     await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible()
     await expect(page.getByText(/Art & Advocates/)).toBeVisible()
@@ -240,7 +241,7 @@ test.describe('about, articles and article pages', () => {
 
   for (const slug of ARTICLE_SLUGS) {
     test(`article ${slug}: headline, name, city, byline, captioned photos, long text`, async ({
-      page,
+      visitorTab: page,
     }) => {
       await page.goto(`/articles/${slug}`)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
