@@ -106,9 +106,10 @@ test.describe(INTERCEPTED, () => {
     await page.goto('/courses')
     await expect(cards(page)).toHaveCount(4)
     // The next call is the one the visitor asks for: a load the page repeated on its own would
-    // come before it.
-    const refreshed = page.waitForRequest(
-      (request) => LIST_API.test(request.url()) && request.method() === 'POST',
+    // come before it. Its answer, not the request: the browser reports a request before the
+    // route that records it has run (on a slow machine the check read ['GET'] alone).
+    const refreshed = page.waitForResponse(
+      (response) => LIST_API.test(response.url()) && response.request().method() === 'POST',
     )
     await refreshButton(page).click()
     await refreshed
