@@ -13,7 +13,6 @@ test.use(adminBrowser)
 const AUDIO = path.resolve(import.meta.dirname, '..', 'server/media/fixtures/two-seconds.m4a')
 
 test('a new episode published now is shown as live, with Unpublish, at once', async ({ page }) => {
-  test.setTimeout(60_000)
   const stamp = Date.now() % 1_000_000
   await signedInStaff(page, 'editor')
   await page.goto('/admin/podcast')
