@@ -152,9 +152,11 @@ export async function fitsTheWindow(page: Page) {
 /**
  * axe at a phone's width, then at a desktop's, on the page as it stands (resized, not loaded
  * again: what shows at each width is what axe checks); with `fits`, nothing is wider than the
- * window at either. One load a page and state, two scans; each failure names its width.
+ * window at either. One load a page and state, two scans; each failure names its width. The
+ * window is given back at the size it had, so the test goes on where it was.
  */
 export async function checkAtEachWidth(page: Page, label: string, { fits = false } = {}) {
+  const before = page.viewportSize()
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 })
     // The resize's layout and its media-query listeners, before axe reads the page.
@@ -162,6 +164,7 @@ export async function checkAtEachWidth(page: Page, label: string, { fits = false
     expect.soft(await axeViolations(page), `${label} at ${width} px`).toEqual([])
     if (fits) expect.soft(await fitsTheWindow(page), `${label} at ${width} px`).toBe(true)
   }
+  if (before) await page.setViewportSize(before)
 }
 
 /**

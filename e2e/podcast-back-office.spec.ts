@@ -111,13 +111,11 @@ test("the podcast's staff pages at 390 and 1440 px: axe finds nothing, nothing i
     ['/admin/podcast/new', 'New episode'],
     ['/admin/podcast/show', 'Show settings'],
   ] as const) {
-    await page.setViewportSize({ width: WIDTHS[0], height: 900 })
     await page.goto(url)
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await checkAtEachWidth(page, url, { fits: true })
   }
   // An episode with its audio, transcript and chapters in the form.
-  await page.setViewportSize({ width: WIDTHS[0], height: 900 })
   await page.goto('/admin/podcast')
   await page.getByRole('link', { name: 'The Empty Panel' }).click()
   await expect(

@@ -135,7 +135,6 @@ test('axe finds nothing on /search, its results, no result, or the search dialog
     await waitForHydration(page)
     await checkAtEachWidth(page, path)
   }
-  await page.setViewportSize({ width: WIDTHS[0], height: 900 })
   await page.goto('/search?q=cuff')
   await waitForHydration(page)
   await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
