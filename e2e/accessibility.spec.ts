@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import {
   checkAtEachWidth,
   FORM_PAGES,
@@ -23,23 +24,28 @@ const memberPages = pagesWithMemberVariants(everyPage)
 // hydrated page, resized: what shows at each width is what axe checks), so a page costs one load
 // and hydration, not two (docs/testing.md). The scans only read: each visitor's pages are loaded
 // one after another in one tab per worker (e2e/shared-page.ts), not a new browser context each.
-for (const visitor of ['anonymous', 'member'] as const) {
-  test.describe(`axe at ${WIDTHS.join(' and ')} px, ${visitor}`, () => {
-    for (const path of visitor === 'member' ? memberPages : everyPage) {
-      test(`${path} has no WCAG 2.2 A/AA violations`, async ({ visitorTab, memberTab }) => {
-        const page = visitor === 'member' ? memberTab : visitorTab
-        await page.setViewportSize({ width: WIDTHS[0]!, height: 900 })
-        await page.emulateMedia({ reducedMotion: 'reduce' })
-        await page.goto(path)
-        await waitForHydration(page)
-        if (path === '/courses')
-          await page
-            .getByRole('status')
-            .filter({ hasText: 'Loading courses...' })
-            .waitFor({ state: 'detached' })
-            .catch(() => {})
-        await checkAtEachWidth(page, path)
-      })
-    }
-  })
+async function scan(page: Page, path: string) {
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 })
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.goto(path)
+  await waitForHydration(page)
+  if (path === '/courses')
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Loading courses...' })
+      .waitFor({ state: 'detached' })
+      .catch(() => {})
+  await checkAtEachWidth(page, path)
 }
+
+// Each test asks only for its visitor's tab: a worker opens the member's tab only if it runs a
+// member's scan.
+test.describe(`axe at ${WIDTHS.join(' and ')} px, anonymous`, () => {
+  for (const path of everyPage)
+    test(`${path} has no WCAG 2.2 A/AA violations`, ({ visitorTab }) => scan(visitorTab, path))
+})
+
+test.describe(`axe at ${WIDTHS.join(' and ')} px, member`, () => {
+  for (const path of memberPages)
+    test(`${path} has no WCAG 2.2 A/AA violations`, ({ memberTab }) => scan(memberTab, path))
+})
