@@ -12,6 +12,7 @@ import { adminSite, type AdminSite } from '#server/staff/site.ts'
 import { changeRole, invite, newLink, remove } from '#server/staff/staff-list.ts'
 import { openConfiguredDatabase } from './database.ts'
 import { fail } from './fail.ts'
+import type { StaffCommandName } from './staff.ts'
 
 /** The one-time link of an invitation, and a warning when the origin it names is doubtful. */
 function printLink(site: AdminSite, invitation: NewInvitation) {
@@ -23,7 +24,7 @@ function printLink(site: AdminSite, invitation: NewInvitation) {
 }
 
 export interface StaffCommand {
-  command: 'invite' | 'link' | 'list' | 'role' | 'remove'
+  command: StaffCommandName
   /** Checked: an e-mail address, for every command but list. */
   email?: string
   /** Checked: for invite and role. */

@@ -27,7 +27,8 @@ const USAGE = `Usage: npm run staff -- <command>
 Works on the configured database (DATA_DIR or DATABASE_URL), with the server running or not.`
 
 const COMMANDS = ['invite', 'link', 'list', 'role', 'remove'] as const
-const isCommand = (name: string): name is (typeof COMMANDS)[number] =>
+export type StaffCommandName = (typeof COMMANDS)[number]
+const isCommand = (name: string): name is StaffCommandName =>
   (COMMANDS as readonly string[]).includes(name)
 
 export async function staff(argv: string[]) {
