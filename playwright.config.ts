@@ -56,7 +56,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      use: { ...DESKTOP },
+      use: DESKTOP,
     },
   ],
   webServer: {
