@@ -26,6 +26,8 @@ let failed = 0
 let skipped = 0
 const failures: string[] = []
 const flakyTests: string[] = []
+/** Each failed test by name, listed again under the summary: CI may keep only a log's tail. */
+const failedTests: string[] = []
 const postgresSkips: string[] = []
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -89,13 +91,17 @@ interface VitestReport {
   numTodoTests: number
   testResults: Array<{
     name: string
-    assertionResults: Array<{ fullName: string; status: string }>
+    assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>
   }>
 }
 interface PlaywrightSpec {
   title: string
   file: string
-  tests: Array<{ status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }>
+  line: number
+  tests: Array<{
+    status: 'expected' | 'unexpected' | 'flaky' | 'skipped'
+    results: Array<{ error?: { message?: string } }>
+  }>
 }
 interface PlaywrightSuite {
   specs?: PlaywrightSpec[]
@@ -104,6 +110,15 @@ interface PlaywrightSuite {
 interface PlaywrightReport {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number }
   suites: PlaywrightSuite[]
+}
+
+// eslint-disable-next-line no-control-regex
+const colour = /\u001b\[[0-9;]*m/g
+
+/** The first line of a failure's message (colours removed), after " — ". */
+function firstLine(message: string | undefined): string {
+  const line = message?.replace(colour, '').split('\n')[0]?.trim()
+  return line ? ` — ${line.slice(0, 200)}` : ''
 }
 
 function* playwrightSpecs(suites: PlaywrightSuite[]): Generator<PlaywrightSpec> {
@@ -161,12 +176,18 @@ try {
     failed += report.numFailedTests
     skipped += report.numPendingTests + report.numTodoTests
     for (const file of report.testResults)
-      for (const test of file.assertionResults)
+      for (const test of file.assertionResults) {
+        if (test.status === 'failed')
+          failedTests.push(
+            `${path.relative(root, file.name)}: ${test.fullName}` +
+              firstLine(test.failureMessages?.[0]),
+          )
         if (
           (test.status === 'pending' || test.status === 'skipped') &&
           /postgres/i.test(test.fullName)
         )
           postgresSkips.push(`${path.relative(root, file.name)}: ${test.fullName}`)
+      }
     if (report.numFailedTests > 0 || !vitestOk)
       failures.push(`Vitest (${report.numFailedTests} failed)`)
     if (!vitestOk && report.numFailedTests === 0) failed++
@@ -189,9 +210,16 @@ if (buildOk) {
     passed += stats.expected + stats.flaky
     failed += stats.unexpected
     skipped += stats.skipped
-    for (const spec of playwrightSpecs(report.suites))
+    for (const spec of playwrightSpecs(report.suites)) {
       if (spec.tests.some((t) => t.status === 'flaky'))
-        flakyTests.push(`${spec.file}: ${spec.title}`)
+        flakyTests.push(`${spec.file}:${spec.line}: ${spec.title}`)
+      const failedTest = spec.tests.find((t) => t.status === 'unexpected')
+      if (failedTest)
+        failedTests.push(
+          `${spec.file}:${spec.line}: ${spec.title}` +
+            firstLine(failedTest.results.at(-1)?.error?.message),
+        )
+    }
     if (stats.unexpected > 0) failures.push(`Playwright (${stats.unexpected} failed)`)
     if (!e2eOk && stats.unexpected === 0) {
       failed++
@@ -216,6 +244,7 @@ if (postgresSkips.length > 0) {
 fs.rmSync(reports, { recursive: true, force: true })
 console.log('')
 if (flakyTests.length) console.log(`Flaky (passed on a retry):\n  ${flakyTests.join('\n  ')}`)
+if (failedTests.length) console.log(`Failed tests:\n  ${failedTests.join('\n  ')}`)
 if (failures.length) console.log(`Failed: ${failures.join('; ')}`)
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped, ${flakyTests.length} flaky`)
 process.exit(failed === 0 ? 0 : 1)
