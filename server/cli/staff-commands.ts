@@ -12,7 +12,7 @@ import { adminSite, type AdminSite } from '#server/staff/site.ts'
 import { changeRole, invite, newLink, remove } from '#server/staff/staff-list.ts'
 import { openConfiguredDatabase } from './database.ts'
 import { fail } from './fail.ts'
-import type { StaffCommandName } from './staff.ts'
+import type { StaffCommandName } from './staff-usage.ts'
 
 /** The one-time link of an invitation, and a warning when the origin it names is doubtful. */
 function printLink(site: AdminSite, invitation: NewInvitation) {

@@ -11,25 +11,10 @@
  * needs.
  */
 import { parseArgs } from 'node:util'
-import { INVITATION_TTL_HOURS, ROLES, type Role } from '#common/back-office.ts'
+import { ROLES, type Role } from '#common/back-office.ts'
 import { isEmailAddress } from '#common/validation.ts'
 import { fail } from './fail.ts'
-
-const USAGE = `Usage: npm run staff -- <command>
-  invite <e-mail> --role admin|editor [--name "Full Name"]
-                      add a person to the back office; prints a one-time link (valid ${INVITATION_TTL_HOURS} hours)
-                      with which they create their passkey
-  link <e-mail>       a new one-time link for someone who lost every passkey (older links stop working)
-  list                everyone on the staff list, with their role and passkeys
-  role <e-mail> admin|editor
-                      change a person's role
-  remove <e-mail>     remove a person; their passkeys and sessions end at once
-Works on the configured database (DATA_DIR or DATABASE_URL), with the server running or not.`
-
-const COMMANDS = ['invite', 'link', 'list', 'role', 'remove'] as const
-export type StaffCommandName = (typeof COMMANDS)[number]
-const isCommand = (name: string): name is StaffCommandName =>
-  (COMMANDS as readonly string[]).includes(name)
+import { isStaffCommand, USAGE } from './staff-usage.ts'
 
 export async function staff(argv: string[]) {
   let parsed
@@ -63,7 +48,7 @@ export async function staff(argv: string[]) {
       ? (value as Role)
       : fail(`The role must be one of: ${ROLES.join(', ')} (got "${value ?? ''}").`, 2)
 
-  if (!isCommand(command)) return fail(`Unknown command "${command}".\n${USAGE}`, 2)
+  if (!isStaffCommand(command)) return fail(`Unknown command "${command}".\n${USAGE}`, 2)
   let email: string | undefined
   let newRole: Role | undefined
   if (command === 'list') {
