@@ -1,6 +1,7 @@
 /**
  * No test holds the machine to a stopwatch (issue 24; STYLE.md "Behaviour in tests, speed in
- * benchmarks"). This reads every test file and refuses the obvious forms:
+ * benchmarks"). This reads every test file and test helper (e2e/, server/test/) and refuses the
+ * obvious forms:
  *
  * - `expect(x).toBeLessThan(bound)` (or `…OrEqual`) where `x` is a stopwatch (`performance.now()`,
  *   `Date.now()`) or a name that says time (`ms`, `…Ms`, `…_ms`, `duration`, `elapsed`, `time`),
@@ -9,6 +10,9 @@
  *   (an audio file's duration, a media element's currentTime) says so on its line with the words
  *   `not a stopwatch`.
  * - A Playwright navigation (goto, reload, waitForURL, toHaveURL, …) given a timeout under 5 s.
+ * - A request given a deadline under 5 s: `AbortSignal.timeout(ms)`, or a Playwright request
+ *   (`request.get(…, { timeout })`, …). A server a test started answers late on a slow day; the
+ *   request fails then, not the server.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -22,7 +26,7 @@ function testFiles(dir: string): string[] {
     const relative = dir ? `${dir}/${entry.name}` : entry.name
     if (entry.isDirectory())
       return SKIP.has(entry.name) || entry.name.startsWith('.') ? [] : testFiles(relative)
-    return /\.test\.tsx?$|^e2e\/.*\.spec\.ts$/.test(relative) ? [relative] : []
+    return /\.test\.tsx?$|^e2e\/.*\.ts$|^server\/test\/.*\.ts$/.test(relative) ? [relative] : []
   })
 }
 
@@ -107,6 +111,23 @@ export function shortNavigationTimeouts(source: string): string[] {
   return found
 }
 
+const REQUEST = /\bAbortSignal\.timeout\(|\brequest\.(?:get|post|put|patch|delete|head|fetch)\(/g
+
+/** Each request given a deadline under 5 s: "line: code". */
+export function shortRequestDeadlines(source: string): string[] {
+  const found: string[] = []
+  for (const match of source.matchAll(REQUEST)) {
+    const call = balanced(source, match.index + match[0].length - 1)
+    if (!call) continue
+    const deadline = match[0].startsWith('AbortSignal')
+      ? /^\s*([\d_]+)\s*$/.exec(call.inner)
+      : /\btimeout:\s*([\d_]+)/.exec(call.inner)
+    if (deadline && Number(deadline[1]!.replaceAll('_', '')) < 5000)
+      found.push(`${lineOf(source, match.index)}: ${match[0]}${call.inner})`)
+  }
+  return found
+}
+
 describe('the checks themselves', () => {
   it('find a stopwatch held to a fast machine', () => {
     const bad = [
@@ -145,6 +166,23 @@ describe('the checks themselves', () => {
     expect(shortNavigationTimeouts("await page.goto('/', { timeout: 30_000 })")).toEqual([])
     expect(shortNavigationTimeouts('await expect(x).toBeHidden({ timeout: 1000 })')).toEqual([])
   })
+
+  it('find a request given less than 5 s', () => {
+    const bad = [
+      'await fetch(url, { signal: AbortSignal.timeout(2000) })',
+      'await fetch(url, { signal: AbortSignal.timeout(1_500) })',
+      "await request.get('/api/health', { timeout: 1000 })",
+      "await page.request.post('/api/x', { data, timeout: 4999 })",
+    ]
+    for (const line of bad) expect(shortRequestDeadlines(line), line).toHaveLength(1)
+    const good = [
+      'await fetch(url, { signal: AbortSignal.timeout(60_000) })',
+      'await fetch(url, { signal: AbortSignal.timeout(DEADLINE_MS) })',
+      "await request.get('/api/health')",
+      "await request.get('/api/health', { timeout: 30_000 })",
+    ]
+    for (const line of good) expect(shortRequestDeadlines(line), line).toEqual([])
+  })
 })
 
 describe('every test file', () => {
@@ -159,6 +197,15 @@ describe('every test file', () => {
   it('asserts no duration against a fast machine’s figure', () => {
     const found = files.flatMap((file) =>
       stopwatchAssertions(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
+        (hit) => `${file}:${hit}`,
+      ),
+    )
+    expect(found).toEqual([])
+  })
+
+  it('gives every request at least 5 s', () => {
+    const found = files.flatMap((file) =>
+      shortRequestDeadlines(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
         (hit) => `${file}:${hit}`,
       ),
     )
