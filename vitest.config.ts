@@ -1,9 +1,16 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { deploymentConfig } from './app/site-config.ts'
 import { useCompileCache } from './scripts/compile-cache.ts'
 
 // Vitest's workers, and the servers and commands the tests start, share compiled code.
 useCompileCache()
+
+const RULES = [
+  'scripts/import-cycles.test.ts',
+  'scripts/test-timing.test.ts',
+  'scripts/doc-references.test.ts',
+  'scripts/deployment-files.test.ts',
+]
 
 export default defineConfig({
   define: {
@@ -37,7 +44,19 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['{server,scripts}/**/*.test.{ts,tsx}'] },
+        // The repository's own rules, read from its files: no import cycle, no stopwatch in a
+        // test, no reference to a missing file, the deployment files' shape. Seconds, so they can
+        // run before every commit (`npm run test:rules`); a mend checked without them once made a
+        // cycle that only the whole run found.
+        test: { name: 'rules', include: RULES },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{server,scripts}/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...RULES],
+        },
       },
     ],
   },
