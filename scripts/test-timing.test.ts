@@ -99,34 +99,38 @@ export function stopwatchAssertions(source: string): string[] {
 const NAVIGATION =
   /\.(?:goto|reload|goBack|goForward|waitForURL|waitForNavigation|waitForLoadState|toHaveURL)\(/g
 
-/** Each Playwright navigation given a timeout under 5 s: "line: code". */
-export function shortNavigationTimeouts(source: string): string[] {
+/**
+ * Each call matched by `calls` whose deadline, read from its arguments by `deadline`, is under
+ * 5 s: "line: code".
+ */
+function shortDeadlines(
+  source: string,
+  calls: RegExp,
+  deadline: (call: string, args: string) => RegExpExecArray | null,
+): string[] {
   const found: string[] = []
-  for (const match of source.matchAll(NAVIGATION)) {
+  for (const match of source.matchAll(calls)) {
     const call = balanced(source, match.index + match[0].length - 1)
-    const timeout = call && /\btimeout:\s*([\d_]+)/.exec(call.inner)
-    if (timeout && Number(timeout[1]!.replaceAll('_', '')) < 5000)
+    const ms = call && deadline(match[0], call.inner)
+    if (ms && Number(ms[1]!.replaceAll('_', '')) < 5000)
       found.push(`${lineOf(source, match.index)}: ${match[0]}${call.inner})`)
   }
   return found
 }
+
+const TIMEOUT_OPTION = /\btimeout:\s*([\d_]+)/
+
+/** Each Playwright navigation given a timeout under 5 s: "line: code". */
+export const shortNavigationTimeouts = (source: string) =>
+  shortDeadlines(source, NAVIGATION, (_, args) => TIMEOUT_OPTION.exec(args))
 
 const REQUEST = /\bAbortSignal\.timeout\(|\brequest\.(?:get|post|put|patch|delete|head|fetch)\(/g
 
 /** Each request given a deadline under 5 s: "line: code". */
-export function shortRequestDeadlines(source: string): string[] {
-  const found: string[] = []
-  for (const match of source.matchAll(REQUEST)) {
-    const call = balanced(source, match.index + match[0].length - 1)
-    if (!call) continue
-    const deadline = match[0].startsWith('AbortSignal')
-      ? /^\s*([\d_]+)\s*$/.exec(call.inner)
-      : /\btimeout:\s*([\d_]+)/.exec(call.inner)
-    if (deadline && Number(deadline[1]!.replaceAll('_', '')) < 5000)
-      found.push(`${lineOf(source, match.index)}: ${match[0]}${call.inner})`)
-  }
-  return found
-}
+export const shortRequestDeadlines = (source: string) =>
+  shortDeadlines(source, REQUEST, (call, args) =>
+    call.startsWith('AbortSignal') ? /^\s*([\d_]+)\s*$/.exec(args) : TIMEOUT_OPTION.exec(args),
+  )
 
 describe('the checks themselves', () => {
   it('find a stopwatch held to a fast machine', () => {
@@ -188,6 +192,9 @@ describe('the checks themselves', () => {
 describe('every test file', () => {
   // This file names the refused forms in its own examples.
   const files = testFiles('').filter((file) => file !== 'scripts/test-timing.test.ts')
+  const sources = new Map(
+    files.map((file) => [file, fs.readFileSync(path.join(ROOT, file), 'utf8')]),
+  )
 
   it('is read (the walk finds the suites)', () => {
     expect(files.filter((file) => file.startsWith('e2e/')).length).toBeGreaterThan(5)
@@ -196,18 +203,14 @@ describe('every test file', () => {
 
   it('asserts no duration against a fast machine’s figure', () => {
     const found = files.flatMap((file) =>
-      stopwatchAssertions(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
-        (hit) => `${file}:${hit}`,
-      ),
+      stopwatchAssertions(sources.get(file)!).map((hit) => `${file}:${hit}`),
     )
     expect(found).toEqual([])
   })
 
   it('gives every request at least 5 s', () => {
     const found = files.flatMap((file) =>
-      shortRequestDeadlines(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
-        (hit) => `${file}:${hit}`,
-      ),
+      shortRequestDeadlines(sources.get(file)!).map((hit) => `${file}:${hit}`),
     )
     expect(found).toEqual([])
   })
@@ -215,11 +218,7 @@ describe('every test file', () => {
   it('gives every navigation at least 5 s', () => {
     const found = files
       .filter((file) => file.startsWith('e2e/'))
-      .flatMap((file) =>
-        shortNavigationTimeouts(fs.readFileSync(path.join(ROOT, file), 'utf8')).map(
-          (hit) => `${file}:${hit}`,
-        ),
-      )
+      .flatMap((file) => shortNavigationTimeouts(sources.get(file)!).map((hit) => `${file}:${hit}`))
     expect(found).toEqual([])
   })
 })
