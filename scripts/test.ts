@@ -17,6 +17,13 @@ import path from 'node:path'
 import { ensureChromium } from './chromium.ts'
 import { findPostgresBin, startPostgres, type RunningPostgres } from './postgres.ts'
 import { useCompileCache } from './compile-cache.ts'
+import {
+  readPlaywrightReport,
+  readVitestReport,
+  type PlaywrightReport,
+  type RunnerOutcome,
+  type VitestReport,
+} from './test-reports.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-test-reports-'))
@@ -76,55 +83,20 @@ async function together(steps: [label: string, command: string, args: string[]][
   )
 }
 
+/** Adds a runner's outcome to the summary. */
+function count(outcome: RunnerOutcome) {
+  passed += outcome.passed
+  failed += outcome.failed
+  skipped += outcome.skipped
+  failedTests.push(...outcome.failedTests)
+  flakyTests.push(...outcome.flakyTests)
+}
+
 function step(label: string, command: string, args: string[], env?: NodeJS.ProcessEnv) {
   if (run(label, command, args, env)) passed++
   else {
     failed++
     failures.push(label)
-  }
-}
-
-interface VitestReport {
-  numPassedTests: number
-  numFailedTests: number
-  numPendingTests: number
-  numTodoTests: number
-  testResults: Array<{
-    name: string
-    assertionResults: Array<{ fullName: string; status: string; failureMessages?: string[] }>
-  }>
-}
-interface PlaywrightSpec {
-  title: string
-  file: string
-  line: number
-  tests: Array<{
-    status: 'expected' | 'unexpected' | 'flaky' | 'skipped'
-    results: Array<{ error?: { message?: string } }>
-  }>
-}
-interface PlaywrightSuite {
-  specs?: PlaywrightSpec[]
-  suites?: PlaywrightSuite[]
-}
-interface PlaywrightReport {
-  stats: { expected: number; unexpected: number; flaky: number; skipped: number }
-  suites: PlaywrightSuite[]
-}
-
-// eslint-disable-next-line no-control-regex
-const colour = /\u001b\[[0-9;]*m/g
-
-/** The first line of a failure's message (colours removed), after " — ". */
-function firstLine(message: string | undefined): string {
-  const line = message?.replace(colour, '').split('\n')[0]?.trim()
-  return line ? ` — ${line.slice(0, 200)}` : ''
-}
-
-function* playwrightSpecs(suites: PlaywrightSuite[]): Generator<PlaywrightSpec> {
-  for (const suite of suites) {
-    yield* suite.specs ?? []
-    yield* playwrightSpecs(suite.suites ?? [])
   }
 }
 
@@ -171,26 +143,17 @@ try {
     dbEnv,
   )
   if (fs.existsSync(vitestJson)) {
-    const report = JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as VitestReport
-    passed += report.numPassedTests
-    failed += report.numFailedTests
-    skipped += report.numPendingTests + report.numTodoTests
-    for (const file of report.testResults)
-      for (const test of file.assertionResults) {
-        if (test.status === 'failed')
-          failedTests.push(
-            `${path.relative(root, file.name)}: ${test.fullName}` +
-              firstLine(test.failureMessages?.[0]),
-          )
-        if (
-          (test.status === 'pending' || test.status === 'skipped') &&
-          /postgres/i.test(test.fullName)
-        )
-          postgresSkips.push(`${path.relative(root, file.name)}: ${test.fullName}`)
-      }
-    if (report.numFailedTests > 0 || !vitestOk)
-      failures.push(`Vitest (${report.numFailedTests} failed)`)
-    if (!vitestOk && report.numFailedTests === 0) failed++
+    const outcome = readVitestReport(
+      JSON.parse(fs.readFileSync(vitestJson, 'utf8')) as VitestReport,
+      root,
+    )
+    count(outcome)
+    postgresSkips.push(...outcome.postgresSkips)
+    if (outcome.failed > 0) failures.push(`Vitest (${outcome.failed} failed)`)
+    else if (!vitestOk) {
+      failed++
+      failures.push('Vitest (runner error)')
+    }
   } else {
     failed++
     failures.push('Vitest (no report)')
@@ -205,23 +168,13 @@ if (buildOk) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   })
   if (fs.existsSync(playwrightJson)) {
-    const report = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as PlaywrightReport
-    const { stats } = report
-    passed += stats.expected + stats.flaky
-    failed += stats.unexpected
-    skipped += stats.skipped
-    for (const spec of playwrightSpecs(report.suites)) {
-      if (spec.tests.some((t) => t.status === 'flaky'))
-        flakyTests.push(`${spec.file}:${spec.line}: ${spec.title}`)
-      const failedTest = spec.tests.find((t) => t.status === 'unexpected')
-      if (failedTest)
-        failedTests.push(
-          `${spec.file}:${spec.line}: ${spec.title}` +
-            firstLine(failedTest.results.at(-1)?.error?.message),
-        )
-    }
-    if (stats.unexpected > 0) failures.push(`Playwright (${stats.unexpected} failed)`)
-    if (!e2eOk && stats.unexpected === 0) {
+    const outcome = readPlaywrightReport(
+      JSON.parse(fs.readFileSync(playwrightJson, 'utf8')) as PlaywrightReport,
+      root,
+    )
+    count(outcome)
+    if (outcome.failed > 0) failures.push(`Playwright (${outcome.failed} failed)`)
+    else if (!e2eOk) {
       failed++
       failures.push('Playwright (runner error)')
     }
