@@ -8,8 +8,15 @@ import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts'
 import { useCompileCache } from './scripts/compile-cache.ts'
 import { SITE_CONFIG_FILE } from './server/site/site-build.ts'
 
-// Each run gets an empty embedded database, so tests see exactly the sample catalogue.
-const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lll-e2e-'))
+// Each run gets an empty embedded database, so tests see exactly the sample catalogue. The
+// runner's process makes the folder and removes it as it exits, after the web server has stopped;
+// a folder given in E2E_DATA_DIR is left alone.
+let dataDir = process.env.E2E_DATA_DIR
+if (!dataDir) {
+  const made = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-e2e-'))
+  process.once('exit', () => fs.rmSync(made, { recursive: true, force: true }))
+  dataDir = made
+}
 // The workers read the same folder (the back-office specs run `npm run staff` on its database).
 process.env.E2E_DATA_DIR = dataDir
 // The web server and the commands the specs run share compiled code with the rest of the run.

@@ -6,7 +6,6 @@
  * the window, and the form works with the keyboard alone.
  */
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { isoToZoned } from '../app/admin/format.ts'
@@ -18,9 +17,10 @@ test.use(adminBrowser)
 const ROOT = path.resolve(import.meta.dirname, '..')
 const AUDIO = path.join(ROOT, 'server/media/fixtures/two-seconds.m4a')
 
-/** A file of the test's own on disk, for a file input. */
+/** A file of the test's own on disk, for a file input (Playwright empties the folder per run). */
 function scratchFile(name: string, content: string | Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'lll-podcast-')), name)
+  const file = test.info().outputPath(name)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
   fs.writeFileSync(file, content)
   return file
 }
