@@ -80,6 +80,8 @@ interface Run {
   bytesBeforeLoad: number
   jsBeforeLoad: number
   jsAll: number
+  /** Lighthouse's own CPU benchmark of the machine for this run (higher is faster). */
+  cpuIndex: number
 }
 
 interface LighthouseNetworkRequest {
@@ -90,6 +92,7 @@ interface LighthouseNetworkRequest {
 }
 
 type LighthouseJson = {
+  environment?: { benchmarkIndex?: number }
   categories: Record<string, { score: number | null } | undefined>
   audits: Record<string, { numericValue?: number; details?: unknown } | undefined>
 }
@@ -155,6 +158,7 @@ function runLighthouse(url: string, chrome: string, workDir: string): Run | stri
     bytesBeforeLoad: sum(before),
     jsBeforeLoad: sum(before.filter(isScript)),
     jsAll: sum(requests.filter(isScript)),
+    cpuIndex: lh.environment?.benchmarkIndex ?? NaN,
   }
 }
 
@@ -176,6 +180,7 @@ function medianRun(runs: Run[]): Run | undefined {
     bytesBeforeLoad: m('bytesBeforeLoad'),
     jsBeforeLoad: m('jsBeforeLoad'),
     jsAll: m('jsAll'),
+    cpuIndex: m('cpuIndex'),
   }
 }
 
@@ -230,24 +235,38 @@ export function benchLighthouse({ base, pages, runs, reportFile }: LighthouseOpt
   const table = report()
   console.log('\n' + table)
   if (reportFile) console.log(`\nWritten to ${path.relative(process.cwd(), reportFile)}`)
+  const noisy = noisyTwins(results)
+  if (noisy) console.log(`\n${noisy}`)
+}
+
+/** Twins run no script: a TBT of theirs is the machine's (its speed, other work on it). */
+const TWIN_TBT_NOISE_MS = 50
+
+/** A warning when the script-free twins read blocking time: the pages' TBT is then not theirs. */
+function noisyTwins(results: Results): string | undefined {
+  const twins = [...results.values()].map((r) => medianRun(r.twin)).filter((t) => t !== undefined)
+  const noisy = twins.filter((t) => t.tbt > TWIN_TBT_NOISE_MS)
+  if (noisy.length === 0) return undefined
+  const tbts = noisy.map((t) => t.tbt)
+  return `The machine was too busy or slow for TBT: ${noisy.length} of ${twins.length} twins (no script) read ${Math.min(...tbts).toFixed(0)}–${Math.max(...tbts).toFixed(0)} ms. Measure again on a quiet machine.`
 }
 
 type Results = Map<string, { page: Run[]; twin: Run[] }>
 
 function renderTable(results: Results): string {
   const header =
-    '| page | perf | a11y | best | SEO | FCP s | LCP s | TBT ms | CLS | LCP element | KB before load | JS KB before load | JS KB all | twin LCP s | ratio |'
-  const rows = [header, '|' + ' --- |'.repeat(15)]
+    '| page | perf | a11y | best | SEO | FCP s | LCP s | TBT ms | CLS | LCP element | KB before load | JS KB before load | JS KB all | twin LCP s | ratio | twin TBT ms | CPU index |'
+  const rows = [header, '|' + ' --- |'.repeat(17)]
   for (const [page, r] of results) {
     const p = medianRun(r.page)
     const t = medianRun(r.twin)
     if (!p) {
-      rows.push(`| ${page} | not measured |` + ' |'.repeat(13))
+      rows.push(`| ${page} | not measured |` + ' |'.repeat(15))
       continue
     }
     const ratio = t ? (p.lcp / t.lcp).toFixed(2) : '?'
     rows.push(
-      `| ${page} | ${p.perf} | ${p.a11y} | ${p.best} | ${p.seo} | ${s(p.fcp)} | ${s(p.lcp)} | ${p.tbt.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.lcpElement.replaceAll('|', '/')} | ${kb(p.bytesBeforeLoad)} | ${kb(p.jsBeforeLoad)} | ${kb(p.jsAll)} | ${t ? s(t.lcp) : '?'} | ${ratio} |`,
+      `| ${page} | ${p.perf} | ${p.a11y} | ${p.best} | ${p.seo} | ${s(p.fcp)} | ${s(p.lcp)} | ${p.tbt.toFixed(0)} | ${p.cls.toFixed(3)} | ${p.lcpElement.replaceAll('|', '/')} | ${kb(p.bytesBeforeLoad)} | ${kb(p.jsBeforeLoad)} | ${kb(p.jsAll)} | ${t ? s(t.lcp) : '?'} | ${ratio} | ${t ? t.tbt.toFixed(0) : '?'} | ${p.cpuIndex.toFixed(0)} |`,
     )
   }
   return rows.join('\n')
@@ -267,6 +286,9 @@ function writeReport(file: string, table: string, runs: number) {
     `prerendered HTML with every script and modulepreload removed, served by the same server;`,
     `*ratio* is the page's LCP over its twin's. Bytes are transfer sizes; "before load" counts`,
     `requests started before the load event; "JS KB all" is every script until the run ended.`,
+    `*Twin TBT* is blocking time in a page that runs no script: the machine's share, which should`,
+    `read near 0 on a quiet machine. *CPU index* is Lighthouse's benchmark of the machine in the`,
+    `page's runs (higher is faster; it moved 1,258–2,364 within minutes on a busy host).`,
     '',
     table,
     '',
