@@ -82,7 +82,9 @@ async function committingSink() {
     /**
      * Resolves when the next message from `sender` (the name it greets the sink with) starts
      * arriving: then that sender has no copy between the sink's "250 OK" and its own record of
-     * it, the window docs/decisions/023-newsletter-sending.md leaves to at-least-once.
+     * it, the window docs/decisions/023-newsletter-sending.md leaves to at-least-once. That holds
+     * because a process sends one copy at a time (the outbox's pass awaits each, and the SMTP
+     * transport keeps no pool of connections).
      */
     nextDataFrom(sender: string, timeoutMs: number) {
       return new Promise<void>((resolve, reject) => {
