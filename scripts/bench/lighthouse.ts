@@ -256,12 +256,13 @@ type Results = Map<string, { page: Run[]; twin: Run[] }>
 function renderTable(results: Results): string {
   const header =
     '| page | perf | a11y | best | SEO | FCP s | LCP s | TBT ms | CLS | LCP element | KB before load | JS KB before load | JS KB all | twin LCP s | ratio | twin TBT ms | CPU index |'
-  const rows = [header, '|' + ' --- |'.repeat(17)]
+  const columns = header.split('|').length - 2
+  const rows = [header, '|' + ' --- |'.repeat(columns)]
   for (const [page, r] of results) {
     const p = medianRun(r.page)
     const t = medianRun(r.twin)
     if (!p) {
-      rows.push(`| ${page} | not measured |` + ' |'.repeat(15))
+      rows.push(`| ${page} | not measured |` + ' |'.repeat(columns - 2))
       continue
     }
     const ratio = t ? (p.lcp / t.lcp).toFixed(2) : '?'
