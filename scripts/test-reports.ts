@@ -25,7 +25,7 @@ interface PlaywrightError {
   message?: string
   location?: { file: string; line: number }
 }
-export interface PlaywrightSpec {
+interface PlaywrightSpec {
   title: string
   file: string
   line: number
@@ -61,7 +61,7 @@ export interface RunnerOutcome {
 const colour = /\u001b\[[0-9;]*m/g
 
 /** The first line of a failure's message (colours removed), after " — ". */
-export function firstLine(message: string | undefined): string {
+function firstLine(message: string | undefined): string {
   const line = message?.replace(colour, '').split('\n')[0]?.trim()
   return line ? ` — ${line.slice(0, 200)}` : ''
 }
