@@ -192,7 +192,10 @@ test.describe('page weight and stability', () => {
       fallbackFontsTab,
     }) => {
       const widths = async (page: Page) => {
-        await page.goto(pagePath, { waitUntil: 'networkidle' })
+        // The load event first: Playwright's networkidle is half a second without requests, which
+        // a starved machine reaches while the parser is still halfway through a long page.
+        await page.goto(pagePath, { waitUntil: 'load' })
+        await page.waitForLoadState('networkidle')
         await page.evaluate(() => document.fonts.ready)
         return page.evaluate(() =>
           [...document.querySelectorAll('main *')]
@@ -218,7 +221,8 @@ test.describe('page weight and stability', () => {
     }) => {
       await page.setViewportSize({ width: 412, height: 823 })
       await observeLayoutShifts(page)
-      await page.goto(pagePath, { waitUntil: 'networkidle' })
+      await page.goto(pagePath)
+      await page.waitForLoadState('networkidle')
       await waitForHydration(page)
       const cls = await readLayoutShifts(page)
       expect(cls.value, cls.shifted.join('\n')).toBeLessThanOrEqual(CLS_BUDGET)

@@ -10,6 +10,10 @@
  *   (an audio file's duration, a media element's currentTime) says so on its line with the words
  *   `not a stopwatch`.
  * - A Playwright navigation (goto, reload, waitForURL, toHaveURL, …) given a timeout under 5 s.
+ * - A navigation that waits for `networkidle` instead of the load event: Playwright's networkidle
+ *   is half a second without a request, which a starved machine reaches while the parser is still
+ *   in a long page (a test then read a page cut short). Wait for `load` (goto's default), then
+ *   `waitForLoadState('networkidle')` if late requests matter.
  * - A request given a deadline under 5 s: `AbortSignal.timeout(ms)`, or a Playwright request
  *   (`request.get(…, { timeout })`, …). A server a test started answers late on a slow day; the
  *   request fails then, not the server.
@@ -124,6 +128,18 @@ const TIMEOUT_OPTION = /\btimeout:\s*([\d_]+)/
 export const shortNavigationTimeouts = (source: string) =>
   shortDeadlines(source, NAVIGATION, (_, args) => TIMEOUT_OPTION.exec(args))
 
+/** Each navigation that takes `networkidle` for its load: "line: code". */
+export function networkIdleNavigations(source: string): string[] {
+  const found: string[] = []
+  for (const match of source.matchAll(NAVIGATION)) {
+    if (match[0] === '.waitForLoadState(') continue
+    const call = balanced(source, match.index + match[0].length - 1)
+    if (call && /\bwaitUntil:\s*['"]networkidle['"]/.test(call.inner))
+      found.push(`${lineOf(source, match.index)}: ${match[0]}${call.inner})`)
+  }
+  return found
+}
+
 const REQUEST = /\bAbortSignal\.timeout\(|\brequest\.(?:get|post|put|patch|delete|head|fetch)\(/g
 
 /** Each request given a deadline under 5 s: "line: code". */
@@ -171,6 +187,18 @@ describe('the checks themselves', () => {
     expect(shortNavigationTimeouts('await expect(x).toBeHidden({ timeout: 1000 })')).toEqual([])
   })
 
+  it('find a navigation that takes networkidle for its load', () => {
+    expect(
+      networkIdleNavigations("await page.goto('/', { waitUntil: 'networkidle' })"),
+    ).toHaveLength(1)
+    expect(
+      networkIdleNavigations('await page.reload({ timeout: 30_000, waitUntil: "networkidle" })'),
+    ).toHaveLength(1)
+    expect(networkIdleNavigations("await page.goto('/')")).toEqual([])
+    expect(networkIdleNavigations("await page.goto('/', { waitUntil: 'commit' })")).toEqual([])
+    expect(networkIdleNavigations("await page.waitForLoadState('networkidle')")).toEqual([])
+  })
+
   it('find a request given less than 5 s', () => {
     const bad = [
       'await fetch(url, { signal: AbortSignal.timeout(2000) })',
@@ -212,6 +240,13 @@ describe('every test file', () => {
     const found = files.flatMap((file) =>
       shortRequestDeadlines(sources.get(file)!).map((hit) => `${file}:${hit}`),
     )
+    expect(found).toEqual([])
+  })
+
+  it('reads no page before its load event', () => {
+    const found = files
+      .filter((file) => file.startsWith('e2e/'))
+      .flatMap((file) => networkIdleNavigations(sources.get(file)!).map((hit) => `${file}:${hit}`))
     expect(found).toEqual([])
   })
 
