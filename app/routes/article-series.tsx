@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/article-series'
-import { PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
+import { cardLoading, PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { seriesView } from '#app/lib/article-series.server.ts'
@@ -49,9 +49,9 @@ export default function ArticleSeries({ loaderData }: Route.ComponentProps) {
             className={`mt-10 grid gap-6 ${series.id === 'art-advocacy' ? 'md:grid-cols-3' : 'lg:grid-cols-2'}`}
             data-testid="series-cards"
           >
-            {cards.map((article) => (
+            {cards.map((article, index) => (
               <li key={article.slug}>
-                <Card article={article} />
+                <Card article={article} loading={cardLoading(index)} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/articles'
-import { PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
+import { cardLoading, PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { snapshotOf } from '#app/lib/content.server.ts'
 import { articlesView } from '#app/lib/page-views.server.ts'
@@ -13,6 +13,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
 /** How each series is laid out: Art & Advocacy as teaser cards, the others as person cards. */
+/** Only the first series' cards can be on the first screen; every later portrait waits. */
+const firstScreen = (seriesIndex: number, index: number) =>
+  seriesIndex === 0 ? cardLoading(index) : 'lazy'
+
 const SERIES_TONE = { 'returning-redemption': 'bg-paper-deep', 'bails-bonds': '' } as const
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
@@ -23,7 +27,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <p>{page.intro}</p>
       </PageBanner>
 
-      {page.series.map((series) =>
+      {page.series.map((series, seriesIndex) =>
         series.id === 'art-advocacy' ? (
           <section
             key={series.id}
@@ -37,9 +41,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               subtitle={series.subtitle}
             />
             <ul className="mt-12 grid gap-6 md:grid-cols-3" data-testid="art-advocacy-cards">
-              {groups['art-advocacy'].cards.map((article) => (
+              {groups['art-advocacy'].cards.map((article, index) => (
                 <li key={article.slug}>
-                  <TeaserCard article={article} />
+                  <TeaserCard article={article} loading={firstScreen(seriesIndex, index)} />
                 </li>
               ))}
             </ul>
@@ -62,9 +66,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
                 subtitle={series.subtitle}
               />
               <ul className="mt-12 grid gap-6 lg:grid-cols-2" data-testid={`${series.id}-cards`}>
-                {groups[series.id].cards.map((article) => (
+                {groups[series.id].cards.map((article, index) => (
                   <li key={article.slug}>
-                    <PersonCard article={article} />
+                    <PersonCard article={article} loading={firstScreen(seriesIndex, index)} />
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import type { ImageSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
-import { Picture } from '#app/components/ui/picture.tsx'
+import { Picture, type PictureLoading } from '#app/components/ui/picture.tsx'
 
 export interface ArticleCardView {
   slug: string
@@ -14,6 +14,14 @@ export interface ArticleCardView {
   link: string
 }
 
+/**
+ * How the portrait of the card at `index` of a list at the top of a page loads: the first card's
+ * is the page's largest paint on a phone (fetched at once, at high priority), the rest of the
+ * first row is on a desktop's first screen (fetched at once), the others wait until they near it.
+ */
+export const cardLoading = (index: number): PictureLoading =>
+  index === 0 ? 'priority' : index < 3 ? 'eager' : 'lazy'
+
 const BAR = { clay: 'bg-clay', teal: 'bg-teal', plum: 'bg-plum', gold: 'bg-gold' } as const
 
 function PinIcon() {
@@ -25,11 +33,18 @@ function PinIcon() {
 }
 
 /** Art & Advocacy teaser: title, name, location and Read More. */
-export function TeaserCard({ article }: { article: ArticleCardView }) {
+export function TeaserCard({
+  article,
+  loading,
+}: {
+  article: ArticleCardView
+  loading?: PictureLoading
+}) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5">
       <Picture
         image={article.portrait}
+        loading={loading}
         sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 100vw"
         className="aspect-4/3 overflow-hidden"
         imgClassName="size-full object-cover object-top transition-transform duration-500 group-hover:scale-105"
@@ -46,11 +61,18 @@ export function TeaserCard({ article }: { article: ArticleCardView }) {
 }
 
 /** People card: photo, full name, short description, location and Read More. */
-export function PersonCard({ article }: { article: ArticleCardView }) {
+export function PersonCard({
+  article,
+  loading,
+}: {
+  article: ArticleCardView
+  loading?: PictureLoading
+}) {
   return (
     <article className="group relative grid h-full overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5 sm:grid-cols-5">
       <Picture
         image={article.portrait}
+        loading={loading}
         sizes="(min-width: 640px) 14rem, 100vw"
         className="aspect-4/5 overflow-hidden sm:col-span-2 sm:aspect-auto"
         imgClassName="size-full object-cover object-top"
