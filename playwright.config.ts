@@ -6,7 +6,7 @@ import { DESKTOP } from './e2e/desktop.ts'
 import { E2E_PORT as PORT, E2E_SMTP_PORT } from './e2e/ports.ts'
 import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts'
 import { useCompileCache } from './scripts/compile-cache.ts'
-import { SITE_CONFIG_FILE } from './server/site/site-build.ts'
+import { SITE_CONFIG_FILE } from './server/site/site-config.ts'
 
 // Each run gets an empty embedded database, so tests see exactly the sample catalogue. The
 // runner's process makes the folder and removes it as it exits, after the web server has stopped;

@@ -15,12 +15,8 @@ import path from 'node:path'
 import { buildSettings, siteConfigFromEnv } from '#app/site-config.ts'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { PAGES_DIR } from '#server/render/page-files.ts'
-import {
-  markInUse,
-  releaseInUse,
-  SITE_CONFIG_FILE,
-  type SiteConfigFile,
-} from '#server/site/site-build.ts'
+import { markInUse, releaseInUse } from '#server/site/site-build.ts'
+import { SITE_CONFIG_FILE, type SiteConfigFile } from '#server/site/site-config.ts'
 import { buildAdmin } from './build-admin.ts'
 
 const root = path.resolve(import.meta.dirname, '..')

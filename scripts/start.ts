@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { publicSettings } from '#server/env.ts'
-import { contradiction } from '#server/site/site-build.ts'
+import { contradiction } from '#server/site/site-config.ts'
 import { build, currentBuildInfo } from './build.ts'
 
 const root = path.resolve(import.meta.dirname, '..')

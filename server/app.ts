@@ -24,14 +24,12 @@ import type { SiteBuild } from '#server/site/site-build.ts'
 import { commonHeadersHook } from '#server/http/common-headers.ts'
 import { createStaff } from '#server/staff/setup.ts'
 import { contactAdminRoutes } from '#server/contact/admin-routes.ts'
-import { contactEraser } from '#server/contact/export.ts'
 import { newsletterAdminRoutes } from '#server/newsletter/admin-routes.ts'
 import type { AnnounceOptions } from '#server/newsletter/announcement.ts'
 import { letterRoutes } from '#server/newsletter/letter-routes.ts'
 import { createContentRepository } from '#server/content/repository.ts'
-import { newsletterEraser } from '#server/newsletter/export.ts'
 import { erasureAdminRoutes } from '#server/privacy/admin-routes.ts'
-import type { PersonalDataEraser } from '#server/privacy/erasure.ts'
+import { personalDataErasers } from '#server/erasers.ts'
 import { createRequestIdGenerator } from '#server/http/request-id.ts'
 import { OneLineRequestLog, logDestination } from '#server/http/request-log.ts'
 import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
@@ -85,13 +83,6 @@ export interface AppOptions {
    */
   announce?: AnnounceOptions
 }
-
-/**
- * Every feature's eraser of a person's data, run together by the back office's "Forget a
- * person" and `npm run forget` (server/privacy/erasure.ts). A feature that stores visitors' data
- * by address adds its eraser here.
- */
-export const personalDataErasers: readonly PersonalDataEraser[] = [contactEraser, newsletterEraser]
 
 export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
   return {

@@ -4,7 +4,7 @@
  * holds the count and the address's hash, never the address.
  */
 import { beforeEach, expect, it } from 'vitest'
-import { personalDataErasers } from '#server/app.ts'
+import { personalDataErasers } from '#server/erasers.ts'
 import { saveMessage } from '#server/contact/repository.ts'
 import { subscribe } from '#server/newsletter/repository.ts'
 import { addressHash } from '#server/back-office/audit.ts'

@@ -13,7 +13,8 @@ import { createContentRepository } from '#server/content/repository.ts'
 import { createLiveSite } from '#server/content/live-site.ts'
 import { archivedLetters } from '#server/newsletter/letters.ts'
 import { openDatabase } from '#server/db/index.ts'
-import { contradiction, openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
+import { openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
+import { contradiction } from '#server/site/site-config.ts'
 import { buildDirOf, EnvError, parseEnv, publicSettings, resolvePaths } from './env.ts'
 
 /** Prints one line and exits: a configuration problem is not a crash and needs no stack trace. */

@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import { openDatabase, type Database } from '#server/db/index.ts'
 import { buildDirOf, EnvError, parseEnv, resolvePaths, type Env } from '#server/env.ts'
-import { builtSettings } from '#server/site/site-build.ts'
+import { builtSettings } from '#server/site/site-config.ts'
 import { fail } from './fail.ts'
 
 /**

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util'
 import { isEmailAddress } from '#common/validation.ts'
-import { personalDataErasers } from '#server/app.ts'
+import { personalDataErasers } from '#server/erasers.ts'
 import { describeCounts, erasePerson, erasureEntry } from '#server/privacy/erasure.ts'
 import { COMMAND_LINE, recordAudit } from '#server/back-office/audit.ts'
 import { openConfiguredDatabase } from './database.ts'

@@ -44,4 +44,4 @@ async function main(command: string | undefined) {
   }
 }
 
-await main(process.argv[2])
+if (import.meta.main) await main(process.argv[2])

@@ -4,7 +4,7 @@
  */
 import { ROLE_LABELS, type Role } from '#common/back-office.ts'
 import { resolvePaths } from '#server/env.ts'
-import { builtSettings } from '#server/site/site-build.ts'
+import { builtSettings } from '#server/site/site-config.ts'
 import { COMMAND_LINE } from '#server/back-office/audit.ts'
 import { invitationLink } from '#server/staff/invitation-mail.ts'
 import { findMemberByEmail, listMembers, type NewInvitation } from '#server/staff/repository.ts'

@@ -13,7 +13,8 @@ import { buildApp } from '#server/app.ts'
 import { removeOldReleases, swapIn } from '#scripts/build.ts'
 import { createTestDatabase, testEnv, type TestDatabase } from '#server/test/databases.ts'
 import { writeSiteBuild } from '#server/test/site-build.ts'
-import { contradiction, openSiteBuild, releaseInUse, SITE_CONFIG_FILE } from './site-build.ts'
+import { openSiteBuild, releaseInUse } from './site-build.ts'
+import { contradiction, SITE_CONFIG_FILE } from './site-config.ts'
 import { childEnv } from '#server/test/child-env.ts'
 
 function writeRelease(buildDir: string, id: string, page: string) {
