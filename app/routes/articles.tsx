@@ -12,11 +12,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 // loader, so none of that code ships to the browser.
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
 
-/** How each series is laid out: Art & Advocacy as teaser cards, the others as person cards. */
 /** Only the first series' cards can be on the first screen; every later portrait waits. */
 const firstScreen = (seriesIndex: number, index: number) =>
   seriesIndex === 0 ? cardLoading(index) : 'lazy'
 
+/** How each series is laid out: Art & Advocacy as teaser cards, the others as person cards. */
 const SERIES_TONE = { 'returning-redemption': 'bg-paper-deep', 'bails-bonds': '' } as const
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
