@@ -4,14 +4,14 @@ import { test } from './shared-page.ts'
 
 /**
  * Cards at the top of a page: the first portrait is the largest paint on a phone (fetched at once,
- * at high priority), the rest of the first row is fetched at once, every later one lazily.
+ * at high priority), every later one lazily.
  */
-async function expectFirstRowFirst(portraits: Locator) {
+async function expectFirstPortraitFirst(portraits: Locator) {
   const count = await portraits.count()
   expect(count).toBeGreaterThan(1)
   for (let index = 0; index < count; index++) {
     const portrait = portraits.nth(index)
-    await expect(portrait).toHaveAttribute('loading', index < 3 ? 'eager' : 'lazy')
+    await expect(portrait).toHaveAttribute('loading', index === 0 ? 'eager' : 'lazy')
     if (index === 0) await expect(portrait).toHaveAttribute('fetchpriority', 'high')
     else await expect(portrait).not.toHaveAttribute('fetchpriority')
   }
@@ -252,16 +252,14 @@ test.describe('about, articles and article pages', () => {
     const card = page.getByTestId('bails-bonds-cards').getByRole('article').first()
     await expect(card.getByRole('img')).toBeVisible()
     await expect(card.getByRole('link', { name: /^Read More/ })).toBeVisible()
-    await expectFirstRowFirst(page.getByRole('main').locator('article img'))
+    await expectFirstPortraitFirst(page.getByRole('main').locator('article img'))
   })
 
-  test('a series: its cards, the first row of portraits fetched first', async ({
-    visitorTab: page,
-  }) => {
+  test('a series: its cards, the first portrait fetched first', async ({ visitorTab: page }) => {
     await page.goto('/articles/series/art-advocacy')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     const portraits = page.getByTestId('series-cards').locator('article img')
-    await expectFirstRowFirst(portraits)
+    await expectFirstPortraitFirst(portraits)
   })
 
   for (const slug of ARTICLE_SLUGS) {

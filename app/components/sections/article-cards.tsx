@@ -16,11 +16,10 @@ export interface ArticleCardView {
 
 /**
  * How the portrait of the card at `index` of a list at the top of a page loads: the first card's
- * is the page's largest paint on a phone (fetched at once, at high priority), the rest of the
- * first row is on a desktop's first screen (fetched at once), the others wait until they near it.
+ * is the page's largest paint on a phone (fetched at once, at high priority); the others wait
+ * for layout, so that on a phone, one card a row, they do not share its bandwidth.
  */
-export const cardLoading = (index: number): PictureLoading =>
-  index === 0 ? 'priority' : index < 3 ? 'eager' : 'lazy'
+export const cardLoading = (index: number): PictureLoading => (index === 0 ? 'priority' : 'lazy')
 
 const BAR = { clay: 'bg-clay', teal: 'bg-teal', plum: 'bg-plum', gold: 'bg-gold' } as const
 
