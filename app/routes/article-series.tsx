@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/article-series'
-import { cardLoading, PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
+import { PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { Pager } from '#app/components/ui/pager.tsx'
 import { seriesView } from '#app/lib/article-series.server.ts'
@@ -51,7 +51,7 @@ export default function ArticleSeries({ loaderData }: Route.ComponentProps) {
           >
             {cards.map((article, index) => (
               <li key={article.slug}>
-                <Card article={article} loading={cardLoading(index)} />
+                <Card article={article} first={index === 0} />
               </li>
             ))}
           </ul>

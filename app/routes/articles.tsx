@@ -1,5 +1,5 @@
 import type { Route } from './+types/articles'
-import { cardLoading, PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
+import { PersonCard, TeaserCard } from '#app/components/sections/article-cards.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { snapshotOf } from '#app/lib/content.server.ts'
 import { articlesView } from '#app/lib/page-views.server.ts'
@@ -11,10 +11,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 // Title, description, canonical URL, social cards and JSON-LD are built at build time in the
 // loader, so none of that code ships to the browser.
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? []
-
-/** Only the first series' cards can be on the first screen; every later portrait waits. */
-const firstScreen = (seriesIndex: number, index: number) =>
-  seriesIndex === 0 ? cardLoading(index) : 'lazy'
 
 /** How each series is laid out: Art & Advocacy as teaser cards, the others as person cards. */
 const SERIES_TONE = { 'returning-redemption': 'bg-paper-deep', 'bails-bonds': '' } as const
@@ -43,7 +39,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
             <ul className="mt-12 grid gap-6 md:grid-cols-3" data-testid="art-advocacy-cards">
               {groups['art-advocacy'].cards.map((article, index) => (
                 <li key={article.slug}>
-                  <TeaserCard article={article} loading={firstScreen(seriesIndex, index)} />
+                  <TeaserCard article={article} first={seriesIndex === 0 && index === 0} />
                 </li>
               ))}
             </ul>
@@ -68,7 +64,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               <ul className="mt-12 grid gap-6 lg:grid-cols-2" data-testid={`${series.id}-cards`}>
                 {groups[series.id].cards.map((article, index) => (
                   <li key={article.slug}>
-                    <PersonCard article={article} loading={firstScreen(seriesIndex, index)} />
+                    <PersonCard article={article} first={seriesIndex === 0 && index === 0} />
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,6 @@
 import type { ImageSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
-import { Picture, type PictureLoading } from '#app/components/ui/picture.tsx'
+import { Picture } from '#app/components/ui/picture.tsx'
 
 export interface ArticleCardView {
   slug: string
@@ -14,12 +14,15 @@ export interface ArticleCardView {
   link: string
 }
 
-/**
- * How the portrait of the card at `index` of a list at the top of a page loads: the first card's
- * is the page's largest paint on a phone (fetched at once, at high priority); the others wait
- * for layout, so that on a phone, one card a row, they do not share its bandwidth.
- */
-export const cardLoading = (index: number): PictureLoading => (index === 0 ? 'priority' : 'lazy')
+interface CardProps {
+  article: ArticleCardView
+  /**
+   * The first card of a list at the top of a page: its portrait is the page's largest paint on a
+   * phone, fetched at once at high priority; every other waits for layout, so that on a phone (one
+   * card a row) none shares its bandwidth.
+   */
+  first?: boolean
+}
 
 const BAR = { clay: 'bg-clay', teal: 'bg-teal', plum: 'bg-plum', gold: 'bg-gold' } as const
 
@@ -32,18 +35,12 @@ function PinIcon() {
 }
 
 /** Art & Advocacy teaser: title, name, location and Read More. */
-export function TeaserCard({
-  article,
-  loading,
-}: {
-  article: ArticleCardView
-  loading?: PictureLoading
-}) {
+export function TeaserCard({ article, first = false }: CardProps) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5">
       <Picture
         image={article.portrait}
-        loading={loading}
+        loading={first ? 'priority' : 'lazy'}
         sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 100vw"
         className="aspect-4/3 overflow-hidden"
         imgClassName="size-full object-cover object-top transition-transform duration-500 group-hover:scale-105"
@@ -60,18 +57,12 @@ export function TeaserCard({
 }
 
 /** People card: photo, full name, short description, location and Read More. */
-export function PersonCard({
-  article,
-  loading,
-}: {
-  article: ArticleCardView
-  loading?: PictureLoading
-}) {
+export function PersonCard({ article, first = false }: CardProps) {
   return (
     <article className="group relative grid h-full overflow-hidden rounded-card bg-white/70 shadow-card ring-1 ring-ink/5 sm:grid-cols-5">
       <Picture
         image={article.portrait}
-        loading={loading}
+        loading={first ? 'priority' : 'lazy'}
         sizes="(min-width: 640px) 14rem, 100vw"
         className="aspect-4/5 overflow-hidden sm:col-span-2 sm:aspect-auto"
         imgClassName="size-full object-cover object-top"

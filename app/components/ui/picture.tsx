@@ -1,15 +1,12 @@
 import type { ImageSource } from '#app/lib/media.ts'
 import { cn } from '#app/lib/cn.ts'
 
-/** Below the fold (lazy), above it (eager), or the page's largest paint (priority). */
-export type PictureLoading = 'lazy' | 'eager' | 'priority'
-
 interface PictureProps {
   image: ImageSource
   /** The sizes attribute: how wide the image is drawn at each breakpoint. */
   sizes: string
   /** Above the fold: load eagerly; `priority` also raises the fetch priority (the LCP image). */
-  loading?: PictureLoading
+  loading?: 'lazy' | 'eager' | 'priority'
   className?: string
   imgClassName?: string
   alt?: string
