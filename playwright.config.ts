@@ -4,7 +4,7 @@ import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { DESKTOP } from './e2e/desktop.ts'
 import { E2E_PORT as PORT, E2E_SMTP_PORT } from './e2e/ports.ts'
-import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium.ts'
+import { CHROMIUM_FLAGS, findTestChromium } from './scripts/chromium.ts'
 import { useCompileCache } from './scripts/compile-cache.ts'
 import { SITE_CONFIG_FILE } from './server/site/site-config.ts'
 
@@ -56,7 +56,7 @@ export default defineConfig({
     // the retry of a failed test; a local run (no retries) keeps the trace of what failed.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
-      executablePath: findChromium() ?? '/usr/bin/chromium',
+      executablePath: findTestChromium() ?? '/usr/bin/chromium',
       args: CHROMIUM_FLAGS,
     },
   },

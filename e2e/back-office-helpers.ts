@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { expect, type Page } from '@playwright/test'
-import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
+import { CHROMIUM_FLAGS, findTestChromium } from '../scripts/chromium.ts'
 import { E2E_PORT } from './ports.ts'
 import { childEnv } from '#server/test/child-env.ts'
 
@@ -17,7 +17,7 @@ export const ADMIN_BASE = `http://localhost:${E2E_PORT}`
 export const adminBrowser = {
   baseURL: ADMIN_BASE,
   launchOptions: {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
+    executablePath: findTestChromium() ?? '/usr/bin/chromium',
     args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP localhost 127.0.0.1'],
   },
 }

@@ -21,7 +21,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../server/test/server-process.ts'
-import { CHROMIUM_FLAGS, findChromium } from '../scripts/chromium.ts'
+import { CHROMIUM_FLAGS, findTestChromium } from '../scripts/chromium.ts'
 import { addVirtualAuthenticator } from './back-office-helpers.ts'
 import { axeViolations } from './helpers.ts'
 import { childEnv } from '#server/test/child-env.ts'
@@ -35,7 +35,7 @@ let base: string
 test.describe.configure({ mode: 'serial' })
 test.use({
   launchOptions: {
-    executablePath: findChromium() ?? '/usr/bin/chromium',
+    executablePath: findTestChromium() ?? '/usr/bin/chromium',
     args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP localhost 127.0.0.1'],
   },
 })

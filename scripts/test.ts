@@ -3,7 +3,7 @@
  *   lockfile check, route types, typecheck beside lint, production build, unit + API tests
  *   (Vitest; on SQLite, and on PostgreSQL when one can be started here; the render pipeline's
  *   tests read the build just made), end-to-end tests (Playwright driving Debian's Chromium
- *   against that build served by the real server).
+ *   headless shell, scripts/chromium.ts, against that build served by the real server).
  * The last line is "N passed, M failed, S skipped, F flaky" counting every test of every runner
  * (the lockfile check, the route types, typecheck, lint and build count as one test each). A test
  * that passed only on a retry counts as passed and flaky, and is named above the summary; the
@@ -14,7 +14,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ensureChromium } from './chromium.ts'
+import { ensureTestChromium } from './chromium.ts'
 import { findPostgresBin, startPostgres, type RunningPostgres } from './postgres.ts'
 import { useCompileCache } from './compile-cache.ts'
 import {
@@ -100,7 +100,7 @@ function step(label: string, command: string, args: string[], env?: NodeJS.Proce
   }
 }
 
-ensureChromium()
+console.log(`Browser tests in ${ensureTestChromium()}`)
 
 step('lockfile', 'node', ['scripts/check-lockfile.ts'])
 // The type checker, the linter and the build side by side, once the route types exist (the
