@@ -31,15 +31,26 @@ function onePerKind(paths: readonly string[]) {
   return [...kinds.values()]
 }
 
-/** Byte offsets just after the first closing </picture>, </p>, </h1> and </h2> inside <main>. */
+/**
+ * Byte offsets just after the first closing </picture>, </p>, </h1> and </h2> inside <main>, and
+ * halfway into the text of the last link of its first <header> (a row of links painted with its
+ * last one half-parsed, shorter than it will be).
+ */
 function cutsOf(html: Buffer) {
   const text = html.toString('latin1')
   const main = text.indexOf('<main')
   if (main < 0) return []
-  return ['</picture>', '</p>', '</h1>', '</h2>']
+  const cuts = ['</picture>', '</p>', '</h1>', '</h2>']
     .map((tag) => text.indexOf(tag, main))
     .filter((at) => at > 0)
     .map((at) => text.indexOf('>', at) + 1)
+  const header = text.indexOf('</header>', main)
+  const link = header > 0 ? text.lastIndexOf('<a ', header) : -1
+  if (link > main) {
+    const start = text.indexOf('>', link) + 1
+    cuts.push(start + Math.floor((text.indexOf('</a>', start) - start) / 2))
+  }
+  return cuts
 }
 
 interface SplitProxy {

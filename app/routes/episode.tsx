@@ -51,7 +51,10 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
             </nav>
             <h1 className="mt-4 font-display text-title font-semibold">{episode.title}</h1>
             <EpisodeMeta episode={episode} className="mt-4 text-gold" />
-            <p className="mt-5 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {/* One link a line on a phone: side by side, the second wrapped below the first at
+                412 px, and a slow phone that painted the second half-parsed (shorter) beside
+                the first moved it down a line when the rest arrived. */}
+            <p className="mt-5 flex flex-col items-start gap-x-6 gap-y-2 text-sm sm:flex-row sm:flex-wrap">
               <a
                 href={`#${transcriptId}`}
                 className="inline-flex min-h-11 items-center font-semibold text-gold underline underline-offset-4"
@@ -63,8 +66,7 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
                 download
                 className="inline-flex min-h-11 items-center font-semibold text-gold underline underline-offset-4"
               >
-                Download the episode ({episode.audio.type === 'audio/mp4' ? 'M4A' : 'MP3'},{' '}
-                {Math.round(episode.audio.size / 100_000) / 10} MB)
+                {downloadLabel(episode.audio)}
               </a>
             </p>
           </div>
@@ -124,4 +126,10 @@ export default function EpisodePage({ loaderData }: Route.ComponentProps) {
       )}
     </article>
   )
+}
+
+/** "Download the episode (MP3, 4.2 MB)", one text node in the HTML. */
+function downloadLabel(audio: { type: string; size: number }) {
+  const kind = audio.type === 'audio/mp4' ? 'M4A' : 'MP3'
+  return `Download the episode (${kind}, ${Math.round(audio.size / 100_000) / 10} MB)`
 }
