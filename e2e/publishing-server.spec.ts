@@ -21,8 +21,7 @@ import {
   stopServerProcess,
   type ServerProcess,
 } from '../server/test/server-process.ts'
-import { CHROMIUM_FLAGS, findTestChromium } from '../scripts/chromium.ts'
-import { addVirtualAuthenticator } from './back-office-helpers.ts'
+import { addVirtualAuthenticator, adminBrowser } from './back-office-helpers.ts'
 import { axeViolations } from './helpers.ts'
 import { childEnv } from '#server/test/child-env.ts'
 
@@ -33,12 +32,8 @@ let dataDir: string
 let base: string
 
 test.describe.configure({ mode: 'serial' })
-test.use({
-  launchOptions: {
-    executablePath: findTestChromium() ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_FLAGS, '--host-resolver-rules=MAP localhost 127.0.0.1'],
-  },
-})
+// The back office's browser (localhost mapped to 127.0.0.1); the base URL is this spec's server.
+test.use({ launchOptions: adminBrowser.launchOptions })
 
 test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lll-publishing-'))
