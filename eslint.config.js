@@ -271,6 +271,22 @@ export default tseslint.config(
     rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
+    // The server's and the scripts' test files share their worker's modules (vitest.config.ts:
+    // the integration project runs without isolation), so a module mocked or a global stubbed
+    // in one file would still be so in the next file that worker runs.
+    files: ['server/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}', 'server/test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: `vi.${property} leaks into the next test file of the worker (the integration tests share modules): pass the dependency in, or set and restore it in the test.`,
+        })),
+      ],
+    },
+  },
+  {
     files: ['server/**/*.ts'],
     ignores: ['server/env.ts', 'server/**/*.test.ts', 'server/test/**'],
     rules: {

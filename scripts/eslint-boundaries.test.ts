@@ -178,3 +178,20 @@ describe('what ships with the server', () => {
     expect(await messages('server/cli/x.ts', allowed)).toEqual([])
   })
 })
+
+describe('what the integration tests may not change for the next file', () => {
+  const messages = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath })
+    return (result?.messages ?? []).map((m) => m.message)
+  }
+
+  it('a module mock or a stubbed global fails lint; a spy passes', async () => {
+    for (const call of ["vi.mock('#server/env.ts')", "vi.stubEnv('TZ', 'UTC')"])
+      expect(
+        await messages('server/contact/x.test.ts', `import { vi } from 'vitest'\n${call}\n`),
+        call,
+      ).toContainEqual(expect.stringMatching(/leaks into the next test file/))
+    const spy = "import { vi } from 'vitest'\nexport const send = vi.fn()\n"
+    expect(await messages('scripts/x.test.ts', spy)).toEqual([])
+  })
+})
