@@ -158,9 +158,14 @@ export async function axeViolations(page: Page, include?: string) {
       }
       // Colours are read at rest: a button that has just changed state fades to its new colours
       // (`transition-colors`, 150 ms), and a scan during the fade reads a mix of the two.
+      // (Running ones with an end: an infinite or a paused animation would never finish.)
       const fading = document
         .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .filter(
+          (a) =>
+            a.playState === 'running' &&
+            Number.isFinite(Number(a.effect?.getComputedTiming().endTime)),
+        )
       await Promise.all(fading.map((a) => a.finished.catch(() => undefined)))
       const results = await axe.run(include ? { include: [include] } : document, {
         runOnly: { type: 'tag', values: tags },
