@@ -11,7 +11,6 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { buildApp } from '#server/app.ts'
-import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { openSiteBuild, type SiteBuild } from '#server/site/site-build.ts'
 import {
   createTestDatabase,
@@ -20,6 +19,7 @@ import {
   testEnv,
   type TestDatabase,
 } from '#server/test/databases.ts'
+import { importContentFolder } from '#server/test/content-repository.ts'
 import { realBuild } from '#server/test/real-build.ts'
 import {
   ROOT,
@@ -55,12 +55,7 @@ describeOnDatabases('the podcast’s files', (dialect) => {
       media: {},
       logger: false,
     })
-    await importContentOnFirstStart({
-      database: testDb.database,
-      contentDir: CONTENT,
-      log: { info: () => {}, warn: () => {} },
-      library: app.mediaLibrary!,
-    })
+    await importContentFolder(testDb, app.mediaLibrary!)
   }, SLOW_MS)
   afterAll(async () => {
     await app?.close()

@@ -5,9 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { listContentFiles, listStoredFiles, readContentDir } from '#common/content/content-dir.ts'
-import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { createContentRepository } from '#server/content/repository.ts'
-import { createMediaLibrary } from '#server/media/media-library.ts'
 import { createRenderer } from '#server/render/renderer.ts'
 import { loadServerBuild } from '#server/render/server-build.ts'
 import { realBuild } from '#server/test/real-build.ts'
@@ -18,6 +16,7 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { childEnv } from '#server/test/child-env.ts'
+import { importContentFolder } from '#server/test/content-repository.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const CONTENT = path.join(ROOT, 'content')
@@ -45,14 +44,7 @@ function contentSetup(dialect: Dialect) {
     })
   /** Every file of a folder (relative path -> text). */
   const filesOf = (dir: string) => listContentFiles(dir)
-  const seed = async () => {
-    const { database, env } = testDb
-    const library = createMediaLibrary({ database, dataDir: env.DATA_DIR })
-    const log = { info: () => {}, warn: () => {} }
-    expect(await importContentOnFirstStart({ database, contentDir: CONTENT, log, library })).toBe(
-      'imported',
-    )
-  }
+  const seed = () => importContentFolder(testDb)
   const documentCount = async () =>
     Number(
       (

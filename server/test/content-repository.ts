@@ -3,12 +3,15 @@
  * sample content, the people who edit it, and a fresh repository per test on one engine, whose
  * clock the test moves.
  */
+import path from 'node:path'
 import { afterAll, beforeEach } from 'vitest'
 import { readContentDir } from '#common/content/content-dir.ts'
 import { SINGLETONS } from '#common/content/snapshot.ts'
 import type { ContentSnapshot } from '#common/content/snapshot.ts'
 import type { Dialect } from '#server/db/index.ts'
+import { importContentOnFirstStart } from '#server/content/first-start.ts'
 import { createContentRepository, type ContentRepository } from '#server/content/repository.ts'
+import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { createTestDatabase, type TestDatabase } from './databases.ts'
 
 export const sample = readContentDir('content')
@@ -61,6 +64,27 @@ export async function importSample(repository: ContentRepository) {
   const result = await repository.importSnapshot(sample, { note: 'Imported from content/' })
   if (!result.imported) throw new Error('not imported')
   return result
+}
+
+/**
+ * The repository's content/ folder imported into a test database as a server's first start
+ * imports it (documents, and the podcast's audio and artwork in the media library): content
+ * version 1. `library`: the one a test's app uses, when it has one.
+ */
+export async function importContentFolder(
+  testDb: TestDatabase,
+  library: MediaLibrary = createMediaLibrary({
+    database: testDb.database,
+    dataDir: testDb.env.DATA_DIR,
+  }),
+) {
+  const imported = await importContentOnFirstStart({
+    database: testDb.database,
+    contentDir: path.resolve(import.meta.dirname, '../../content'),
+    log: { info: () => {}, warn: () => {} },
+    library,
+  })
+  if (imported !== 'imported') throw new Error(`content/ not imported: ${imported}`)
 }
 
 export const homeWithQuote = (quote: string): ContentSnapshot['pages']['home'] => {
