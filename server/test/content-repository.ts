@@ -1,7 +1,7 @@
 /**
  * Test helper of the content repository's tests (server/content/repository*.test.ts): the
  * sample content, the people who edit it, and a fresh repository per test on one engine, whose
- * clock the test moves.
+ * clock the test moves. Also, for any test, content/ imported as a first start imports it.
  */
 import path from 'node:path'
 import { afterAll, beforeEach } from 'vitest'
