@@ -86,8 +86,10 @@ test.describe('home', () => {
   })
 })
 
-// The hero video's spinner and controls, reduced motion, Save-Data, and the moving award strip.
+// The hero video's spinner and controls, reduced motion, Save-Data, and the moving award strip:
+// as a visitor who did not ask for reduced motion (e2e/desktop.ts).
 test.describe('home', () => {
+  test.use({ reducedMotion: 'no-preference' })
   test('a spinner covers the hero video until its data has loaded, and returns when loading starts again', async ({
     page,
   }) => {
@@ -216,6 +218,7 @@ test.describe('about, articles and article pages', () => {
   test('about: banner, video, Learn More, partners opening in new tabs, share links', async ({
     visitorTab: page,
   }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' })
     await page.goto('/about')
     await expect(page.getByRole('heading', { level: 1, name: 'ABOUT' })).toBeVisible()
     const video = page.getByTestId('about-video')

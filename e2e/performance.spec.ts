@@ -11,6 +11,10 @@ import {
 } from './helpers.ts'
 import { test } from './shared-page.ts'
 
+// What a visitor's load costs, for one who did not ask for reduced motion (the suite's default,
+// e2e/desktop.ts): the home and About pages' videos play.
+test.use({ reducedMotion: 'no-preference' })
+
 const JS_BUDGET_KB = 115
 const BEFORE_LOAD_BUDGET_KB = 400
 const CLS_BUDGET = 0.01
@@ -194,6 +198,7 @@ test.describe('page weight and stability', () => {
       const widths = async (page: Page) => {
         // The load event first: Playwright's networkidle is half a second without requests, which
         // a starved machine reaches while the parser is still halfway through a long page.
+        await page.emulateMedia({ reducedMotion: 'no-preference' })
         await page.goto(pagePath, { waitUntil: 'load' })
         await page.waitForLoadState('networkidle')
         await page.evaluate(() => document.fonts.ready)

@@ -34,7 +34,9 @@ async function near(page: Page, seconds: number) {
 }
 
 test.describe('the player', () => {
-  test.use({ viewport: { width: 1440, height: 900 } })
+  // The transcript box follows the audio smoothly unless the listener asked for reduced motion,
+  // the suite's default (e2e/desktop.ts).
+  test.use({ viewport: { width: 1440, height: 900 }, reducedMotion: 'no-preference' })
 
   test('on /listen: the latest episode plays, and its speed changes', async ({ page }) => {
     await page.goto('/listen')

@@ -6,9 +6,9 @@
  * in one tab, 21 s), which is most of what a test that loads a page and reads it spends. A test
  * may use the shared tab when it leaves nothing behind that another could see: no cookie,
  * storage, permission, init script, route or listener. Each test gets the tab at the desktop's
- * size with no media query emulated. What a tab keeps between visits is what a visitor's browser
- * keeps (HTTP cache, the web fonts' note), so tests of a first visit, of loading or of layout
- * shifts keep their own context. Playwright records no trace of a kept tab on a retry.
+ * size and media (reduced motion, e2e/desktop.ts). What a tab keeps between visits is what a
+ * visitor's browser keeps (HTTP cache, the web fonts' note), so tests of a first visit, of loading
+ * or of layout shifts keep their own context. Playwright records no trace of a kept tab on a retry.
  */
 import { test as base, type Browser, type Page } from '@playwright/test'
 import { DESKTOP } from './desktop.ts'
@@ -28,10 +28,10 @@ async function keptTab(browser: Browser, tab: Tab, use: (page: Page) => Promise<
   await context.close()
 }
 
-/** Each test gets the kept tab at the desktop's size, with no media query emulated. */
+/** Each test gets the kept tab at the desktop's size and media (e2e/desktop.ts). */
 async function handOver(page: Page, use: (page: Page) => Promise<void>) {
   await page.setViewportSize(DESKTOP.viewport)
-  await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: null })
+  await page.emulateMedia({ media: null, colorScheme: null, reducedMotion: DESKTOP.reducedMotion })
   await use(page)
 }
 
