@@ -3,16 +3,18 @@
  * parsed, then parses the rest. Nothing it painted first may move when the rest arrives (a
  * bottom-aligned hero did: its first line was pushed up by the heading parsed after it).
  *
- * A proxy of the test's own, on 127.0.0.1, holds each page's HTML at a cut inside <main> for
- * 500 ms, then sends the rest; every other request passes through unchanged, but the web fonts,
- * which the browser is refused (their swap is performance.spec.ts's to measure).
+ * A proxy of the test's own, on 127.0.0.1, holds each page's HTML at a cut inside <main> until the
+ * browser has painted what it got, then sends the rest; every other request passes through
+ * unchanged, but the web fonts, which the browser is refused (their swap is performance.spec.ts's
+ * to measure).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { observeLayoutShifts, PAGES, readLayoutShifts } from './helpers.ts'
 
-const PAUSE_MS = 500
+/** How long the proxy holds a page at most: a browser that never paints fails the test sooner. */
+const HOLD_LIMIT_MS = 60_000
 /**
  * Half the budget of a whole load (performance.spec.ts): what remains is the native audio
  * controls of an episode re-laying out their time display before the player replaces them
@@ -55,14 +57,14 @@ function cutsOf(html: Buffer) {
 
 interface SplitProxy {
   url: string
-  /** The next answer for `path` pauses after `cut` bytes. */
-  holdAt(path: string, cut: number): void
+  /** The next answer for `path` pauses after `cut` bytes, until the returned function is called. */
+  holdAt(path: string, cut: number): () => void
   close(): Promise<void>
 }
 
 async function splitProxy(upstream: string): Promise<SplitProxy> {
   const target = new URL(upstream)
-  let hold: { path: string; cut: number } | undefined
+  let hold: { path: string; cut: number; released: Promise<void> } | undefined
   const server = http.createServer((request, response) => {
     const headers = { ...request.headers, host: target.host, 'accept-encoding': 'identity' }
     const forward = http.request(
@@ -78,15 +80,15 @@ async function splitProxy(upstream: string): Promise<SplitProxy> {
         answer.on('data', (chunk: Buffer) => chunks.push(chunk))
         answer.on('end', () => {
           const body = Buffer.concat(chunks)
-          const held = hold && request.url === hold.path ? hold.cut : 0
+          const held = hold && request.url === hold.path ? hold : undefined
           if (held) hold = undefined
           const outgoing = { ...answer.headers }
           delete outgoing['content-length']
           delete outgoing['transfer-encoding']
           response.writeHead(answer.statusCode ?? 502, outgoing)
           if (!held) return response.end(body)
-          response.write(body.subarray(0, held))
-          setTimeout(() => response.end(body.subarray(held)), PAUSE_MS)
+          response.write(body.subarray(0, held.cut))
+          void held.released.then(() => response.end(body.subarray(held.cut)))
         })
       },
     )
@@ -97,7 +99,15 @@ async function splitProxy(upstream: string): Promise<SplitProxy> {
   const { port } = server.address() as AddressInfo
   return {
     url: `http://127.0.0.1:${port}`,
-    holdAt: (path, cut) => void (hold = { path, cut }),
+    holdAt(path, cut) {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+        setTimeout(resolve, HOLD_LIMIT_MS).unref()
+      })
+      hold = { path, cut, released }
+      return release
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
@@ -132,8 +142,19 @@ test.describe('pages arriving in parts', () => {
       for (const width of [412, 1440]) {
         await page.setViewportSize({ width, height: 823 })
         for (const cut of cuts) {
-          proxy.holdAt(pagePath, cut)
-          await page.goto(proxy.url + pagePath, { waitUntil: 'load' })
+          const release = proxy.holdAt(pagePath, cut)
+          const loaded = page.goto(proxy.url + pagePath, { waitUntil: 'load' })
+          // The page as far as the cut, painted (its first contentful paint while it is still
+          // loading), is what the rest must not move: held until then, however slow the machine.
+          await page.waitForFunction(
+            () =>
+              document.readyState === 'loading' &&
+              performance.getEntriesByName('first-contentful-paint').length > 0,
+            undefined,
+            { polling: 'raf', timeout: HOLD_LIMIT_MS },
+          )
+          release()
+          await loaded
           const shifts = await readLayoutShifts(page)
           expect(
             shifts.value,
