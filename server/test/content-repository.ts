@@ -14,7 +14,10 @@ import { createContentRepository, type ContentRepository } from '#server/content
 import { createMediaLibrary, type MediaLibrary } from '#server/media/media-library.ts'
 import { createTestDatabase, type TestDatabase } from './databases.ts'
 
-export const sample = readContentDir('content')
+/** The repository's content/ folder, the sample every test here starts from. */
+const CONTENT = path.resolve(import.meta.dirname, '../../content')
+
+export const sample = readContentDir(CONTENT)
 /** One document per singleton (settings, site, pages, media, the podcast), article and episode. */
 export const documentsOf = (snapshot: typeof sample) =>
   Object.keys(SINGLETONS).length + snapshot.articles.length + snapshot.podcast.episodes.length
@@ -80,7 +83,7 @@ export async function importContentFolder(
 ) {
   const imported = await importContentOnFirstStart({
     database: testDb.database,
-    contentDir: path.resolve(import.meta.dirname, '../../content'),
+    contentDir: CONTENT,
     log: { info: () => {}, warn: () => {} },
     library,
   })
