@@ -398,7 +398,7 @@ async function main() {
     writeReportSection(
       path.join(ROOT, 'docs/benchmarks.md'),
       MARKERS,
-      `## A site that grows by an episode a day (npm run bench:scale)\n\nMeasured ${new Date().toISOString().slice(0, 10)} on the shared 2-core machine (load average ${os.loadavg()[0]!.toFixed(1)} at the end).\n\n${report}`,
+      `Measured ${new Date().toISOString().slice(0, 10)} on the shared 2-core machine (load average ${os.loadavg()[0]!.toFixed(1)} at the end).\n\n${report}`,
     )
 }
 
