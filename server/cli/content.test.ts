@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { listContentFiles, listStoredFiles, readContentDir } from '#common/content/content-dir.ts'
+import { listContentFiles, listStoredFiles } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import { createRenderer } from '#server/render/renderer.ts'
 import { loadServerBuild } from '#server/render/server-build.ts'
@@ -16,10 +16,9 @@ import {
   type TestDatabase,
 } from '#server/test/databases.ts'
 import { childEnv } from '#server/test/child-env.ts'
-import { importContentFolder } from '#server/test/content-repository.ts'
+import { CONTENT, importContentFolder, sample } from '#server/test/content-repository.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-const CONTENT = path.join(ROOT, 'content')
 
 // Every test starts Node processes (each some seconds on a loaded two-core machine), as
 // server/cli/forget.test.ts does.
@@ -109,9 +108,9 @@ function exportChecks(setup: ContentSetup) {
     expect(exported.status).toBe(0)
     expect(exported.stdout).toMatch(/^Exported 42 files \(content version 1\)/)
     const written = filesOf(out)
-    const sample = filesOf(CONTENT)
-    expect([...written.keys()].sort()).toEqual([...sample.keys()].sort())
-    for (const [file, text] of sample) expect(written.get(file), file).toBe(text)
+    const sampleFiles = filesOf(CONTENT)
+    expect([...written.keys()].sort()).toEqual([...sampleFiles.keys()].sort())
+    for (const [file, text] of sampleFiles) expect(written.get(file), file).toBe(text)
     // The podcast's audio and artwork, from the media library, byte for byte.
     const writtenStored = listStoredFiles(out)
     const sampleStored = listStoredFiles(CONTENT)
@@ -123,7 +122,7 @@ function exportChecks(setup: ContentSetup) {
   it('exports what staff published since, in the same formats', async () => {
     await setup.seed()
     const repository = createContentRepository(setup.testDb.database)
-    const home = structuredClone(readContentDir(CONTENT).pages.home)
+    const home = structuredClone(sample.pages.home)
     home.hero.heading = 'Stories of change, told by the people who lead it'
     const { version } = await repository.getDocument('page/home')
     const saved = await repository.saveDraft('page/home', {
@@ -216,7 +215,6 @@ function roundTripCheck(setup: ContentSetup, dialect: Dialect) {
     await setup.seed()
     // Published since the import: an edited page, and an article with a former address.
     const repository = createContentRepository(setup.testDb.database)
-    const sample = readContentDir(CONTENT)
     const home = structuredClone(sample.pages.home)
     home.testimonials.items[1]!.quote = 'The course gave our tenants’ union a shared language.'
     const opened = await repository.getDocument('page/home')

@@ -8,14 +8,14 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, expect } from 'vitest'
 import type { DocumentAnswer, MediaItemAnswer } from '#common/content-admin.ts'
 import type { ArticleFrontmatter } from '#common/content/articles.ts'
-import { readContentDir } from '#common/content/content-dir.ts'
 import { createContentRepository } from '#server/content/repository.ts'
 import type { Dialect } from '#server/db/index.ts'
+import { sample } from './content-repository.ts'
 import { createTestDatabase, type TestDatabase } from './databases.ts'
 import { multipart, testPicture } from './media.ts'
 import { backOfficeApp, callsAs, signUp, testClock, type StaffClient } from './staff.ts'
 
-export const sample = readContentDir('content')
+export { sample }
 /** The articles the home page links to, and one it does not. */
 export const linked = new Set(sample.pages.home.changemakers.cards.map((card) => card.article))
 export const unlinked = sample.articles.find((article) => !linked.has(article.slug))!

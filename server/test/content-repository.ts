@@ -15,7 +15,7 @@ import { createMediaLibrary, type MediaLibrary } from '#server/media/media-libra
 import { createTestDatabase, type TestDatabase } from './databases.ts'
 
 /** The repository's content/ folder, the sample every test here starts from. */
-const CONTENT = path.resolve(import.meta.dirname, '../../content')
+export const CONTENT = path.resolve(import.meta.dirname, '../../content')
 
 export const sample = readContentDir(CONTENT)
 /** One document per singleton (settings, site, pages, media, the podcast), article and episode. */
