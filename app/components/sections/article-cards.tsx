@@ -41,7 +41,8 @@ export function TeaserCard({ article, first = false }: CardProps) {
       <Picture
         image={article.portrait}
         loading={first ? 'priority' : 'lazy'}
-        sizes="(min-width: 1024px) 24rem, (min-width: 768px) 45vw, 100vw"
+        // Three to a row from md (the page's width less its gutters and the two gaps), else one.
+        sizes="(min-width: 768px) min(24rem, calc((100vw - 6rem) / 3)), calc(100vw - 2.5rem)"
         className="aspect-4/3 overflow-hidden"
         imgClassName="size-full object-cover object-top transition-transform duration-500 group-hover:scale-105"
       />
@@ -63,7 +64,8 @@ export function PersonCard({ article, first = false }: CardProps) {
       <Picture
         image={article.portrait}
         loading={first ? 'priority' : 'lazy'}
-        sizes="(min-width: 640px) 14rem, 100vw"
+        // Two fifths of the card from sm; the card is a row's width until lg, half of it from lg.
+        sizes="(min-width: 1024px) 14rem, (min-width: 640px) calc((100vw - 4rem) * 0.4), calc(100vw - 2.5rem)"
         className="aspect-4/5 overflow-hidden sm:col-span-2 sm:aspect-auto"
         imgClassName="size-full object-cover object-top"
       />

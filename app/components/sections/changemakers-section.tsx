@@ -29,7 +29,7 @@ export function ChangemakersSection({ changemakers }: { changemakers: Changemake
           >
             <Picture
               image={card.image}
-              sizes="(min-width: 1024px) 18rem, (min-width: 640px) 45vw, 100vw"
+              sizes="(min-width: 1024px) 18rem, (min-width: 640px) calc(50vw - 2.75rem), calc(100vw - 2.5rem)"
               className="aspect-4/5 overflow-hidden"
               imgClassName="size-full object-cover transition-transform duration-500 group-hover:scale-105"
             />

@@ -110,7 +110,7 @@ export function imageJobs(): ImageJob[] {
       id: `people/${slug}`,
       width: 1000,
       height: 1250,
-      widths: [320, 640, 1000],
+      widths: [320, 480, 640, 800, 1000],
       inks: person.inks,
       scene: portrait(slug),
     })
