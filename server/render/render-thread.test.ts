@@ -74,28 +74,6 @@ describe('the render worker', () => {
     }
   }, 360_000)
 
-  it('stops a worker without a job after idleMs, says so, packs what it kept, and starts one again for the next', async () => {
-    let stopped = 0
-    const idle = startRenderThread(await realBuild(), { idleMs: 200, stoppedIdle: () => stopped++ })
-    try {
-      await idle.load(documents(sample), { version: 1, renderedAt: new Date() })
-      const loaded = idle.held()!
-      expect(loaded.packed).toBe(false)
-      // Bounded: 600 polls of 100 ms; the stop comes 200 ms after the load's answer.
-      for (let i = 0; i < 600 && stopped === 0; i++)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      expect(stopped).toBe(1)
-      // While no worker runs, the version kept for the next one is packed, at most half its size.
-      const packed = idle.held()!
-      expect(packed.packed).toBe(true)
-      expect(packed.bytes).toBeLessThan(loaded.bytes / 2)
-      expect((await idle.render(1, '/')).status).toBe(200)
-    } finally {
-      await idle.close()
-    }
-    expect(stopped).toBe(1)
-  }, 360_000)
-
   it('names only the pages a change affects when the worker had stopped since the last load', async () => {
     const renderedAt = new Date('2026-11-25T12:00:00.000Z')
     const restarted = startRenderThread(await realBuild())
@@ -212,3 +190,58 @@ function samePathsCheck(thread: () => RenderThread) {
     expect(page.body.toString()).toContain('A quote that adds no page.')
   }, 360_000)
 }
+
+describe('the render thread while no worker runs', () => {
+  it('stops a worker without a job after idleMs, says so, packs what it kept, and starts one again for the next', async () => {
+    let stopped = 0
+    const idle = startRenderThread(await realBuild(), { idleMs: 200, stoppedIdle: () => stopped++ })
+    try {
+      await idle.load(documents(sample), { version: 1, renderedAt: new Date() })
+      const loaded = idle.held()!
+      expect(loaded.packed).toBe(false)
+      // Bounded: 600 polls of 100 ms; the stop comes 200 ms after the load's answer.
+      for (let i = 0; i < 600 && stopped === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(stopped).toBe(1)
+      // While no worker runs, the version kept for the next one is packed, at most half its size.
+      const packed = idle.held()!
+      expect(packed.packed).toBe(true)
+      expect(packed.bytes).toBeLessThan(loaded.bytes / 2)
+      expect((await idle.render(1, '/')).status).toBe(200)
+      // The worker got an unpacked copy; the packed bytes are kept whole for the next restart.
+      expect(idle.held()).toEqual(packed)
+    } finally {
+      await idle.close()
+    }
+    expect(stopped).toBe(1)
+  }, 360_000)
+
+  it('gives the unpacked version back as soon as a stopped worker lets it be packed', async () => {
+    // A media library of 150,000 uploaded pictures: about 10 MB serialized.
+    const large = documents(sample)
+    for (let i = 0; i < 150_000; i++)
+      large.uploads[`u/${i.toString(16).padStart(32, '0')}`] = {
+        width: 1600,
+        height: 900 + (i % 200),
+        widths: [320, 640, 1000, 1600],
+        color: '#2a6f6b',
+        focal: { x: 0.5, y: 0.4 },
+      }
+    let stopped = 0
+    const idle = startRenderThread(await realBuild(), { idleMs: 200, stoppedIdle: () => stopped++ })
+    try {
+      await idle.load(large, { version: 1, renderedAt: new Date() })
+      const loaded = idle.held()!.bytes
+      const before = process.memoryUsage().external
+      // Bounded: 600 polls of 100 ms; the stop comes 200 ms after the load's answer.
+      for (let i = 0; i < 600 && stopped === 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(stopped).toBe(1)
+      // Against the bytes' own size, in the same run: given back now, not at a collection.
+      const given = before - process.memoryUsage().external
+      expect(given).toBeGreaterThan((loaded - idle.held()!.bytes) * 0.9)
+    } finally {
+      await idle.close()
+    }
+  }, 360_000)
+})

@@ -7,12 +7,11 @@
  * server build and React), and started again (about half a second) for the next job: the content
  * it had loaded is loaded again first (`reload`).
  */
-import { promisify } from 'node:util'
 import v8 from 'node:v8'
 import { Worker } from 'node:worker_threads'
-import zlib from 'node:zlib'
 import type { ContentProblem } from '#common/content/problems.ts'
 import type { SearchAnswer } from '#common/search.ts'
+import { pack, release, unpack } from './packed-bytes.ts'
 import { keptCompressed, type FinishedPage } from './renderer.ts'
 import type {
   ContentChanges,
@@ -125,25 +124,20 @@ interface Held {
   renderedAt: string
 }
 
-const gzip = promisify(zlib.gzip)
-const gunzip = promisify(zlib.gunzip)
-
 /**
- * Packs the held version once the worker has stopped (off the event loop, in libuv's threads).
- * A load since, or a worker started again meanwhile, leaves the bytes as they are.
+ * Packs the held version once the worker has stopped, and gives the unpacked bytes back. A load
+ * since, or a worker started again meanwhile (it may be about to receive them), leaves the bytes
+ * as they are.
  */
 async function packHeld(state: ThreadState): Promise<void> {
   const held = state.held
   if (!held || held.packed) return
-  const packed = await gzip(held.bytes, { level: 1 })
+  const unpacked = held.bytes
+  const packed = await pack(unpacked)
   if (state.held !== held || state.worker) return
   held.bytes = packed
   held.packed = true
-}
-
-/** The held version's serialized bytes, unpacked if they were packed. */
-async function serializedOf(held: Held): Promise<Uint8Array> {
-  return held.packed ? await gunzip(held.bytes) : held.bytes
+  release(unpacked)
 }
 
 /** The thread's state: its worker (started on demand, stopped when idle) and the jobs waiting. */
@@ -265,7 +259,7 @@ async function reloadIfLost(state: ThreadState): Promise<void> {
   // The worker before this one checked the same version whole.
   await run(state, {
     type: 'reload',
-    serialized: await serializedOf(last),
+    serialized: last.packed ? await unpack(last.bytes) : last.bytes,
     version: last.version,
     renderedAt: last.renderedAt,
   })
