@@ -217,7 +217,7 @@ describe('the render thread while no worker runs', () => {
   }, 360_000)
 
   it('gives the unpacked version back as soon as a stopped worker lets it be packed', async () => {
-    // A media library of 150,000 uploaded pictures: about 10 MB serialized.
+    // A media library of 150,000 uploaded pictures: about 20 MB serialized.
     const large = documents(sample)
     for (let i = 0; i < 150_000; i++)
       large.uploads[`u/${i.toString(16).padStart(32, '0')}`] = {
