@@ -1,5 +1,6 @@
 import type { Route } from './+types/contact'
 import { Island } from '#app/islands/island.tsx'
+import { EmailLink } from '#app/components/ui/email-link.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { snapshotOf } from '#app/lib/content.server.ts'
 import { contactView } from '#app/lib/page-views.server.ts'
@@ -53,12 +54,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 {reach.phone}
               </a>
               <span aria-hidden="true"> · </span>
-              <a
-                href={`mailto:${reach.email}`}
+              <EmailLink
+                address={reach.email}
                 className="underline-offset-4 hover:text-clay hover:underline"
-              >
-                {reach.email}
-              </a>
+              />
             </p>
           </div>
         </section>

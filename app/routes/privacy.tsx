@@ -1,4 +1,5 @@
 import type { Route } from './+types/privacy'
+import { EmailLink } from '#app/components/ui/email-link.tsx'
 import { PageBanner } from '#app/components/ui/page-banner.tsx'
 import { snapshotOf } from '#app/lib/content.server.ts'
 import { privacyView } from '#app/lib/page-views.server.ts'
@@ -77,12 +78,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
               ))}
               <p className="font-semibold text-ink">
                 {page.deletion.emailLabel}{' '}
-                <a
-                  href={`mailto:${email}`}
+                <EmailLink
+                  address={email}
                   className="text-teal underline underline-offset-4 hover:text-clay"
-                >
-                  {email}
-                </a>
+                />
               </p>
             </div>
           </section>

@@ -1,6 +1,7 @@
 import { useContext } from 'react'
 import type { SiteCopy } from '#common/content/site.ts'
 import { siteConfig } from '#app/config.ts'
+import { EmailLink } from '#app/components/ui/email-link.tsx'
 import { Logo } from '#app/components/ui/logo.tsx'
 import { Island } from '#app/islands/island.tsx'
 import type { ResolvedSettings } from '#app/lib/site-settings.ts'
@@ -47,12 +48,10 @@ export function SiteFooter({
               </a>
             </p>
             <p>
-              <a
+              <EmailLink
+                address={settings.email}
                 className="underline-offset-4 hover:text-gold hover:underline"
-                href={`mailto:${settings.email}`}
-              >
-                {settings.email}
-              </a>
+              />
             </p>
           </address>
         </div>
